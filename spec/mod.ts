@@ -1,0 +1,22 @@
+/**
+ * headerproof's reference Headers: the Fetch standard's algorithms transliterated step by step,
+ * with no index and no cache. Correct is its only job; every other implementation in the project
+ * is judged against it. Follows the module contract of `contract.ts`.
+ *
+ * Pinned sources: whatwg/fetch 586cd2a44c2a865b37c166dc0740f3fb8bb220d6, whatwg/webidl
+ * e1300e95ea6598de45d79823ca72c9bd12852696, whatwg/mimesniff
+ * 8a3b9185a9e9f12de6ef2f9d7e434f0e5d3146c2.
+ *
+ * @example
+ * ```ts
+ * import { Headers, headersWithGuard } from "./mod.ts";
+ * new Headers([["a", "1"], ["A", "2"]]).get("a"); // "1, 2"
+ * headersWithGuard("response", { "Set-Cookie": "x=1" }).has("set-cookie"); // false
+ * headersWithGuard("response", { "Set-Cookie": "x=1" }, { profile: "server" }).has("set-cookie"); // true
+ * ```
+ *
+ * @module
+ */
+
+export { freezeHeaders, Headers, headersFromRawList, headersWithGuard } from "./headers.ts";
+export type { GuardOptions, HeadersGuard, HeadersModule, Profile } from "./contract.ts";
