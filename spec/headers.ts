@@ -328,8 +328,9 @@ export class Headers {
   /** https://webidl.spec.whatwg.org/#js-iterable (forEach of a pair iterator) */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
-    thisArg?: unknown,
+    ...[thisArg]: [thisArg?: unknown]
   ): void {
+    // (The rest parameter keeps forEach's length at 1, as WebIDL counts required arguments.)
     const self = brandCheck(this, "forEach");
     requireArguments(arguments.length, 1, "Headers.forEach");
     // 1. Let idlCallback be callback converted to a Function.

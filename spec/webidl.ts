@@ -312,25 +312,23 @@ export function definePairIterator<Target>(
     }
 
     /** https://webidl.spec.whatwg.org/#js-iterator-prototype-object (the next property) */
-    next(): IteratorResult<unknown> {
+    next(this: unknown): IteratorResult<unknown> {
       // 1-4. Let object be the this value (ToObject; a platform object needs no security check
       //      here).
-      const object: unknown = this;
       // 5. If object is not a default iterator object for the interface, throw a TypeError.
-      if (typeof object !== "object" || object === null || !(#index in object)) {
+      if (typeof this !== "object" || this === null || !(#index in this)) {
         throw new TypeError(
           `${iterable.identifier} Iterator.next: called on ${
-            describe(object)
+            describe(this)
           }, which is not a ${iterable.identifier} iterator`,
         );
       }
-      const iterator = object as DefaultIterator;
       // 6. Let index be object's index.
-      const index = iterator.#index;
+      const index = this.#index;
       // 7. Let kind be object's kind.
-      const kind = iterator.#kind;
+      const kind = this.#kind;
       // 8. Let values be object's target's value pairs to iterate over.
-      const values = iterable.valuePairsToIterateOver(iterator.#target);
+      const values = iterable.valuePairsToIterateOver(this.#target);
       // 9. Let len be the length of values.
       const len = values.length;
       // 10. If index >= len, return CreateIteratorResultObject(undefined, true).
@@ -338,7 +336,7 @@ export function definePairIterator<Target>(
       // 11. Let pair be the entry in values at index.
       const pair = values[index];
       // 12. Set object's index to index + 1.
-      iterator.#index = index + 1;
+      this.#index = index + 1;
       // 13. Return the iterator result for pair and kind.
       return iteratorResult(pair, kind);
     }

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { conformanceCases } from "./conformance_suite.ts";
+import * as reference from "./mod.ts";
+
+Deno.test("the reference passes the conformance suite installed as globalThis.Headers", async (t) => {
+  const native = globalThis.Headers;
+  globalThis.Headers = reference.Headers as unknown as typeof globalThis.Headers;
+  try {
+    for (const conformanceCase of conformanceCases) {
+      await t.step(conformanceCase.name, () => {
+        conformanceCase.run({
+          Headers: globalThis.Headers as unknown as typeof reference.Headers,
+          headersWithGuard: reference.headersWithGuard,
+          headersFromRawList: reference.headersFromRawList,
+          freezeHeaders: reference.freezeHeaders,
+        } as never);
+      });
+    }
+  } finally {
+    globalThis.Headers = native;
+  }
+});
+
+Deno.test("headersWithGuard and headersFromRawList reject unknown guards and profiles", () => {
+  assert.throws(() => reference.headersWithGuard("sealed" as never), TypeError);
+  assert.throws(
+    () => reference.headersWithGuard("none", undefined, { profile: "browser" as never }),
+    TypeError,
+  );
+  assert.throws(() => reference.headersFromRawList([], "sealed" as never), TypeError);
+});
+
+Deno.test("headersWithGuard fills guard immutable as none, then freezes", () => {
+  const headers = reference.headersWithGuard("immutable", [["Set-Cookie", "a"], ["Host", "h"]]);
+  assert.deepEqual([...headers], [["host", "h"], ["set-cookie", "a"]]);
+});
+
+Deno.test("a forbidden X-HTTP-Method-Override value is judged item by item", () => {
+  const accepted = (value: string) =>
+    reference.headersWithGuard("request", [["X-HTTP-Method-Override", value]]).has(
+      "x-http-method-override",
+    );
+  assert.equal(accepted("PATCH"), true);
+  assert.equal(accepted("trace"), false);
+  assert.equal(accepted("GET, Track"), false);
+  assert.equal(accepted('"CONNECT"'), true);
+  assert.equal(accepted("CONNECTX"), true);
+});
