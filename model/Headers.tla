@@ -1,0 +1,396 @@
+------------------------------- MODULE Headers -------------------------------
+(***************************************************************************)
+(* The WHATWG Fetch `Headers` object as the standard describes it, at the  *)
+(* level of detail that matters for guards, mutation and live iteration.   *)
+(*                                                                         *)
+(* A header list is a sequence of entries <<name, value>>.  Names come     *)
+(* from a small set `Names` holding each modelled name in two casings.     *)
+(* A value is a non-empty sequence of atoms from `Values`: appending puts  *)
+(* a one-atom value in the list, and combining values (", " in the         *)
+(* standard) is sequence concatenation, so a copy made from another        *)
+(* Headers' pairs holds combined values exactly as the standard's fill     *)
+(* does.  No real header value used by the traces contains ", ", so this   *)
+(* representation is one-to-one with the strings.                          *)
+(*                                                                         *)
+(* Names are abstracted into the classes the algorithms tell apart:        *)
+(*   - ordinary (e.g. x-a),                                                *)
+(*   - forbidden request-header (e.g. host),                               *)
+(*   - set-cookie: forbidden request-header AND forbidden response-header  *)
+(*     name, never combined by sort-and-combine,                           *)
+(*   - no-CORS-safelisted request-header name (e.g. accept),               *)
+(*   - privileged no-CORS request-header name (range).                     *)
+(* The byte order of the lowercase names is given explicitly as the        *)
+(* sequence `ByteOrder`; no symmetry is used anywhere.                     *)
+(*                                                                         *)
+(* The no-CORS-safelisted value check is abstracted as `NoCorsValueOK` on  *)
+(* a combined value: the value is safelisted iff its byte length, with     *)
+(* ", " between atoms, is at most 128 (`ValueLength` gives the byte length *)
+(* of each atom's real string).  For `accept` this is exactly the          *)
+(* standard's rule when no atom has a CORS-unsafe byte, which the atoms    *)
+(* used here do not.                                                       *)
+(*                                                                         *)
+(* Not modelled: name/value validity (TypeErrors for bad input are checked *)
+(* by the property suite), the x-http-method(-override) value-dependent    *)
+(* forbidden names, get/has/getSetCookie (read-only functions of the       *)
+(* sort-and-combine view, which the model does check), forEach (a loop of  *)
+(* the same per-index reads as an iterator).                               *)
+(*                                                                         *)
+(* Objects: a fixed set of Headers objects.  `Copy(src, dst)` models       *)
+(* `new Headers(src)` whose result takes the place of dst.                 *)
+(***************************************************************************)
+EXTENDS Naturals, Sequences, FiniteSets
+
+CONSTANTS
+  Names,            \* header names, each lowercase name also in another casing
+  Lower,            \* function: name -> its byte-lowercase form
+  ByteOrder,        \* sequence of the lowercase names in byte order
+  Values,           \* atoms of header values
+  ValueLength,      \* function: atom -> byte length of its real string
+  ForbiddenRequestNames,   \* lowercase forbidden request-header names
+  ForbiddenResponseNames,  \* lowercase forbidden response-header names
+  NoCorsSafelistedNames,   \* lowercase no-CORS-safelisted request-header names
+  PrivilegedNoCorsNames,   \* lowercase privileged no-CORS request-header names
+  SetCookie,        \* the lowercase name "set-cookie"
+  Objects,          \* the Headers objects
+  Iterators,        \* the live iterators
+  MaxListLen,       \* bound on the number of entries of a header list
+  InitListLen,      \* bound on the length of an initial (raw) header list
+  InitGuards,       \* guards an object may start with
+  Profile           \* "standard" or "server"
+
+LowerNames == {Lower[n] : n \in Names}
+
+Guards == {"none", "request", "request-no-cors", "response", "immutable"}
+
+ASSUME /\ Lower \in [Names -> Names]
+       /\ \A n \in Names : Lower[Lower[n]] = Lower[n]
+       /\ ByteOrder \in Seq(LowerNames)
+       /\ {ByteOrder[i] : i \in 1..Len(ByteOrder)} = LowerNames
+       /\ Len(ByteOrder) = Cardinality(LowerNames)
+       /\ ValueLength \in [Values -> Nat \ {0}]
+       /\ ForbiddenRequestNames \subseteq LowerNames
+       /\ ForbiddenResponseNames \subseteq LowerNames
+       /\ NoCorsSafelistedNames \subseteq LowerNames
+       /\ PrivilegedNoCorsNames \subseteq LowerNames
+       /\ SetCookie \in LowerNames
+       /\ MaxListLen \in Nat /\ InitListLen \in 0..MaxListLen
+       /\ InitGuards \subseteq Guards \ {"immutable"}
+       /\ Profile \in {"standard", "server"}
+       /\ "none" \notin Objects
+
+(* A closed (never opened) iterator, and an object no iterator targets.    *)
+NoObject == "none"
+ClosedIterator == [obj |-> NoObject, pos |-> 0]
+
+VARIABLES
+  list,    \* list[o]: the header list of object o
+  guard,   \* guard[o]: the guard of object o
+  iter,    \* iter[i]: the target object and next index of iterator i
+  call,    \* the interface: the last operation called, with its arguments
+  result   \* the interface: the observable outcome of that operation
+
+vars == <<list, guard, iter, call, result>>
+
+(* The part of the state later steps depend on; call and result are only   *)
+(* read by action properties, so the .cfg VIEW leaves them out of state    *)
+(* identity (the MC models' VIEW).                                         *)
+StateView == <<list, guard, iter>>
+
+-----------------------------------------------------------------------------
+(* Helpers over header lists.                                              *)
+
+(* Entries an append can add: a name and a one-atom value.                 *)
+AtomEntries == Names \X {<<v>> : v \in Values}
+
+(* Every value a list may hold: up to MaxListLen atoms, combined.           *)
+CombinedValues == UNION {[1..k -> Values] : k \in 1..MaxListLen}
+
+Entries == Names \X CombinedValues
+
+(* Sequences of elements of S of length at most k.                          *)
+SeqsUpTo(S, k) == UNION {[1..m -> S] : m \in 0..k}
+
+RECURSIVE Flatten(_)
+(* The concatenation of a sequence of sequences.                            *)
+Flatten(s) == IF s = <<>> THEN <<>> ELSE Head(s) \o Flatten(Tail(s))
+
+RECURSIVE SumLengths(_)
+SumLengths(s) == IF s = <<>> THEN 0 ELSE ValueLength[Head(s)] + SumLengths(Tail(s))
+
+(* Byte length of a combined value: the atoms joined by ", ".               *)
+CombinedLength(value) == SumLengths(value) + 2 * (Len(value) - 1)
+
+(* The values, in order, of the entries whose lowercase name is ln.         *)
+ValuesNamed(l, ln) ==
+  LET matching == SelectSeq(l, LAMBDA e : Lower[e[1]] = ln)
+  IN  [i \in 1..Len(matching) |-> matching[i][2]]
+
+(* Header list "contains".                                                 *)
+Contains(l, n) == \E i \in 1..Len(l) : Lower[l[i][1]] = Lower[n]
+
+(* Header list "get", as atoms; <<>> stands for null.                      *)
+GetCombined(l, n) == Flatten(ValuesNamed(l, Lower[n]))
+
+(* Header list "delete": remove every entry named ln (any casing).         *)
+RemoveNamed(l, ln) == SelectSeq(l, LAMBDA e : Lower[e[1]] # ln)
+
+(* Header list "append": keep the casing of the first existing entry.      *)
+AppendEntry(l, n, value) ==
+  LET first == {i \in 1..Len(l) : Lower[l[i][1]] = Lower[n]}
+      casing == IF first = {} THEN n ELSE l[CHOOSE i \in first : \A j \in first : i <= j][1]
+  IN  Append(l, <<casing, value>>)
+
+(* Header list "set": replace the first entry's value, drop the others.    *)
+SetEntry(l, n, value) ==
+  IF Contains(l, n)
+  THEN LET i == CHOOSE k \in 1..Len(l) :
+                  /\ Lower[l[k][1]] = Lower[n]
+                  /\ \A j \in 1..(k - 1) : Lower[l[j][1]] # Lower[n]
+       IN  SubSeq(l, 1, i - 1) \o <<<<l[i][1], value>>>>
+             \o RemoveNamed(SubSeq(l, i + 1, Len(l)), Lower[n])
+  ELSE Append(l, <<n, value>>)
+
+(* "Remove privileged no-CORS request-headers".                             *)
+RemovePrivileged(l) == SelectSeq(l, LAMBDA e : Lower[e[1]] \notin PrivilegedNoCorsNames)
+
+(* The position of a lowercase name in byte order.                         *)
+Rank(ln) == CHOOSE i \in 1..Len(ByteOrder) : ByteOrder[i] = ln
+
+RECURSIVE PairsFrom(_, _)
+PairsFrom(l, i) ==
+  IF i > Len(ByteOrder) THEN <<>>
+  ELSE LET ln == ByteOrder[i]
+           vs == ValuesNamed(l, ln)
+           here == IF vs = <<>> THEN <<>>
+                   ELSE IF ln = SetCookie THEN [k \in 1..Len(vs) |-> <<ln, vs[k]>>]
+                   ELSE <<<<ln, Flatten(vs)>>>>
+       IN  here \o PairsFrom(l, i + 1)
+
+(* "Sort and combine": lowercase names in byte order; set-cookie values one *)
+(* pair each, every other name's values combined into one pair.            *)
+SortAndCombine(l) == PairsFrom(l, 1)
+
+-----------------------------------------------------------------------------
+(* Name and value predicates of the standard, per profile.                 *)
+
+IsForbiddenRequest(ln) == Profile = "standard" /\ ln \in ForbiddenRequestNames
+IsForbiddenResponse(ln) == Profile = "standard" /\ ln \in ForbiddenResponseNames
+
+(* The abstraction of the CORS-safelisted value check (see the header).    *)
+NoCorsValueOK(value) == CombinedLength(value) <= 128
+
+(* "no-CORS-safelisted request-header" (name, value).                       *)
+NoCorsSafelisted(ln, value) == ln \in NoCorsSafelistedNames /\ NoCorsValueOK(value)
+
+(* The per-guard state a list must keep (standard profile): what "append", *)
+(* "set" and "delete" preserve.  Initial raw lists are drawn from it too.  *)
+GuardAdmits(g, l) ==
+  /\ g = "request" => \A i \in 1..Len(l) : ~IsForbiddenRequest(Lower[l[i][1]])
+  /\ g = "response" => \A i \in 1..Len(l) : ~IsForbiddenResponse(Lower[l[i][1]])
+  /\ g = "request-no-cors" =>
+       \A i \in 1..Len(l) :
+         \/ Lower[l[i][1]] \in PrivilegedNoCorsNames
+         \/ NoCorsSafelisted(Lower[l[i][1]], GetCombined(l, l[i][1]))
+
+(* Outcomes: "ok", "threw" (TypeError), "pair" (an iterator's value) and   *)
+(* "done" (an exhausted iterator).                                         *)
+Outcome(kind) == [kind |-> kind, name |-> "", value |-> <<>>]
+PairOutcome(pair) == [kind |-> "pair", name |-> pair[1], value |-> pair[2]]
+
+(* What "append" on a list with guard g does: "threw", "ignored" or        *)
+(* "accepted".                                                             *)
+AppendVerdict(g, l, n, v) ==
+  IF g = "immutable" THEN "threw"
+  ELSE IF g = "request" /\ IsForbiddenRequest(Lower[n]) THEN "ignored"
+  ELSE IF g = "response" /\ IsForbiddenResponse(Lower[n]) THEN "ignored"
+  ELSE IF g = "request-no-cors" /\ ~NoCorsSafelisted(Lower[n], GetCombined(l, n) \o <<v>>)
+       THEN "ignored"
+  ELSE "accepted"
+
+(* What "set" does.                                                        *)
+SetVerdict(g, n, v) ==
+  IF g = "immutable" THEN "threw"
+  ELSE IF g = "request" /\ IsForbiddenRequest(Lower[n]) THEN "ignored"
+  ELSE IF g = "response" /\ IsForbiddenResponse(Lower[n]) THEN "ignored"
+  ELSE IF g = "request-no-cors" /\ ~NoCorsSafelisted(Lower[n], <<v>>) THEN "ignored"
+  ELSE "accepted"
+
+(* What "delete" does.                                                     *)
+DeleteVerdict(g, l, n) ==
+  IF g = "immutable" THEN "threw"
+  ELSE IF g = "request" /\ IsForbiddenRequest(Lower[n]) THEN "ignored"
+  ELSE IF g = "response" /\ IsForbiddenResponse(Lower[n]) THEN "ignored"
+  ELSE IF /\ g = "request-no-cors"
+          /\ Lower[n] \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames
+       THEN "ignored"
+  ELSE IF ~Contains(l, n) THEN "ignored"
+  ELSE "accepted"
+
+(* The no-CORS clean-up that follows every accepted mutation.               *)
+AfterMutation(g, l) == IF g = "request-no-cors" THEN RemovePrivileged(l) ELSE l
+
+VisibleOutcome(verdict) == Outcome(IF verdict = "threw" THEN "threw" ELSE "ok")
+
+(* An operation call as the interface records it; "" for unused arguments. *)
+Call(op, o, src, n, v, i) == [op |-> op, obj |-> o, src |-> src, name |-> n, value |-> v, it |-> i]
+
+Calls ==
+  {Call("init", "", "", "", "", "")}
+    \cup {Call(op, o, "", n, v, "") : op \in {"append", "set"}, o \in Objects, n \in Names,
+                                     v \in Values}
+    \cup {Call("delete", o, "", n, "", "") : o \in Objects, n \in Names}
+    \cup {Call("freeze", o, "", "", "", "") : o \in Objects}
+    \cup {Call("open", o, "", "", "", i) : o \in Objects, i \in Iterators}
+    \cup {Call("next", "", "", "", "", i) : i \in Iterators}
+    \cup {Call("copy", dst, src, "", "", "") : dst, src \in Objects}
+
+-----------------------------------------------------------------------------
+TypeOK ==
+  /\ list \in [Objects -> Seq(Entries)]
+  /\ \A o \in Objects : Len(list[o]) <= MaxListLen
+  /\ guard \in [Objects -> Guards]
+  /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
+  /\ call \in Calls
+  /\ result \in {Outcome(k) : k \in {"ok", "threw", "done"}}
+                  \cup {PairOutcome(p) : p \in LowerNames \X CombinedValues}
+
+Init ==
+  /\ guard \in [Objects -> InitGuards]
+  /\ list \in [Objects -> SeqsUpTo(AtomEntries, InitListLen)]
+  /\ \A o \in Objects : GuardAdmits(guard[o], list[o])
+  /\ iter = [i \in Iterators |-> ClosedIterator]
+  /\ call = Call("init", "", "", "", "", "")
+  /\ result = Outcome("ok")
+
+(* Headers.append(n, v) on object o.                                        *)
+AppendHeader(o, n, v) ==
+  LET verdict == AppendVerdict(guard[o], list[o], n, v)
+  IN  /\ call' = Call("append", o, "", n, v, "")
+      /\ verdict = "accepted" => Len(list[o]) < MaxListLen
+      /\ list' = IF verdict = "accepted"
+                 THEN [list EXCEPT ![o] = AfterMutation(guard[o], AppendEntry(@, n, <<v>>))]
+                 ELSE list
+      /\ result' = VisibleOutcome(verdict)
+      /\ UNCHANGED <<guard, iter>>
+
+(* Headers.set(n, v) on object o.                                           *)
+SetHeader(o, n, v) ==
+  LET verdict == SetVerdict(guard[o], n, v)
+  IN  /\ call' = Call("set", o, "", n, v, "")
+      /\ (verdict = "accepted" /\ ~Contains(list[o], n)) => Len(list[o]) < MaxListLen
+      /\ list' = IF verdict = "accepted"
+                 THEN [list EXCEPT ![o] = AfterMutation(guard[o], SetEntry(@, n, <<v>>))]
+                 ELSE list
+      /\ result' = VisibleOutcome(verdict)
+      /\ UNCHANGED <<guard, iter>>
+
+(* Headers.delete(n) on object o.                                           *)
+DeleteHeader(o, n) ==
+  LET verdict == DeleteVerdict(guard[o], list[o], n)
+  IN  /\ call' = Call("delete", o, "", n, "", "")
+      /\ list' = IF verdict = "accepted"
+                 THEN [list EXCEPT ![o] = AfterMutation(guard[o], RemoveNamed(@, Lower[n]))]
+                 ELSE list
+      /\ result' = VisibleOutcome(verdict)
+      /\ UNCHANGED <<guard, iter>>
+
+(* The guard becomes "immutable", as a response's headers do.              *)
+Freeze(o) ==
+  /\ call' = Call("freeze", o, "", "", "", "")
+  /\ guard' = [guard EXCEPT ![o] = "immutable"]
+  /\ result' = Outcome("ok")
+  /\ UNCHANGED <<list, iter>>
+
+(* headers.entries(): iterator i now targets o at index 0.                  *)
+OpenIterator(i, o) ==
+  /\ call' = Call("open", o, "", "", "", i)
+  /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
+  /\ result' = Outcome("ok")
+  /\ UNCHANGED <<list, guard>>
+
+(* iterator.next(): the pairs are recomputed from the CURRENT list; an     *)
+(* exhausted iterator reports done without moving, so it yields again once *)
+(* the list has grown.                                                      *)
+NextPair(i) ==
+  LET o == iter[i].obj
+      pairs == SortAndCombine(list[o])
+      p == iter[i].pos
+  IN  /\ call' = Call("next", "", "", "", "", i)
+      /\ o # NoObject
+      /\ IF p < Len(pairs)
+         THEN /\ result' = PairOutcome(pairs[p + 1])
+              /\ iter' = [iter EXCEPT ![i].pos = p + 1]
+         ELSE /\ result' = Outcome("done")
+              /\ UNCHANGED iter
+      /\ UNCHANGED <<list, guard>>
+
+(* new Headers(src) takes the place of dst: filled, under guard "none",    *)
+(* from src's sort-and-combine pairs.  Iterators of the old dst close.     *)
+Copy(src, dst) ==
+  /\ call' = Call("copy", dst, src, "", "", "")
+  /\ src # dst
+  /\ list' = [list EXCEPT ![dst] = SortAndCombine(list[src])]
+  /\ guard' = [guard EXCEPT ![dst] = "none"]
+  /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN ClosedIterator ELSE iter[i]]
+  /\ result' = Outcome("ok")
+
+Next ==
+  \/ \E o \in Objects, n \in Names, v \in Values : AppendHeader(o, n, v) \/ SetHeader(o, n, v)
+  \/ \E o \in Objects, n \in Names : DeleteHeader(o, n)
+  \/ \E o \in Objects : Freeze(o)
+  \/ \E i \in Iterators, o \in Objects : OpenIterator(i, o)
+  \/ \E i \in Iterators : NextPair(i)
+  \/ \E src, dst \in Objects : Copy(src, dst)
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Invariants and properties.                                              *)
+
+(* Standard profile: a request-guarded list never holds a forbidden        *)
+(* request-header, a response-guarded one never a forbidden response-header *)
+(* name, a request-no-cors one only safelisted headers (and range).         *)
+GuardsHold == \A o \in Objects : GuardAdmits(guard[o], list[o])
+
+(* An immutable list never changes (Copy makes a new object, so it resets  *)
+(* the guard and is not a change of the immutable list).                   *)
+ImmutableNeverChanges ==
+  [][\A o \in Objects : (guard[o] = "immutable" /\ guard'[o] = "immutable")
+                          => list'[o] = list[o]]_vars
+
+(* Immutable stays immutable until the object is replaced by a copy.        *)
+ImmutableIsFinal ==
+  [][\A o \in Objects : guard[o] = "immutable" => guard'[o] \in {"immutable", "none"}]_vars
+
+(* set-cookie values are never combined: each set-cookie pair of the view  *)
+(* is one entry's value, and the view has one pair per set-cookie entry.   *)
+SetCookieNeverCombined ==
+  \A o \in Objects :
+    LET view == SortAndCombine(list[o])
+        cookies == SelectSeq(view, LAMBDA p : p[1] = SetCookie)
+    IN  cookies = [k \in 1..Len(ValuesNamed(list[o], SetCookie)) |->
+                     <<SetCookie, ValuesNamed(list[o], SetCookie)[k]>>]
+
+(* The view is sorted by byte order, lowercased, one pair per name except  *)
+(* set-cookie, and each name's pair holds all its values in list order.    *)
+ViewIsSortedAndCombined ==
+  \A o \in Objects :
+    LET view == SortAndCombine(list[o])
+    IN  /\ \A k \in 1..Len(view) : view[k][1] \in LowerNames
+        /\ \A k \in 1..(Len(view) - 1) :
+             \/ Rank(view[k][1]) < Rank(view[k + 1][1])
+             \/ view[k][1] = SetCookie /\ view[k + 1][1] = SetCookie
+        /\ \A ln \in LowerNames \ {SetCookie} :
+             Flatten(ValuesNamed(list[o], ln))
+               = Flatten([k \in 1..Len(SelectSeq(view, LAMBDA p : p[1] = ln)) |->
+                            SelectSeq(view, LAMBDA p : p[1] = ln)[k][2]])
+
+(* A pair handed out by next() is the pair at that index of the CURRENT    *)
+(* list's view (checked in the state right after the step).                *)
+IterationYieldsCurrentView ==
+  [][\A i \in Iterators :
+       (iter'[i].pos = iter[i].pos + 1 /\ iter'[i].obj = iter[i].obj)
+         => result' = PairOutcome(SortAndCombine(list'[iter[i].obj])[iter'[i].pos])]_vars
+
+THEOREM Spec => [](TypeOK /\ GuardsHold /\ SetCookieNeverCombined /\ ViewIsSortedAndCombined)
+=============================================================================
