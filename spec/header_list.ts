@@ -5,6 +5,11 @@
  * Transliterated from whatwg/fetch at 586cd2a44c2a865b37c166dc0740f3fb8bb220d6. Naive on
  * purpose: every algorithm scans the list as the standard words it, with no index and no cache.
  *
+ * Deviation (applies to all of spec/): the reference walks its own lists and strings by index,
+ * never with `for...of`, spread or array destructuring, because those run the JavaScript
+ * iteration protocol, which user code can patch (Array.prototype[Symbol.iterator], the array
+ * iterator's next). The standard's "for each" over its own lists runs no user code.
+ *
  * @module
  */
 
@@ -28,7 +33,10 @@ export type HeaderList = Header[];
  * ```
  */
 export function headerListContains(list: HeaderList, name: string): boolean {
-  return list.some(([headerName]) => isByteCaseInsensitiveMatch(headerName, name));
+  for (let i = 0; i < list.length; i++) {
+    if (isByteCaseInsensitiveMatch(list[i][0], name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -45,10 +53,24 @@ export function headerListGet(list: HeaderList, name: string): string | null {
   // 1. If list does not contain name, return null.
   if (!headerListContains(list, name)) return null;
   // 2. Return the values of all headers whose name matches name, separated by 0x2C 0x20, in order.
-  return list
-    .filter(([headerName]) => isByteCaseInsensitiveMatch(headerName, name))
-    .map(([, value]) => value)
-    .join(", ");
+  return valuesOf(list, name).join(", ");
+}
+
+/** The values of all headers in `list` whose name byte-case-insensitively matches `name`. */
+export function valuesOf(list: HeaderList, name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    if (isByteCaseInsensitiveMatch(list[i][0], name)) values.push(list[i][1]);
+  }
+  return values;
+}
+
+/** The index of the first header in `list` named `name` (byte-case-insensitively), or -1. */
+function firstIndexOf(list: HeaderList, name: string): number {
+  for (let i = 0; i < list.length; i++) {
+    if (isByteCaseInsensitiveMatch(list[i][0], name)) return i;
+  }
+  return -1;
 }
 
 /**
@@ -81,10 +103,12 @@ export function headerListGetDecodeSplit(list: HeaderList, name: string): string
  * headerListAppend(list, ["ACCEPT", "b"]); // list is [["Accept", "a"], ["Accept", "b"]]
  * ```
  */
-export function headerListAppend(list: HeaderList, [name, value]: Header): void {
+export function headerListAppend(list: HeaderList, header: Header): void {
+  let name = header[0];
+  const value = header[1];
   // 1. If list contains name, set name to the first such header's name.
-  const first = list.find(([headerName]) => isByteCaseInsensitiveMatch(headerName, name));
-  if (first !== undefined) name = first[0];
+  const firstIndex = firstIndexOf(list, name);
+  if (firstIndex !== -1) name = list[firstIndex][0];
   // 2. Append (name, value) to list.
   list.push([name, value]);
 }
@@ -117,8 +141,10 @@ export function headerListDelete(list: HeaderList, name: string): void {
  * headerListSet(list, ["a", "9"]); // list is [["A", "9"], ["b", "2"]]
  * ```
  */
-export function headerListSet(list: HeaderList, [name, value]: Header): void {
-  const firstIndex = list.findIndex(([headerName]) => isByteCaseInsensitiveMatch(headerName, name));
+export function headerListSet(list: HeaderList, header: Header): void {
+  const name = header[0];
+  const value = header[1];
+  const firstIndex = firstIndexOf(list, name);
   // 1. If list contains name, set the value of the first such header to value and remove the
   //    others.
   if (firstIndex !== -1) {
@@ -143,8 +169,10 @@ export function headerListSet(list: HeaderList, [name, value]: Header): void {
  * headerListCombine(list, ["a", "2"]); // list is [["A", "1, 2"]]
  * ```
  */
-export function headerListCombine(list: HeaderList, [name, value]: Header): void {
-  const firstIndex = list.findIndex(([headerName]) => isByteCaseInsensitiveMatch(headerName, name));
+export function headerListCombine(list: HeaderList, header: Header): void {
+  const name = header[0];
+  const value = header[1];
+  const firstIndex = firstIndexOf(list, name);
   // 1. If list contains name, set the first such header's value to its value, 0x2C 0x20, value.
   if (firstIndex !== -1) {
     list[firstIndex] = [list[firstIndex][0], `${list[firstIndex][1]}, ${value}`];
@@ -168,8 +196,8 @@ export function convertHeaderNamesToSortedLowercaseSet(headerNames: string[]): s
   // 1. Let headerNamesSet be a new ordered set.
   const headerNamesSet: string[] = [];
   // 2. For each name of headerNames, append its byte-lowercasing to headerNamesSet.
-  for (const name of headerNames) {
-    const lowercased = byteLowercase(name);
+  for (let i = 0; i < headerNames.length; i++) {
+    const lowercased = byteLowercase(headerNames[i]);
     if (!headerNamesSet.includes(lowercased)) headerNamesSet.push(lowercased);
   }
   // 3. Return headerNamesSet sorted in ascending order with byte less than.
@@ -191,17 +219,16 @@ export function sortAndCombine(list: HeaderList): HeaderList {
   // 1. Let headers be a header list.
   const headers: HeaderList = [];
   // 2. Let names be the sorted-lowercase set of all the names of the headers in list.
-  const names = convertHeaderNamesToSortedLowercaseSet(list.map(([name]) => name));
+  const names = convertHeaderNamesToSortedLowercaseSet(list.map((header) => header[0]));
   // 3. For each name of names:
-  for (const name of names) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     if (name === "set-cookie") {
       // 3.1.1. Let values be the values of all headers named name (byte-case-insensitively),
       //        in order.
-      const values = list
-        .filter(([headerName]) => isByteCaseInsensitiveMatch(headerName, name))
-        .map(([, value]) => value);
+      const values = valuesOf(list, name);
       // 3.1.2. For each value of values, append (name, value) to headers.
-      for (const value of values) headers.push([name, value]);
+      for (let j = 0; j < values.length; j++) headers.push([name, values[j]]);
     } else {
       // 3.2.1. Let value be the result of getting name from list.
       const value = headerListGet(list, name);

@@ -194,8 +194,8 @@ export function isForbiddenRequestHeader(name: string, value: string): boolean {
     const parsedValues = getDecodeAndSplitHeaderValue(value);
     // 3.2. For each method of parsedValues: if its isomorphic encoding is a forbidden method,
     //      return true.
-    for (const method of parsedValues) {
-      if (isForbiddenMethod(method)) return true;
+    for (let i = 0; i < parsedValues.length; i++) {
+      if (isForbiddenMethod(parsedValues[i])) return true;
     }
   }
   // 4. Return false.
@@ -233,7 +233,9 @@ export function isCorsUnsafeRequestHeaderByte(byte: string): boolean {
 }
 
 function containsCorsUnsafeRequestHeaderByte(value: string): boolean {
-  for (const byte of value) if (isCorsUnsafeRequestHeaderByte(byte)) return true;
+  for (let i = 0; i < value.length; i++) {
+    if (isCorsUnsafeRequestHeaderByte(value[i])) return true;
+  }
   return false;
 }
 
@@ -265,7 +267,7 @@ export function isCorsSafelistedRequestHeader(name: string, value: string): bool
     case "accept-language":
     case "content-language":
       // If value contains a byte outside 0-9 A-Z a-z SP * , - . ; =, return false.
-      for (const byte of value) if (!isLanguageByte(byte)) return false;
+      for (let i = 0; i < value.length; i++) if (!isLanguageByte(value[i])) return false;
       break;
     case "content-type": {
       // 2.1. If value contains a CORS-unsafe request-header byte, return false.

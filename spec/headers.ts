@@ -27,6 +27,7 @@ import {
   headerListGet,
   headerListSet,
   sortAndCombine,
+  valuesOf,
 } from "./header_list.ts";
 import {
   isForbiddenRequestHeader,
@@ -39,7 +40,6 @@ import {
   normalizeHeaderValue,
   PRIVILEGED_NO_CORS_REQUEST_HEADER_NAMES,
 } from "./header_predicates.ts";
-import { isByteCaseInsensitiveMatch } from "./infra.ts";
 import {
   type ConvertedHeadersInit,
   convertToHeadersInit,
@@ -175,9 +175,10 @@ export class Headers {
    * append a header (name, value) to this Headers object.
    * https://fetch.spec.whatwg.org/#concept-headers-append
    */
-  #append([name, value]: Header): void {
+  #append(header: Header): void {
+    const name = header[0];
     // 1. Normalize value.
-    value = normalizeHeaderValue(value);
+    const value = normalizeHeaderValue(header[1]);
     // 2. If validating (name, value) returns false, return.
     if (!this.#validate(name, value)) return;
     // 3. If the guard is "request-no-cors":
@@ -204,8 +205,8 @@ export class Headers {
   #removePrivilegedNoCorsRequestHeaders(): void {
     // 1. For each headerName of privileged no-CORS request-header names: delete it from the
     //    header list.
-    for (const headerName of PRIVILEGED_NO_CORS_REQUEST_HEADER_NAMES) {
-      headerListDelete(this.#headerList, headerName);
+    for (let i = 0; i < PRIVILEGED_NO_CORS_REQUEST_HEADER_NAMES.length; i++) {
+      headerListDelete(this.#headerList, PRIVILEGED_NO_CORS_REQUEST_HEADER_NAMES[i]);
     }
   }
 
@@ -216,7 +217,8 @@ export class Headers {
   #fill(object: ConvertedHeadersInit): void {
     // 1. If object is a sequence, for each header of object:
     if (object.kind === "sequence") {
-      for (const header of object.value) {
+      for (let i = 0; i < object.value.length; i++) {
+        const header = object.value[i];
         // 1.1. If header's size is not 2, throw a TypeError.
         if (header.length !== 2) {
           throw new TypeError(
@@ -231,7 +233,9 @@ export class Headers {
       return;
     }
     // 2. Otherwise, object is a record: for each key -> value, append (key, value).
-    for (const [key, value] of object.value) this.#append([key, value]);
+    for (let i = 0; i < object.value.length; i++) {
+      this.#append([object.value[i][0], object.value[i][1]]);
+    }
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-append */
@@ -286,9 +290,7 @@ export class Headers {
     // 1. If the header list does not contain `Set-Cookie`, return « ».
     if (!headerListContains(self.#headerList, "Set-Cookie")) return [];
     // 2. Return the values of all headers named `Set-Cookie` (byte-case-insensitively), in order.
-    return self.#headerList
-      .filter(([headerName]) => isByteCaseInsensitiveMatch(headerName, "Set-Cookie"))
-      .map(([, value]) => value);
+    return valuesOf(self.#headerList, "Set-Cookie");
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-has */
@@ -328,9 +330,10 @@ export class Headers {
   /** https://webidl.spec.whatwg.org/#js-iterable (forEach of a pair iterator) */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
-    ...[thisArg]: [thisArg?: unknown]
+    ...optional: [thisArg?: unknown]
   ): void {
     // (The rest parameter keeps forEach's length at 1, as WebIDL counts required arguments.)
+    const thisArg = optional[0];
     const self = brandCheck(this, "forEach");
     requireArguments(arguments.length, 1, "Headers.forEach");
     // 1. Let idlCallback be callback converted to a Function.
@@ -468,7 +471,8 @@ export function headersFromRawList(
         `headersFromRawList: ${describe(name)} at index ${i} is not a header name`,
       );
     }
-    if (typeof value !== "string" || !isHeaderValue(value)) {
+    // A flat list holds byte sequences: a code unit above 0xFF is no byte.
+    if (typeof value !== "string" || !isHeaderValue(value) || /[\u0100-\uffff]/.test(value)) {
       throw new TypeError(
         `headersFromRawList: ${describe(value)} at index ${i + 1} is not a header value`,
       );

@@ -59,7 +59,7 @@ export function isHttpQuotedStringTokenCodePoint(c: string): boolean {
 }
 
 function solelyContains(s: string, condition: (c: string) => boolean): boolean {
-  for (const c of s) if (!condition(c)) return false;
+  for (let i = 0; i < s.length; i++) if (!condition(s[i])) return false;
   return true;
 }
 

@@ -19,7 +19,7 @@ export type IterationKind = "key" | "value" | "key+value";
 /** A converted HeadersInit: which union member matched, and its IDL value. */
 export type ConvertedHeadersInit =
   | { kind: "sequence"; value: string[][] }
-  | { kind: "record"; value: Map<string, string> };
+  | { kind: "record"; value: [key: string, value: string][] };
 
 /**
  * ByteString conversion: ToString, then a TypeError for any code unit above 0xFF.
@@ -223,13 +223,15 @@ function convertToByteStringSequence(value: unknown, what: string): string[] {
 }
 
 /** Converts an object to `record<ByteString, ByteString>`. https://webidl.spec.whatwg.org/#js-record */
-function convertToByteStringRecord(object: object, what: string): Map<string, string> {
-  // 1. (O is an Object; checked by the caller.) 2. Let result be a new empty record.
-  const result = new Map<string, string>();
+function convertToByteStringRecord(object: object, what: string): [string, string][] {
+  // 1. (O is an Object; checked by the caller.) 2. Let result be a new empty record (an ordered
+  //    map, kept as a list of entries).
+  const result: [string, string][] = [];
   // 3. Let keys be ? O.[[OwnPropertyKeys]]().
   const keys = Reflect.ownKeys(object);
   // 4. For each key of keys:
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     // 4.1. Let desc be ? O.[[GetOwnProperty]](key).
     const desc = Reflect.getOwnPropertyDescriptor(object, key);
     // 4.2. If desc is not undefined and desc.[[Enumerable]] is true:
@@ -240,8 +242,9 @@ function convertToByteStringRecord(object: object, what: string): Map<string, st
       const value: unknown = Reflect.get(object, key);
       // 4.2.3. Let typedValue be value converted to an IDL ByteString.
       const typedValue = toByteString(value, `${what}[${JSON.stringify(typedKey)}]`);
-      // 4.2.4. Set result[typedKey] to typedValue.
-      result.set(typedKey, typedValue);
+      // 4.2.4. Set result[typedKey] to typedValue. (Own property keys are distinct strings, and
+      //        a ByteString conversion of distinct strings is distinct, so this appends.)
+      result.push([typedKey, typedValue]);
     }
   }
   // 5. Return result.

@@ -1,0 +1,974 @@
+/**
+ * The fast `Headers` class of headerproof, its iterator, and the guarded constructors of the
+ * module contract (`spec/contract.ts`). Behaviour is the Fetch standard's, pinned at
+ * whatwg/fetch 586cd2a44c2a865b37c166dc0740f3fb8bb220d6; the data structures are not.
+ *
+ * Why a per-name structure is enough. The standard's header list is an ordered list of
+ * (name, value) pairs, but through the `Headers` API only three things about it can be seen:
+ * which lowercase names are present (has, sort-and-combine), the values of one name in order
+ * (get joins them with ", "; getSetCookie lists them; sort-and-combine does one or the other), and
+ * nothing else. The relative order of different names is erased by sort-and-combine, and a name's
+ * casing is erased by byte-lowercasing (get/has take any casing; iteration lowercases). So a map
+ * from lowercase name to that name's values in order is observationally the header list. Further,
+ * for every name but `set-cookie` the values are only ever seen joined with ", " (get, the
+ * no-CORS combined-value check, sort-and-combine), and `set` and `delete` replace or drop all of
+ * them at once, so the joined string alone is kept; `set-cookie` also keeps its separate values.
+ * The casing of a name's first occurrence, which the standard keeps, is therefore not stored.
+ *
+ * Assumption: the Map, Set and RegExp built-ins this module uses internally are not patched by
+ * user code (the iteration protocol steps it performs on user objects are exact, see `#fill`).
+ *
+ * @module
+ */
+
+import type { GuardOptions, HeadersGuard, HeadersInitLike, HeadersLike } from "../spec/contract.ts";
+import {
+  isForbiddenRequestHeader,
+  isForbiddenResponseHeaderName,
+  isHeaderValue,
+  isNoCorsSafelistedName,
+  isNoCorsSafelistedRequestHeader,
+  isNotByteString,
+  lowercaseHeaderName,
+  normalizeHeaderValue,
+} from "./predicates.ts";
+import { types } from "node:util";
+
+// Intrinsics captured when the module loads, so that user code changing them later cannot
+// change which steps this module performs on user objects (the WebIDL conversions use the
+// original operations too).
+const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = Function
+  .prototype.call.bind(Function.prototype.call);
+const isEnumerableOwnProperty = Function.prototype.call.bind(
+  Object.prototype.propertyIsEnumerable,
+) as (object: object, key: PropertyKey) => boolean;
+const ownKeys = Reflect.ownKeys;
+const getOwnPropertyNames = Object.getOwnPropertyNames;
+const getOwnPropertySymbols = Object.getOwnPropertySymbols;
+const isProxy = types.isProxy;
+const isArray = Array.isArray;
+const hasOwn = Object.hasOwn;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+const defineProperty = Object.defineProperty;
+const arrayPrototype = Array.prototype;
+const arrayValues = Array.prototype[Symbol.iterator];
+const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]()) as {
+  next: unknown;
+};
+const arrayIteratorNext = arrayIteratorPrototype.next;
+/** %IteratorPrototype%, the [[Prototype]] of every WebIDL iterator prototype. */
+const iteratorPrototype = Object.getPrototypeOf(arrayIteratorPrototype) as object;
+
+/** The guards a raw list or `headersWithGuard` accepts. */
+const GUARDS: ReadonlySet<string> = new Set([
+  "immutable",
+  "request",
+  "request-no-cors",
+  "response",
+  "none",
+]);
+
+/** Which of key, value or both an iterator yields: WebIDL's iterator "kind". */
+type IterationKind = 0 | 1 | 2;
+const KIND_KEY: IterationKind = 0;
+const KIND_VALUE: IterationKind = 1;
+const KIND_KEY_AND_VALUE: IterationKind = 2;
+
+/** An object in the ECMAScript sense (what WebIDL's "is an Object" tests). */
+function isObject(value: unknown): value is Record<PropertyKey, unknown> {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
+}
+
+/** Whether `object` has an own data property `key` holding exactly `value`. */
+function holdsOwnData(object: object, key: PropertyKey, value: unknown): boolean {
+  const descriptor = getOwnPropertyDescriptor(object, key);
+  return descriptor !== undefined && hasOwn(descriptor, "value") && descriptor.value === value;
+}
+
+/** ECMAScript LengthOfArrayLike on an already read `length` value. */
+function toLength(length: unknown): number {
+  if (typeof length === "number" && (length >>> 0) === length) return length;
+  const number = +(length as number);
+  if (!(number > 0)) return 0;
+  return Math.min(Math.floor(number), Number.MAX_SAFE_INTEGER);
+}
+
+/** WebIDL ToString step of a ByteString conversion (a Symbol throws a TypeError here). */
+function toText(value: unknown): string {
+  return typeof value === "string" ? value : `${value as string}`;
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+}
+
+function notByteStringError(context: string, what: string, text: string): TypeError {
+  return new TypeError(
+    `${context}: ${what} ${quote(text)} is not a ByteString (a code unit is above 0xFF)`,
+  );
+}
+
+function invalidNameError(context: string, text: string): TypeError {
+  return new TypeError(`${context}: ${quote(text)} is not a valid header name`);
+}
+
+function invalidValueError(context: string, text: string): TypeError {
+  return new TypeError(`${context}: ${quote(text)} is not a valid header value`);
+}
+
+function enumerableSymbolKeyError(): TypeError {
+  return new TypeError("Headers: a record init has an enumerable Symbol key (not a ByteString)");
+}
+
+function immutableError(context: string, lowerName: string): TypeError {
+  return new TypeError(`${context}: headers are immutable (name ${quote(lowerName)})`);
+}
+
+function illegalInvocationError(context: string): TypeError {
+  return new TypeError(`${context}: 'this' is not a Headers object of this implementation`);
+}
+
+function tooFewArgumentsError(context: string, required: number, given: number): TypeError {
+  return new TypeError(`${context}: ${required} argument(s) required, but only ${given} present`);
+}
+
+/**
+ * Converts and validates a single name argument (get, has, delete): the lowercase header name.
+ */
+function nameArgument(context: string, name: unknown): string {
+  const text = toText(name);
+  const lower = lowercaseHeaderName(text);
+  if (lower !== null) return lower;
+  throw isNotByteString(text)
+    ? notByteStringError(context, "name", text)
+    : invalidNameError(context, text);
+}
+
+/**
+ * Collects one sequence element of a `HeadersInit` (an inner `sequence<ByteString>`): converts
+ * each item to a ByteString as it arrives (throwing conversion errors at once) and keeps the
+ * first two, pre-validated. One buffer serves a whole fill, so pairs cost no allocation.
+ */
+class PairBuffer {
+  count = 0;
+  nameText = "";
+  /** Lowercase name, or null when `nameText` is not a header name. */
+  lowerName: string | null = null;
+  valueText = "";
+  /** Normalized value, or null when `valueText` does not normalize to a header value. */
+  value: string | null = null;
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  add(item: unknown): void {
+    const text = toText(item);
+    const count = this.count;
+    if (count === 0) {
+      const lower = lowercaseHeaderName(text);
+      if (lower === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "name", text);
+      }
+      this.nameText = text;
+      this.lowerName = lower;
+    } else if (count === 1) {
+      const value = normalizeHeaderValue(text);
+      if (value === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "value", text);
+      }
+      this.valueText = text;
+      this.value = value;
+    } else if (isNotByteString(text)) {
+      throw notByteStringError("Headers", "pair item", text);
+    }
+    this.count = count + 1;
+  }
+}
+
+/** Up to this many names, the view is sorted by insertion while it is built (measured faster). */
+const INSERTION_SORT_LIMIT = 32;
+
+/**
+ * Inserts (name, value) into the flat, name-sorted `view` after every pair whose name is not
+ * greater (code unit order = byte order for header names), so equal names keep their order.
+ */
+function insertPair(view: string[], name: string, value: string): void {
+  let index = view.length;
+  view.push(name, value);
+  while (index > 0 && view[index - 2] > name) {
+    view[index] = view[index - 2];
+    view[index + 1] = view[index - 1];
+    index -= 2;
+  }
+  view[index] = name;
+  view[index + 1] = value;
+}
+
+/** The index every new Headers starts with, shared; never written (see `#shared`). */
+const EMPTY_INDEX = new Map<string, string>();
+
+/** Reads the current sort-and-combine view of a Headers; set by the class's static block. */
+let currentView: (headers: Headers) => string[];
+/** Whether a value is a Headers of this module; set by the class's static block. */
+let isHeaders: (value: unknown) => value is Headers;
+/** Builds a Headers with a guard and a profile; set by the class's static block. */
+let createHeaders: (guard: HeadersGuard, server: boolean) => Headers;
+/** Fills a Headers from a converted-on-the-fly init; set by the class's static block. */
+let fillHeaders: (headers: Headers, init: unknown) => void;
+/** Sets the guard of a Headers; set by the class's static block. */
+let setGuard: (headers: Headers, guard: HeadersGuard) => void;
+/** Hands a flat raw list to a Headers for lazy materialization; set by the static block. */
+let adoptRawList: (headers: Headers, flat: string[]) => void;
+
+/**
+ * The WebIDL `Headers` interface (https://fetch.spec.whatwg.org/#headers-class), fast.
+ *
+ * Cost per method, n = distinct names, k = values of one name:
+ *
+ * | method                               | cost                                                |
+ * | ------------------------------------ | --------------------------------------------------- |
+ * | get, has, delete                     | O(1): one lowercase-index lookup                    |
+ * | append, set                          | O(1) (no-CORS: plus the combined-value check)       |
+ * | getSetCookie                         | O(k): copies the set-cookie values, nothing else    |
+ * | keys/values/entries, `for...of` step | O(1) per `next()` while the list is unchanged;      |
+ * |                                      | the first step after a change rebuilds: O(n log n)  |
+ * |                                      | (an insertion sort up to 32 names, measured faster) |
+ * | forEach                              | O(n) plus a rebuild after each mutating callback    |
+ * | `new Headers(record or sequence)`    | O(pairs), no allocation per pair                    |
+ * | `new Headers(headers)`               | O(1): shares storage copy-on-write                  |
+ * | `headersWithGuard(g, headers)`       | O(1); O(n) name scan, no copy, for "request" in the |
+ * |                                      | standard profile; O(n) fill for "request-no-cors"   |
+ * | first write to a shared copy         | O(n): copies the index once                         |
+ * | `headersFromRawList(flat)`           | O(1); the first call that reads the list validates  |
+ * |                                      | and indexes it, O(n)                                |
+ *
+ * @example
+ * ```ts
+ * import { Headers } from "./mod.ts";
+ *
+ * const headers = new Headers({ "Content-Type": "text/plain", Accept: "*\/*" });
+ * headers.append("accept", "text/html");
+ * console.log(headers.get("ACCEPT")); // "*\/*, text/html"
+ * console.log([...headers]); // [["accept", "*\/*, text/html"], ["content-type", "text/plain"]]
+ * ```
+ */
+export class Headers implements HeadersLike {
+  /** https://fetch.spec.whatwg.org/#concept-headers-guard */
+  #guard: HeadersGuard = "none";
+
+  /** Profile "server": the forbidden request-header and response-header checks say "no". */
+  #server = false;
+
+  /**
+   * Fast path "lowercase-name index": byte-lowercased name -> that name's values joined with
+   * ", " in list order (for set-cookie too). Invariant: a name is a key iff the header list
+   * contains it; the value equals the standard's "get" of that name. null only while a raw list
+   * waits in {@link Headers.#rawList} (lazy materialization).
+   */
+  #combined: Map<string, string> | null = EMPTY_INDEX;
+
+  /**
+   * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
+   * key of {@link Headers.#combined}; otherwise `#combined.get("set-cookie")` is their join.
+   */
+  #setCookies: string[] | null = null;
+
+  /**
+   * Fast path "cached sort-and-combine view": flat [name, value, name, value, ...] of the
+   * standard's sort-and-combine. Invariant: null whenever the header list changed since it was
+   * built (append, set, delete, no-CORS `range` removal, materialization and copy-on-write detach
+   * all go through {@link Headers.#writable}, which clears it). A built view is never mutated, so
+   * copy-on-write copies may hold the same array.
+   */
+  #view: string[] | null = null;
+
+  /**
+   * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
+   * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
+   * place: the first write copies both. Set on both sides of a copy and never reset on the side
+   * that did not write, so a later write there copies once more than strictly needed. A new
+   * Headers starts shared with {@link EMPTY_INDEX}, so `new Headers()` allocates no Map.
+   */
+  #shared = true;
+
+  /**
+   * Fast path "lazy materialization": the flat raw list handed to `headersFromRawList`.
+   * Invariant: non-null iff {@link Headers.#combined} is null; it is validated and indexed by the
+   * first call that reads the list (a TypeError there if it is not a valid header list).
+   */
+  #rawList: string[] | null = null;
+
+  /**
+   * Invariant: when false, no joined value other than set-cookie's ends with ", " (which happens
+   * when the last of two or more values is empty). Sticky once true; it only turns the
+   * copy-on-write path off, because a copy made by iterating normalizes such a value ("a, "
+   * becomes "a,"), so the copy's index would no longer equal the source's.
+   */
+  #joinedMayEndInSpace = false;
+
+  /** Brand check: whether `value` is a Headers of this module (has its private fields). */
+  static #isHeaders(value: unknown): value is Headers {
+    return typeof value === "object" && value !== null && #guard in value;
+  }
+
+  static {
+    currentView = (headers) => headers.#currentView();
+    isHeaders = (value): value is Headers => Headers.#isHeaders(value);
+    createHeaders = (guard, server) => {
+      const headers = new Headers();
+      headers.#guard = guard;
+      headers.#server = server;
+      return headers;
+    };
+    fillHeaders = (headers, init) => headers.#fill(init);
+    setGuard = (headers, guard) => {
+      headers.#guard = guard;
+    };
+    adoptRawList = (headers, flat) => {
+      headers.#combined = null;
+      headers.#rawList = flat;
+    };
+  }
+
+  /**
+   * https://fetch.spec.whatwg.org/#dom-headers: guard "none", then fill from `init` (WebIDL
+   * HeadersInit: a sequence of pairs, a record, or another Headers).
+   */
+  constructor(init: HeadersInitLike | undefined = undefined) {
+    if (init !== undefined) this.#fill(init);
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-append */
+  append(name: string, value: string): void {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.append");
+    if (arguments.length < 2) throw tooFewArgumentsError("Headers.append", 2, arguments.length);
+    const nameText = toText(name);
+    const lower = nameOrNull("Headers.append", nameText);
+    const normalized = valueArgument("Headers.append", value, lower, nameText);
+    this.#append("Headers.append", lower as string, normalized);
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-delete */
+  delete(name: string): void {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.delete");
+    if (arguments.length < 1) throw tooFewArgumentsError("Headers.delete", 1, arguments.length);
+    const lower = nameArgument("Headers.delete", name);
+    const guard = this.#guard;
+    if (guard !== "none") {
+      if (guard === "immutable") throw immutableError("Headers.delete", lower);
+      if (!this.#server) {
+        if (guard === "request" && isForbiddenRequestHeader(lower, "")) return;
+        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
+      }
+      if (
+        guard === "request-no-cors" && !isNoCorsSafelistedName(lower) && lower !== "range"
+      ) return;
+    }
+    if (!this.#read().has(lower)) return;
+    const combined = this.#writable();
+    combined.delete(lower);
+    if (lower === "set-cookie") this.#setCookies = null;
+    if (guard === "request-no-cors") combined.delete("range");
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-get */
+  get(name: string): string | null {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.get");
+    if (arguments.length < 1) throw tooFewArgumentsError("Headers.get", 1, arguments.length);
+    const value = this.#read().get(nameArgument("Headers.get", name));
+    return value === undefined ? null : value;
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-getsetcookie */
+  getSetCookie(): string[] {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.getSetCookie");
+    this.#read();
+    const setCookies = this.#setCookies;
+    return setCookies === null ? [] : setCookies.slice();
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-has */
+  has(name: string): boolean {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.has");
+    if (arguments.length < 1) throw tooFewArgumentsError("Headers.has", 1, arguments.length);
+    return this.#read().has(nameArgument("Headers.has", name));
+  }
+
+  /** https://fetch.spec.whatwg.org/#dom-headers-set */
+  set(name: string, value: string): void {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.set");
+    if (arguments.length < 2) throw tooFewArgumentsError("Headers.set", 2, arguments.length);
+    const nameText = toText(name);
+    const checkedName = nameOrNull("Headers.set", nameText);
+    const normalized = valueArgument("Headers.set", value, checkedName, nameText);
+    const lower = checkedName as string;
+    const guard = this.#guard;
+    if (guard !== "none") {
+      if (guard === "immutable") throw immutableError("Headers.set", lower);
+      if (!this.#server) {
+        if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;
+        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
+      }
+      if (
+        guard === "request-no-cors" && !isNoCorsSafelistedRequestHeader(lower, normalized)
+      ) return;
+    }
+    const combined = this.#writable();
+    combined.set(lower, normalized);
+    if (lower === "set-cookie") this.#setCookies = [normalized];
+    if (guard === "request-no-cors") combined.delete("range");
+  }
+
+  /**
+   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): the view is re-read
+   * after every callback, so mutations made by the callback are seen.
+   */
+  forEach(
+    callback: (value: string, name: string, parent: Headers) => void,
+    thisArg: unknown = undefined,
+  ): void {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.forEach");
+    if (arguments.length < 1) throw tooFewArgumentsError("Headers.forEach", 1, arguments.length);
+    if (typeof callback !== "function") {
+      throw new TypeError("Headers.forEach: the callback is not a function");
+    }
+    let view = this.#currentView();
+    for (let index = 0; 2 * index < view.length; index++) {
+      callFunction(callback, thisArg, view[2 * index + 1], view[2 * index], this);
+      view = this.#currentView();
+    }
+  }
+
+  /** WebIDL iterable `keys()`: a live iterator over the sorted, lowercase names. */
+  keys(): IterableIterator<string> {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.keys");
+    return new HeadersIterator(this, KIND_KEY) as unknown as IterableIterator<string>;
+  }
+
+  /** WebIDL iterable `values()`: a live iterator over the combined values. */
+  values(): IterableIterator<string> {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.values");
+    return new HeadersIterator(this, KIND_VALUE) as unknown as IterableIterator<string>;
+  }
+
+  /** WebIDL iterable `entries()` (also `[Symbol.iterator]`): live [name, value] pairs. */
+  entries(): IterableIterator<[string, string]> {
+    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");
+    return new HeadersIterator(this, KIND_KEY_AND_VALUE) as unknown as IterableIterator<
+      [string, string]
+    >;
+  }
+
+  /**
+   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1 (name and
+   * value are already a lowercase header name and a normalized header value).
+   */
+  #append(context: string, lower: string, value: string): void {
+    const guard = this.#guard;
+    if (guard !== "none") {
+      if (guard === "immutable") throw immutableError(context, lower);
+      if (!this.#server) {
+        if (guard === "request" && isForbiddenRequestHeader(lower, value)) return;
+        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
+      }
+      if (guard === "request-no-cors") {
+        const existing = this.#read().get(lower);
+        const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;
+        if (!isNoCorsSafelistedRequestHeader(lower, temporaryValue)) return;
+      }
+    }
+    const combined = this.#writable();
+    const existing = combined.get(lower);
+    if (existing === undefined) {
+      combined.set(lower, value);
+    } else {
+      combined.set(lower, `${existing}, ${value}`);
+      if (value === "" && lower !== "set-cookie") this.#joinedMayEndInSpace = true;
+    }
+    if (lower === "set-cookie") {
+      if (this.#setCookies === null) this.#setCookies = [value];
+      else this.#setCookies.push(value);
+    }
+    if (guard === "request-no-cors") combined.delete("range");
+  }
+
+  /** The index, materializing a raw list first. */
+  #read(): Map<string, string> {
+    const combined = this.#combined;
+    return combined !== null ? combined : this.#materialize();
+  }
+
+  /**
+   * The index, ready to be written: materialized, owned by this Headers alone (copy-on-write
+   * detach), and with the cached view dropped. Callers write right after.
+   */
+  #writable(): Map<string, string> {
+    let combined = this.#read();
+    if (this.#shared) {
+      combined = combined.size === 0 ? new Map() : new Map(combined);
+      this.#combined = combined;
+      if (this.#setCookies !== null) this.#setCookies = this.#setCookies.slice();
+      this.#shared = false;
+    }
+    this.#view = null;
+    return combined;
+  }
+
+  /** Validates and indexes the raw list (lazy materialization). */
+  #materialize(): Map<string, string> {
+    const flat = this.#rawList as string[];
+    const length = flat.length;
+    if (length % 2 !== 0) {
+      throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
+    }
+    const combined = new Map<string, string>();
+    let setCookies: string[] | null = null;
+    let joinedMayEndInSpace = false;
+    for (let index = 0; index < length; index += 2) {
+      const name = flat[index];
+      const value = flat[index + 1];
+      const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
+      if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
+      if (typeof value !== "string" || !isHeaderValue(value)) {
+        throw invalidValueError("Headers (raw list)", String(value));
+      }
+      const existing = combined.get(lower);
+      if (existing === undefined) {
+        combined.set(lower, value);
+      } else {
+        combined.set(lower, `${existing}, ${value}`);
+        if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
+      }
+      if (lower === "set-cookie") {
+        if (setCookies === null) setCookies = [value];
+        else setCookies.push(value);
+      }
+    }
+    this.#combined = combined;
+    this.#setCookies = setCookies;
+    this.#joinedMayEndInSpace = joinedMayEndInSpace;
+    this.#shared = false;
+    this.#rawList = null;
+    return combined;
+  }
+
+  /** https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine, cached. */
+  #currentView(): string[] {
+    const view = this.#view;
+    return view !== null ? view : this.#buildView();
+  }
+
+  #buildView(): string[] {
+    const combined = this.#read();
+    const view: string[] = [];
+    if (combined.size <= INSERTION_SORT_LIMIT) {
+      const setCookies = this.#setCookies;
+      combined.forEach((value, name) => {
+        if (name !== "set-cookie") {
+          insertPair(view, name, value);
+          return;
+        }
+        for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
+          insertPair(view, name, (setCookies as string[])[cookie]);
+        }
+      });
+    } else {
+      const names: string[] = [];
+      for (const name of combined.keys()) names.push(name);
+      names.sort();
+      for (let index = 0; index < names.length; index++) {
+        const name = names[index];
+        if (name === "set-cookie") {
+          const setCookies = this.#setCookies as string[];
+          for (let cookie = 0; cookie < setCookies.length; cookie++) {
+            view.push(name, setCookies[cookie]);
+          }
+        } else {
+          view.push(name, combined.get(name) as string);
+        }
+      }
+    }
+    this.#view = view;
+    return view;
+  }
+
+  /**
+   * WebIDL conversion of `init` to HeadersInit fused with https://fetch.spec.whatwg.org/#concept-headers-fill.
+   *
+   * Fusing is unobservable: the Headers being filled is not reachable by user code until its
+   * constructor returns, so appending a pair as soon as it is converted cannot be seen, except
+   * through which error is thrown. WebIDL converts the whole init (running every getter, toString
+   * and iterator step) before fill can throw, so a fill error is held back until the conversion
+   * has finished, and a conversion error thrown later wins.
+   */
+  #fill(init: unknown): void {
+    if (!isObject(init)) {
+      throw new TypeError(
+        "Headers: init must be a sequence of [name, value] pairs or a record of names to values",
+      );
+    }
+    const method = init[Symbol.iterator];
+    if (method === undefined || method === null) {
+      this.#fillFromRecord(init);
+      return;
+    }
+    if (typeof method !== "function") {
+      throw new TypeError("Headers: init has a [Symbol.iterator] that is not callable");
+    }
+    if (method === headersEntries && isHeaders(init) && this.#shareWith(init)) return;
+    this.#fillFromSequence(init, method);
+  }
+
+  /**
+   * Fast path "copy-on-write": fill from another Headers by sharing its index and view. The
+   * result equals what iterating `source` would append: its sort-and-combine view, one pair per
+   * name with the joined value (set-cookie one pair per value), which is exactly what the index
+   * holds. Taken only when no user code could run during that iteration (Headers iterator
+   * `next`, `Array.prototype[Symbol.iterator]` and the array iterator's `next` are the
+   * originals; `init[Symbol.iterator]` was read as the original `entries`), when the guard would
+   * filter nothing, and when no joined value would be changed by normalization.
+   */
+  #shareWith(source: Headers): boolean {
+    const guard = this.#guard;
+    if (guard === "request-no-cors") return false;
+    if (
+      !holdsOwnData(headersIteratorPrototype, "next", headersIteratorNext) ||
+      !holdsOwnData(arrayPrototype, Symbol.iterator, arrayValues) ||
+      !holdsOwnData(arrayIteratorPrototype, "next", arrayIteratorNext)
+    ) return false;
+    const combined = source.#read();
+    if (source.#joinedMayEndInSpace) return false;
+    if (!this.#server) {
+      if (
+        guard === "response" && (combined.has("set-cookie") || combined.has("set-cookie2"))
+      ) return false;
+      if (guard === "request") {
+        let forbidden = false;
+        combined.forEach((value, name) => {
+          if (isForbiddenRequestHeader(name, value)) forbidden = true;
+        });
+        if (forbidden) return false;
+      }
+    }
+    source.#shared = true;
+    this.#shared = true;
+    this.#combined = combined;
+    this.#setCookies = source.#setCookies;
+    this.#view = source.#view;
+    return true;
+  }
+
+  /**
+   * WebIDL record<ByteString, ByteString> conversion: [[OwnPropertyKeys]], then per key
+   * [[GetOwnProperty]] and, if enumerable, key conversion, [[Get]] and value conversion.
+   * Fast path "record keys": for an object that is not a Proxy, [[OwnPropertyKeys]] and
+   * [[GetOwnProperty]] run no user code, so the own keys are read as string names then symbols
+   * (one call each, ~15x cheaper than `Reflect.ownKeys` in V8), in the same order.
+   */
+  #fillFromRecord(init: Record<PropertyKey, unknown>): void {
+    let keys: (string | symbol)[];
+    let symbols: symbol[] | null = null;
+    if (isProxy(init)) {
+      keys = ownKeys(init);
+    } else {
+      keys = getOwnPropertyNames(init);
+      symbols = getOwnPropertySymbols(init);
+    }
+    let deferred: TypeError | null = null;
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      if (!isEnumerableOwnProperty(init, key)) continue;
+      if (typeof key === "symbol") throw enumerableSymbolKeyError();
+      const lower = lowercaseHeaderName(key);
+      if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
+      const text = toText(init[key]);
+      const value = normalizeHeaderValue(text);
+      if (value === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "value", text);
+      }
+      if (deferred !== null) continue;
+      if (lower === null) deferred = invalidNameError("Headers", key);
+      else if (value === null) deferred = invalidValueError("Headers", text);
+      else this.#append("Headers", lower, value);
+    }
+    if (symbols !== null) {
+      for (let index = 0; index < symbols.length; index++) {
+        if (isEnumerableOwnProperty(init, symbols[index])) throw enumerableSymbolKeyError();
+      }
+    }
+    if (deferred !== null) throw deferred;
+  }
+
+  /**
+   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand (no
+   * IteratorClose on an abrupt completion, as WebIDL specifies). Fast path "array init": when an
+   * array's iterator is the original array iterator, its items are read by index, which performs
+   * the same [[Get]]s of "length" and indices in the same order as the array iterator would.
+   */
+  #fillFromSequence(init: Record<PropertyKey, unknown>, method: unknown): void {
+    const iterator = callFunction(method, init);
+    if (!isObject(iterator)) throw new TypeError("Headers: init's iterator is not an object");
+    const next = iterator.next;
+    const buffer = new PairBuffer();
+    let deferred: TypeError | null = null;
+    if (method === arrayValues && next === arrayIteratorNext && isArray(init)) {
+      for (let index = 0; index < toLength(init.length); index++) {
+        deferred = this.#fillFromPair(init[index], buffer, deferred);
+      }
+    } else {
+      for (;;) {
+        const result = callFunction(next, iterator);
+        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
+        if (result.done) break;
+        deferred = this.#fillFromPair(result.value, buffer, deferred);
+      }
+    }
+    if (deferred !== null) throw deferred;
+  }
+
+  /** Converts one pair (inner sequence) and appends it unless a fill error is pending. */
+  #fillFromPair(pair: unknown, buffer: PairBuffer, deferred: TypeError | null): TypeError | null {
+    if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
+    const method = pair[Symbol.iterator];
+    if (method === undefined || method === null) {
+      throw new TypeError("Headers: a sequence init item is not iterable");
+    }
+    if (typeof method !== "function") {
+      throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
+    }
+    const iterator = callFunction(method, pair);
+    if (!isObject(iterator)) throw new TypeError("Headers: an item's iterator is not an object");
+    const next = iterator.next;
+    buffer.reset();
+    if (method === arrayValues && next === arrayIteratorNext && isArray(pair)) {
+      for (let index = 0; index < toLength(pair.length); index++) buffer.add(pair[index]);
+    } else {
+      for (;;) {
+        const result = callFunction(next, iterator);
+        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
+        if (result.done) break;
+        buffer.add(result.value);
+      }
+    }
+    if (deferred !== null) return deferred;
+    if (buffer.count !== 2) {
+      return new TypeError(`Headers: a pair must have 2 items, this one has ${buffer.count}`);
+    }
+    if (buffer.lowerName === null) return invalidNameError("Headers", buffer.nameText);
+    if (buffer.value === null) return invalidValueError("Headers", buffer.valueText);
+    this.#append("Headers", buffer.lowerName, buffer.value);
+    return null;
+  }
+}
+
+// Declaration merge: `[Symbol.iterator]` is installed below as the very `entries` function.
+export interface Headers {
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}
+
+/**
+ * First half of the append/set argument conversion: the ByteString check of the (already
+ * ToString-ed) name, thrown before the value is converted, as WebIDL orders it. Returns the
+ * lowercase name, or null when it is a ByteString but not a header name (thrown by
+ * {@link valueArgument} once the value is converted).
+ */
+function nameOrNull(context: string, nameText: string): string | null {
+  const lower = lowercaseHeaderName(nameText);
+  if (lower === null && isNotByteString(nameText)) {
+    throw notByteStringError(context, "name", nameText);
+  }
+  return lower;
+}
+
+/**
+ * Second half: converts the value (ToString, ByteString check), then runs validation step 1 of
+ * https://fetch.spec.whatwg.org/#headers-validate on both: the normalized value, or a TypeError
+ * naming the offending name or value.
+ */
+function valueArgument(
+  context: string,
+  value: unknown,
+  lower: string | null,
+  nameText: string,
+): string {
+  const valueText = toText(value);
+  const normalized = normalizeHeaderValue(valueText);
+  if (normalized === null && isNotByteString(valueText)) {
+    throw notByteStringError(context, "value", valueText);
+  }
+  if (lower === null) throw invalidNameError(context, nameText);
+  if (normalized === null) throw invalidValueError(context, valueText);
+  return normalized;
+}
+
+/**
+ * A WebIDL default iterator object for Headers
+ * (https://webidl.spec.whatwg.org/#es-default-iterator-object): (target, kind, index). Every
+ * `next()` reads the target's current view, so it is live and never latches on done.
+ */
+class HeadersIterator {
+  #target: Headers;
+  #kind: IterationKind;
+  #index = 0;
+
+  constructor(target: Headers, kind: IterationKind) {
+    this.#target = target;
+    this.#kind = kind;
+  }
+
+  /** https://webidl.spec.whatwg.org/#es-iterator-prototype-object `next()` */
+  next(): IteratorResult<string | [string, string], undefined> {
+    if (!isObject(this) || !(#target in this)) {
+      throw new TypeError("Headers Iterator.next: 'this' is not a Headers iterator");
+    }
+    const view = currentView(this.#target);
+    const index = this.#index;
+    if (2 * index >= view.length) return { value: undefined, done: true };
+    this.#index = index + 1;
+    const kind = this.#kind;
+    if (kind === KIND_KEY_AND_VALUE) {
+      return { value: [view[2 * index], view[2 * index + 1]], done: false };
+    }
+    return { value: view[kind === KIND_KEY ? 2 * index : 2 * index + 1], done: false };
+  }
+}
+
+const headersPrototype = Headers.prototype;
+const headersEntries = headersPrototype.entries;
+const headersIteratorPrototype = HeadersIterator.prototype;
+const headersIteratorNext = headersIteratorPrototype.next;
+
+// WebIDL property attributes: operations are enumerable; @@iterator is `entries`; the class
+// string is a non-writable data property. The iterator prototype holds only `next` and its class
+// string, and inherits from %IteratorPrototype%.
+for (
+  const operation of [
+    "append",
+    "delete",
+    "get",
+    "getSetCookie",
+    "has",
+    "set",
+    "forEach",
+    "keys",
+    "values",
+    "entries",
+  ]
+) defineProperty(headersPrototype, operation, { enumerable: true });
+defineProperty(headersPrototype, Symbol.iterator, {
+  value: headersEntries,
+  writable: true,
+  enumerable: false,
+  configurable: true,
+});
+defineProperty(headersPrototype, Symbol.toStringTag, {
+  value: "Headers",
+  writable: false,
+  enumerable: false,
+  configurable: true,
+});
+Reflect.deleteProperty(headersIteratorPrototype, "constructor");
+Object.setPrototypeOf(headersIteratorPrototype, iteratorPrototype);
+defineProperty(headersIteratorPrototype, "next", { enumerable: true });
+defineProperty(headersIteratorPrototype, Symbol.toStringTag, {
+  value: "Headers Iterator",
+  writable: false,
+  enumerable: false,
+  configurable: true,
+});
+
+/** Reads a guard argument; TypeError when it is not one of the five headers guards. */
+function guardArgument(context: string, guard: unknown): HeadersGuard {
+  if (typeof guard !== "string" || !GUARDS.has(guard)) {
+    throw new TypeError(`${context}: ${String(guard)} is not a headers guard`);
+  }
+  return guard as HeadersGuard;
+}
+
+/** Reads `options.profile`: true for "server", false for "standard" or absent. */
+function serverProfile(context: string, options: GuardOptions | undefined): boolean {
+  const profile = (options === undefined ? undefined : options.profile) ?? "standard";
+  if (profile === "standard") return false;
+  if (profile === "server") return true;
+  throw new TypeError(`${context}: ${String(profile)} is not a profile`);
+}
+
+/**
+ * A Headers with `guard`, filled from `init` under that guard the way the Response constructor
+ * fills its headers. Guard "immutable" is filled under "none" and then frozen. When `init` is a
+ * Headers of this module and the guard filters nothing, the result shares its storage (O(1)).
+ *
+ * @example
+ * ```ts
+ * import { headersWithGuard } from "./mod.ts";
+ *
+ * const response = headersWithGuard("response", [["Set-Cookie", "a=1"], ["X-A", "1"]]);
+ * console.log([...response]); // [["x-a", "1"]] — set-cookie is a forbidden response-header name
+ * const server = headersWithGuard("response", [["Set-Cookie", "a=1"]], { profile: "server" });
+ * console.log(server.getSetCookie()); // ["a=1"]
+ * ```
+ */
+export function headersWithGuard(
+  guard: HeadersGuard,
+  init?: HeadersInitLike,
+  options?: GuardOptions,
+): Headers {
+  const checkedGuard = guardArgument("headersWithGuard", guard);
+  const server = serverProfile("headersWithGuard", options);
+  const headers = createHeaders(checkedGuard === "immutable" ? "none" : checkedGuard, server);
+  if (init !== undefined) fillHeaders(headers, init);
+  if (checkedGuard === "immutable") setGuard(headers, "immutable");
+  return headers;
+}
+
+/**
+ * A Headers over the flat `[name, value, name, value, ...]` list a server's HTTP parser hands
+ * over, taken as is (no normalization, no filtering) with `guard` (default "request"). O(1): the
+ * list is validated and indexed by the first call that reads it, which throws a TypeError if a
+ * name is not a header name, a value not a header value, or the length is odd. The caller must
+ * not touch `flat` afterwards.
+ *
+ * @example
+ * ```ts
+ * import { headersFromRawList } from "./mod.ts";
+ *
+ * const request = headersFromRawList(["Host", "example.com", "Accept", "*\/*"]);
+ * console.log(request.get("host")); // "example.com"
+ * ```
+ */
+export function headersFromRawList(
+  flat: string[],
+  guard: HeadersGuard = "request",
+  options?: GuardOptions,
+): Headers {
+  if (!isArray(flat)) throw new TypeError("headersFromRawList: flat must be an array");
+  const checkedGuard = guardArgument("headersFromRawList", guard);
+  const headers = createHeaders(checkedGuard, serverProfile("headersFromRawList", options));
+  adoptRawList(headers, flat);
+  return headers;
+}
+
+/**
+ * Sets the guard of `headers` to "immutable" in place, as the standard does to a response's
+ * headers once they must no longer change.
+ *
+ * @example
+ * ```ts
+ * import { freezeHeaders, Headers } from "./mod.ts";
+ *
+ * const headers = new Headers({ a: "1" });
+ * freezeHeaders(headers);
+ * try {
+ *   headers.set("a", "2");
+ * } catch (error) {
+ *   console.log(error instanceof TypeError); // true
+ * }
+ * ```
+ */
+export function freezeHeaders(headers: HeadersLike): void {
+  if (!isHeaders(headers)) {
+    throw new TypeError("freezeHeaders: the argument is not a Headers object of this module");
+  }
+  setGuard(headers, "immutable");
+}

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import * as reference from "../spec/mod.ts";
+import * as impl from "./mod.ts";
+import { type CompleteHeadersModule, SCENARIOS } from "./scenarios.ts";
+
+const candidates: [string, CompleteHeadersModule][] = [
+  ["impl", impl as unknown as CompleteHeadersModule],
+  ["reference", reference as unknown as CompleteHeadersModule],
+];
+
+for (const [group, scenarios] of Object.entries(SCENARIOS)) {
+  Deno.test(`impl and the reference produce the expected data: ${group}`, async (t) => {
+    for (const scenario of scenarios) {
+      await t.step(scenario.name, async (t) => {
+        for (const [label, module] of candidates) {
+          await t.step(
+            label,
+            () => assert.deepStrictEqual(scenario.run(module), scenario.expected),
+          );
+        }
+      });
+    }
+  });
+}
+
+Deno.test("impl's validated-name cache stays correct past its size limit", () => {
+  const headers = new impl.Headers();
+  for (let index = 0; index < 3000; index++) headers.append(`N${index}`, `${index}`);
+  assert.equal(headers.get("n0"), "0");
+  assert.equal(headers.get("N2999"), "2999");
+  assert.throws(() => headers.get("N 1"), TypeError);
+  assert.equal([...headers].length, 3000);
+});
+
+Deno.test("impl's TypeErrors name the offending input", async (t) => {
+  const headers = new impl.Headers();
+  const cases: [string, () => unknown, string][] = [
+    ["invalid name", () => headers.append("a b", "1"), '"a b"'],
+    ["invalid value", () => headers.set("a", "x\ny"), '"x\\ny"'],
+    ["non-ByteString name", () => headers.get("\u0100"), '"Ā"'],
+    ["non-ByteString value", () => headers.append("a", "\u20ac"), '"€"'],
+    ["raw list name", () => impl.headersFromRawList(["a:b", "1"]).get("a"), '"a:b"'],
+    ["raw list value", () => impl.headersFromRawList(["a", " 1"]).get("a"), '" 1"'],
+    ["too few arguments", () => (headers.append as (name: string) => void)("a"), "2 argument"],
+  ];
+  for (const [name, action, fragment] of cases) {
+    await t.step(name, () => {
+      assert.throws(action, (error: unknown) => {
+        assert.ok(error instanceof TypeError);
+        assert.ok(error.message.includes(fragment), `${error.message} lacks ${fragment}`);
+        return true;
+      });
+    });
+  }
+});
+
+Deno.test("impl's guarded constructors reject arguments outside the contract", async (t) => {
+  await t.step("an unknown guard", () => {
+    assert.throws(() => impl.headersWithGuard("open" as "none"), TypeError);
+    assert.throws(() => impl.headersFromRawList([], "open" as "none"), TypeError);
+  });
+  await t.step("an unknown profile", () => {
+    assert.throws(
+      () => impl.headersWithGuard("none", {}, { profile: "lax" as "server" }),
+      TypeError,
+    );
+  });
+  await t.step("a raw list that is not an array, or holds a non-string", () => {
+    assert.throws(() => impl.headersFromRawList("a,b" as unknown as string[]), TypeError);
+    const headers = impl.headersFromRawList(["a", 1 as unknown as string]);
+    assert.throws(() => headers.has("a"), TypeError);
+  });
+  await t.step("freezing something that is not an impl Headers", () => {
+    assert.throws(() => impl.freezeHeaders(new globalThis.Headers()), TypeError);
+  });
+});
+
+Deno.test("impl's Headers installs as globalThis.Headers and feeds Deno's Response", () => {
+  const native = globalThis.Headers;
+  globalThis.Headers = impl.Headers as unknown as typeof globalThis.Headers;
+  try {
+    const headers = new Headers([["X-A", "1"], ["Set-Cookie", "a=1"]]);
+    assert.ok(headers instanceof impl.Headers);
+    const response = new Response(null, { headers });
+    assert.equal(response.headers.get("x-a"), "1");
+    assert.deepEqual(response.headers.getSetCookie(), ["a=1"]);
+  } finally {
+    globalThis.Headers = native;
+  }
+});

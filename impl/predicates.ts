@@ -1,0 +1,302 @@
+/**
+ * Byte-level predicates of the Fetch standard, written for speed: each check is one regular
+ * expression test or one Map lookup on the common ASCII path, never a JavaScript loop over the
+ * characters of a name or value.
+ *
+ * Every function here takes JavaScript strings that already passed WebIDL ByteString conversion
+ * (no code unit above 0xFF) unless its doc says otherwise. Header names handed to the guard
+ * predicates are already byte-lowercased.
+ *
+ * Measured with throwaway scripts (Deno 2.9.6 on the shared 2-core machine; 12 request-like
+ * names or values, one loop over all 12, best of 7 runs):
+ *
+ * | check  | validated cache (Map/Set hit) | one regex test     | char-table / char loop | 3x `includes` |
+ * | ------ | ----------------------------- | ------------------ | ---------------------- | ------------- |
+ * | names  | 192 ns                        | 1.1–1.4 µs (+ lc)  | 0.8–1.5 µs             | —             |
+ * | values | 117–131 ns                    | 523–535 ns         | 1.0–1.7 µs             | 0.8 µs        |
+ *
+ * Hence one cache lookup per name and per value on the common path, and one regex test on a miss.
+ *
+ * @module
+ */
+
+/** RFC 9110 `token`: https://fetch.spec.whatwg.org/#header-name */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** A code unit a header value may not contain: NUL, LF, CR, or anything outside a ByteString. */
+const VALUE_REJECT = /[\0\n\r\u0100-\uffff]/;
+
+/** A code unit above 0xFF: the string is not a WebIDL ByteString. */
+const NOT_BYTE_STRING = /[\u0100-\uffff]/;
+
+/**
+ * Fast path "validated-name cache": raw name -> its byte-lowercase form.
+ * Invariant: a key is present only if it is a header name (RFC 9110 token), so a hit proves
+ * validity and yields the lowercase form in one lookup; names that fail validation are never
+ * stored. Bounded: cleared when it reaches {@link NAME_CACHE_LIMIT} entries.
+ */
+const lowercaseNameCache = new Map<string, string>();
+
+/** Size at which {@link lowercaseNameCache} is emptied, so arbitrary input cannot grow it. */
+const NAME_CACHE_LIMIT = 1024;
+
+/**
+ * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
+ * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
+ */
+export function lowercaseHeaderName(name: string): string | null {
+  const cached = lowercaseNameCache.get(name);
+  if (cached !== undefined) return cached;
+  if (!TOKEN.test(name)) return null;
+  const lower = name.toLowerCase();
+  if (lowercaseNameCache.size >= NAME_CACHE_LIMIT) lowercaseNameCache.clear();
+  lowercaseNameCache.set(name, lower);
+  return lower;
+}
+
+/** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
+export function isNotByteString(text: string): boolean {
+  return NOT_BYTE_STRING.test(text);
+}
+
+/** HTTP whitespace byte: https://fetch.spec.whatwg.org/#http-whitespace-byte */
+function isHttpWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/**
+ * Fast path "validated-value cache": strings already known to be header values that
+ * normalization leaves unchanged. Invariant: a member has no leading or trailing HTTP whitespace
+ * and no NUL, CR, LF or code unit above 0xFF, so a hit proves the value valid and normalized in
+ * one lookup; nothing else is ever stored. Bounded: only values up to
+ * {@link VALUE_CACHE_MAX_LENGTH} code units, cleared at {@link VALUE_CACHE_LIMIT} entries.
+ */
+const normalizedValueCache = new Set<string>();
+
+/** Size at which {@link normalizedValueCache} is emptied. */
+const VALUE_CACHE_LIMIT = 1024;
+
+/** Longer values are validated every time rather than cached. */
+const VALUE_CACHE_MAX_LENGTH = 256;
+
+/**
+ * https://fetch.spec.whatwg.org/#concept-header-value-normalize followed by the
+ * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null if it is not a
+ * header value (or not a ByteString). The trimming loop only runs when an edge is whitespace.
+ */
+export function normalizeHeaderValue(value: string): string | null {
+  if (normalizedValueCache.has(value)) return value;
+  const length = value.length;
+  if (length === 0) return value;
+  let normalized = value;
+  if (isHttpWhitespace(value.charCodeAt(0)) || isHttpWhitespace(value.charCodeAt(length - 1))) {
+    let start = 0;
+    let end = length;
+    while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+    while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+    normalized = value.slice(start, end);
+  }
+  if (VALUE_REJECT.test(normalized)) return null;
+  if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {
+    if (normalizedValueCache.size >= VALUE_CACHE_LIMIT) normalizedValueCache.clear();
+    normalizedValueCache.add(value);
+  }
+  return normalized;
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#header-value, without normalization: for raw lists, which are
+ * taken as is. A header value has no leading or trailing tab or space and no NUL, CR or LF, so it
+ * has no edge HTTP whitespace at all: it is exactly a value that normalization leaves unchanged
+ * and accepts (which also shares the validated-value cache). False for code units above 0xFF.
+ */
+export function isHeaderValue(value: string): boolean {
+  return normalizeHeaderValue(value) === value;
+}
+
+/** Names that make a header a forbidden request-header on their own. */
+const FORBIDDEN_REQUEST_NAMES: ReadonlySet<string> = new Set([
+  "accept-charset",
+  "accept-encoding",
+  "access-control-request-headers",
+  "access-control-request-method",
+  "connection",
+  "content-length",
+  "cookie",
+  "cookie2",
+  "date",
+  "dnt",
+  "expect",
+  "host",
+  "keep-alive",
+  "origin",
+  "referer",
+  "set-cookie",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "via",
+]);
+
+/** Names whose value is checked for forbidden methods. */
+const METHOD_OVERRIDE_NAMES: ReadonlySet<string> = new Set([
+  "x-http-method",
+  "x-http-method-override",
+  "x-method-override",
+]);
+
+/**
+ * https://fetch.spec.whatwg.org/#forbidden-method, byte-case-insensitively: without the `u` flag
+ * an `i` regex never folds a code unit above 0x7F onto ASCII, so this is exactly byte-case folding.
+ */
+const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;
+
+/**
+ * https://fetch.spec.whatwg.org/#forbidden-request-header for (`lowerName`, `value`).
+ */
+export function isForbiddenRequestHeader(lowerName: string, value: string): boolean {
+  if (FORBIDDEN_REQUEST_NAMES.has(lowerName)) return true;
+  if (lowerName.startsWith("proxy-") || lowerName.startsWith("sec-")) return true;
+  if (!METHOD_OVERRIDE_NAMES.has(lowerName)) return false;
+  const methods = getDecodeAndSplit(value);
+  for (let index = 0; index < methods.length; index++) {
+    if (FORBIDDEN_METHOD.test(methods[index])) return true;
+  }
+  return false;
+}
+
+/** https://fetch.spec.whatwg.org/#forbidden-response-header-name for a lowercase name. */
+export function isForbiddenResponseHeaderName(lowerName: string): boolean {
+  return lowerName === "set-cookie" || lowerName === "set-cookie2";
+}
+
+/** Whether `code` is HTTP tab or space. */
+function isHttpTabOrSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (isomorphic decoding is the
+ * identity on a ByteString held as a JavaScript string). Only used for the method-override names.
+ */
+export function getDecodeAndSplit(value: string): string[] {
+  const values: string[] = [];
+  const length = value.length;
+  let position = 0;
+  let temporaryValue = "";
+  for (;;) {
+    const stop = findQuoteOrComma(value, position);
+    temporaryValue += value.slice(position, stop);
+    position = stop;
+    if (position < length && value.charCodeAt(position) === 0x22) {
+      const quotedEnd = endOfQuotedString(value, position);
+      temporaryValue += value.slice(position, quotedEnd);
+      position = quotedEnd;
+      if (position < length) continue;
+    }
+    let start = 0;
+    let end = temporaryValue.length;
+    while (start < end && isHttpTabOrSpace(temporaryValue.charCodeAt(start))) start++;
+    while (end > start && isHttpTabOrSpace(temporaryValue.charCodeAt(end - 1))) end--;
+    values.push(temporaryValue.slice(start, end));
+    temporaryValue = "";
+    if (position >= length) return values;
+    position++; // the code point at position is ","
+  }
+}
+
+/** Index of the first `"` or `,` at or after `from`, or the length. */
+function findQuoteOrComma(text: string, from: number): number {
+  let index = from;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (code === 0x22 || code === 0x2c) return index;
+    index++;
+  }
+  return index;
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#collect-an-http-quoted-string with extract-value false: the
+ * position just past the quoted string starting at `start` (which holds `"`).
+ */
+function endOfQuotedString(text: string, start: number): number {
+  let position = start + 1;
+  while (position < text.length) {
+    const code = text.charCodeAt(position);
+    position++;
+    if (code === 0x22) return position;
+    if (code === 0x5c) {
+      if (position >= text.length) return position;
+      position++;
+    }
+  }
+  return position;
+}
+
+/** https://fetch.spec.whatwg.org/#cors-unsafe-request-header-byte */
+// deno-lint-ignore no-control-regex -- the standard defines these bytes as control characters
+const CORS_UNSAFE_BYTE = /[\x00-\x08\x0a-\x1f"():<>?@[\\\]{}\x7f]/;
+
+/** The bytes accept-language and content-language values may hold. */
+const LANGUAGE_VALUE = /^[0-9A-Za-z *,\-.;=]*$/;
+
+/** MIME type essences a no-CORS content-type may have. */
+const SAFELISTED_ESSENCES: ReadonlySet<string> = new Set([
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "text/plain",
+]);
+
+/**
+ * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header-name for a lowercase name.
+ */
+export function isNoCorsSafelistedName(lowerName: string): boolean {
+  return lowerName === "accept" || lowerName === "accept-language" ||
+    lowerName === "content-language" || lowerName === "content-type";
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header: the name is one of the four
+ * no-CORS-safelisted names and (name, value) is a CORS-safelisted request-header. The `range`
+ * branch of the CORS-safelisted check is unreachable from here (range is not a no-CORS-safelisted
+ * name), so "parse a single range header value" is not needed.
+ */
+export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string): boolean {
+  if (value.length > 128) return false;
+  switch (lowerName) {
+    case "accept":
+      return !CORS_UNSAFE_BYTE.test(value);
+    case "accept-language":
+    case "content-language":
+      return LANGUAGE_VALUE.test(value);
+    case "content-type":
+      return !CORS_UNSAFE_BYTE.test(value) && SAFELISTED_ESSENCES.has(mimeEssence(value) ?? "");
+    default:
+      return false;
+  }
+}
+
+/**
+ * https://mimesniff.spec.whatwg.org/#parse-a-mime-type up to the essence: the lowercase
+ * "type/subtype", or null on failure. Parameters never make parsing fail, so they are skipped.
+ */
+export function mimeEssence(input: string): string | null {
+  let start = 0;
+  let end = input.length;
+  while (start < end && isHttpWhitespace(input.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(input.charCodeAt(end - 1))) end--;
+  const slash = input.indexOf("/", start);
+  if (slash === -1 || slash >= end) return null;
+  const type = input.slice(start, slash);
+  if (!TOKEN.test(type)) return null;
+  const semicolon = input.indexOf(";", slash + 1);
+  let subtypeEnd = semicolon === -1 || semicolon > end ? end : semicolon;
+  while (subtypeEnd > slash + 1 && isHttpWhitespace(input.charCodeAt(subtypeEnd - 1))) {
+    subtypeEnd--;
+  }
+  const subtype = input.slice(slash + 1, subtypeEnd);
+  if (!TOKEN.test(subtype)) return null;
+  return `${type}/${subtype}`.toLowerCase();
+}
