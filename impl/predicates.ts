@@ -281,15 +281,18 @@ export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string
 /**
  * https://mimesniff.spec.whatwg.org/#parse-a-mime-type up to the essence: the lowercase
  * "type/subtype", or null on failure. Parameters never make parsing fail, so they are skipped.
+ *
+ * Shortcut "no leading whitespace": `input` is a header value as the no-CORS check builds it —
+ * a normalized value, or a stored (normalized) value followed by ", " and a normalized value —
+ * so it never starts with HTTP whitespace, and step 1's leading strip is skipped. Its end can
+ * be whitespace (an appended empty value leaves "x, "), so the trailing strip stays.
  */
 export function mimeEssence(input: string): string | null {
-  let start = 0;
   let end = input.length;
-  while (start < end && isHttpWhitespace(input.charCodeAt(start))) start++;
-  while (end > start && isHttpWhitespace(input.charCodeAt(end - 1))) end--;
-  const slash = input.indexOf("/", start);
+  while (end > 0 && isHttpWhitespace(input.charCodeAt(end - 1))) end--;
+  const slash = input.indexOf("/");
   if (slash === -1 || slash >= end) return null;
-  const type = input.slice(start, slash);
+  const type = input.slice(0, slash);
   if (!TOKEN.test(type)) return null;
   const semicolon = input.indexOf(";", slash + 1);
   let subtypeEnd = semicolon === -1 || semicolon > end ? end : semicolon;

@@ -1,0 +1,203 @@
+/**
+ * Named classes of known divergences of native Headers from the reference, each documented in
+ * properties/NATIVE_DIVERGENCES.md. `--known-divergences a,b` (or `all`) tells a campaign to stop
+ * generating the operations a class covers, so it moves on to the next finding. Nothing is excused
+ * silently: the report lists every class in force, and an unknown name is an error.
+ *
+ * @example
+ * ```ts
+ * import { divergenceClasses } from "./divergences.ts";
+ * const [noCors] = divergenceClasses(["no-cors-guard-ignored"]);
+ * noCors.covers({ op: "construct", slot: 0, guard: "request-no-cors", init: { kind: "none" } });
+ * // true
+ * ```
+ *
+ * @module
+ */
+import type { Arg, CallOp, Init, Op } from "./ops.ts";
+
+/** A known divergence: which operations it covers, and where it was seen. */
+export interface DivergenceClass {
+  /** The class name used by `--known-divergences`. */
+  name: string;
+  /** The runtimes it was seen in. */
+  runtimes: readonly string[];
+  /** One line: what the runtime does differently. */
+  summary: string;
+  /** Whether `op` (unresolved, as generated) may run into this divergence. */
+  covers(op: Op): boolean;
+}
+
+/** Every string argument a step passes (names, values, init entries, raw lists). */
+export function stringsOf(op: Op): string[] {
+  const fromArgs = (args: readonly Arg[]) => args.filter((a): a is string => typeof a === "string");
+  const fromCall = (call: CallOp) => fromArgs(call.args);
+  const fromInit = (init: Init): string[] => {
+    switch (init.kind) {
+      case "sequence":
+      case "iterable":
+        return init.items.flatMap((item) => typeof item === "string" ? [item] : fromArgs(item));
+      case "broken":
+      case "proxied array":
+        return init.items.flatMap(fromArgs);
+      case "map":
+        return init.entries.flat();
+      case "record":
+        return init.entries.flatMap(([key, value]) => [key, ...fromArgs([value])]);
+      default:
+        return [];
+    }
+  };
+  switch (op.op) {
+    case "construct":
+      return fromInit(op.init);
+    case "copy":
+      return op.then === null ? [] : fromCall(op.then);
+    case "rawList":
+      return [...op.flat, ...(op.first === null ? [] : stringsOf(op.first))];
+    case "forEach":
+      return op.mutations.flatMap(fromCall);
+    case "batch":
+      return op.ops.flatMap(fromCall);
+    case "brand":
+      return fromArgs(op.args);
+    case "iterOpen":
+    case "iterNext":
+    case "freeze":
+    case "misuse":
+      return [];
+    default:
+      return fromCall(op);
+  }
+}
+
+/** Whether `op` makes an object with `guard` (directly or by copying). */
+function makesGuard(op: Op, guard: string): boolean {
+  return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard);
+}
+
+/** Whether `text` is empty once HTTP whitespace is stripped from its ends. */
+function normalizesToEmpty(text: string): boolean {
+  return /^[\t\n\r ]*$/.test(text);
+}
+
+/** Whether `op` opens an iterator (directly or as a raw list's first operation). */
+function opensIterator(op: Op): boolean {
+  return op.op === "iterOpen" || (op.op === "rawList" && op.first?.op === "iterOpen");
+}
+
+/** Every known class, by name. */
+export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
+  {
+    name: "no-cors-guard-ignored",
+    runtimes: ["deno", "node", "bun"],
+    summary:
+      'new Request(url, { mode: "no-cors", headers }) does not apply the request-no-cors guard',
+    covers: (op) => makesGuard(op, "request-no-cors"),
+  },
+  {
+    name: "iteration-drops-leading-empty-value",
+    runtimes: ["deno"],
+    summary: 'iteration shows "a" for values ["", "a"] where get() (and the standard) say ", a"',
+    covers: (op) => stringsOf(op).some(normalizesToEmpty),
+  },
+  {
+    name: "iterator-latches-on-done",
+    runtimes: ["bun"],
+    summary: "an iterator that returned done stays done after the list grows",
+    covers: opensIterator,
+  },
+  {
+    name: "for-each-iterates-snapshot",
+    runtimes: ["deno"],
+    summary: "forEach() does not see headers its callback adds or removes (it walks a snapshot)",
+    covers: (op) =>
+      (op.op === "forEach" && op.mutations.length > 0) ||
+      (op.op === "rawList" && op.first?.op === "forEach" && op.first.mutations.length > 0),
+  },
+  {
+    name: "set-cookie-sorted-last",
+    runtimes: ["bun"],
+    summary: "iteration puts set-cookie after every other name instead of in byte order",
+    covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "set-cookie"),
+  },
+  {
+    name: "record-includes-non-enumerable-keys",
+    runtimes: ["node"],
+    summary: "a record init also takes non-enumerable own properties (a hidden symbol key then " +
+      "throws a TypeError)",
+    covers: (op) =>
+      op.op === "construct" && op.init.kind === "record" &&
+      (op.init.extra === "hidden string" || op.init.extra === "hidden symbol"),
+  },
+  {
+    name: "record-enumerable-symbol-key-ignored",
+    runtimes: ["deno"],
+    summary: "a record init with an enumerable Symbol key is accepted instead of a TypeError",
+    covers: (op) =>
+      op.op === "construct" && op.init.kind === "record" &&
+      (op.init.extra === "enumerable symbol" || op.init.extra === "proxy with enumerable symbol"),
+  },
+  {
+    name: "copy-keeps-trailing-comma-space",
+    runtimes: ["bun"],
+    summary: 'new Headers(other) keeps a combined value ending in ", " where filling from the ' +
+      'iteration normalizes it to ","',
+    covers: (op) =>
+      op.op === "copy" || (op.op === "construct" && op.init.kind === "headers") ||
+      (op.op === "rawList" && op.first?.op === "copy"),
+  },
+  {
+    name: "response-init-skips-tolength",
+    runtimes: ["deno"],
+    summary:
+      "new Response(null, { headers: array }) reads an array-like length without ToLength, " +
+      "so an array whose length reads 0.5 throws a TypeError",
+    covers: (op) =>
+      op.op === "construct" && op.guard === "response" && op.init.kind === "proxied array",
+  },
+  {
+    name: "pair-next-primitive-hangs",
+    runtimes: ["deno", "node"],
+    summary: "a sequence init whose pair's iterator next() returns a primitive loops forever " +
+      "instead of throwing a TypeError",
+    covers: (op) =>
+      op.op === "construct" && op.init.kind === "broken" &&
+      op.init.how === "pair next returns a primitive",
+  },
+  {
+    name: "cookie-joined-with-semicolon",
+    runtimes: ["node", "bun"],
+    summary: 'values of the "cookie" header are combined with "; " instead of ", "',
+    covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "cookie"),
+  },
+  {
+    name: "get-set-cookie-no-brand-check",
+    runtimes: ["bun"],
+    summary: "Headers.prototype.getSetCookie.call({}) returns undefined instead of throwing",
+    covers: (op) => op.op === "brand" && op.method === "getSetCookie",
+  },
+  {
+    name: "error-response-headers-mutable",
+    runtimes: ["bun"],
+    summary:
+      "Response.error().headers accepts append/set/delete instead of throwing (not immutable)",
+    covers: (op) => makesGuard(op, "immutable"),
+  },
+];
+
+/** The classes named in `names` ("all" for every one); an unknown name throws. */
+export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
+  if (names.includes("all")) return [...DIVERGENCE_CLASSES];
+  return names.map((name) => {
+    const found = DIVERGENCE_CLASSES.find((c) => c.name === name);
+    if (found === undefined) {
+      throw new Error(
+        `unknown divergence class "${name}"; known: ${
+          DIVERGENCE_CLASSES.map((c) => c.name).join(", ")
+        }`,
+      );
+    }
+    return found;
+  });
+}

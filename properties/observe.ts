@@ -1,0 +1,314 @@
+/**
+ * How the harness looks at a Headers implementation without trusting it: every call goes through
+ * {@link attempt}, which turns it into a tagged outcome (`{ ok: value }` or `{ threw: name }`), and
+ * every value the candidate hands back is read defensively by {@link encode} into plain data that
+ * can be compared as a string.
+ *
+ * Each function here is self-contained (it refers to nothing outside itself except the other
+ * functions of this file), because the counterexample snippets embed their source text with
+ * `Function.prototype.toString`: the snippet a person runs observes exactly the way the campaign
+ * did, with no second copy of this code to drift.
+ *
+ * @example
+ * ```ts
+ * import { attempt } from "./observe.ts";
+ * attempt(() => new Headers().get("a b")); // { threw: "TypeError" }
+ * ```
+ *
+ * @module
+ */
+
+/** Plain data describing a value; equal values encode to equal JSON text. */
+export type Encoded =
+  | string
+  | boolean
+  | null
+  | Encoded[]
+  | { $: string; v?: string; tag?: string; error?: string };
+
+/** A tagged outcome of one call. */
+export type Outcome = { ok: Encoded } | { threw: string };
+
+/** The operations the harness needs from one side (the candidate or the reference). */
+export interface Subject {
+  /** The module's exports (the global object for native), for contract misuse calls. */
+  exports: Record<string, (...args: unknown[]) => unknown>;
+  /** The side's Headers constructor (for brand checks). */
+  Headers: new (init?: unknown) => unknown;
+  /** A Headers object with `guard`, filled from `init` (`undefined`: no init at all). */
+  make(guard: string, init: unknown, hasInit: boolean): unknown;
+  /** `headersFromRawList`, when the side has it. */
+  fromRaw: ((flat: string[], guard: string) => unknown) | null;
+  /** `freezeHeaders`, when the side has it. */
+  freeze: ((headers: unknown) => void) | null;
+}
+
+/**
+ * The name of what a call threw: the constructor name of an object, `non-error <typeof>` for a
+ * thrown primitive, `unreadable` when even reading that name throws.
+ */
+export function errorName(thrown: unknown): string {
+  if ((typeof thrown !== "object" || thrown === null) && typeof thrown !== "function") {
+    return "non-error " + (thrown === null ? "null" : typeof thrown);
+  }
+  try {
+    const ctor = (thrown as { constructor?: { name?: unknown } }).constructor;
+    const name = ctor === undefined || ctor === null ? undefined : ctor.name;
+    return typeof name === "string" ? name : "anonymous error";
+  } catch {
+    return "unreadable";
+  }
+}
+
+/**
+ * Reads `value` into plain data: primitives as themselves (or `{ $: type, v }`), arrays element by
+ * element (at most 1000, nested at most 6 deep), any other object as `{ $: "object", tag }` with
+ * its `Object.prototype.toString` tag. Getters and proxies that throw become `{ $: "unreadable" }`.
+ */
+export function encode(value: unknown, depth?: number): Encoded {
+  const level = depth === undefined ? 0 : depth;
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return value;
+  if (value === undefined) return { $: "undefined" };
+  if (typeof value === "number" || typeof value === "bigint") {
+    return { $: typeof value, v: String(value) };
+  }
+  if (typeof value === "symbol") return { $: "symbol" };
+  try {
+    if (Array.isArray(value) && level < 6) {
+      const length = value.length;
+      if (typeof length !== "number" || length > 2000) return { $: "array too long" };
+      const items: Encoded[] = [];
+      for (let i = 0; i < length; i++) items.push(encode(value[i], level + 1));
+      return items;
+    }
+    return { $: typeof value, tag: Object.prototype.toString.call(value) };
+  } catch (error) {
+    return { $: "unreadable", error: errorName(error) };
+  }
+}
+
+/** Runs `call` and tags what happened; nothing the call does escapes. */
+export function attempt(call: () => unknown): Outcome {
+  let result: unknown;
+  try {
+    result = call();
+  } catch (error) {
+    return { threw: errorName(error) };
+  }
+  return { ok: encode(result) };
+}
+
+/**
+ * One `next()` of a candidate iterator, read defensively: `[done, value]` of the result object
+ * (raw, for {@link attempt} to encode), or `["next() returned", typeof result]` when the result is
+ * not an object.
+ */
+export function nextResult(iterator: unknown): unknown[] {
+  const result = (iterator as { next(): unknown }).next();
+  if (typeof result !== "object" || result === null) {
+    return ["next() returned", result === null ? "null" : typeof result];
+  }
+  const record = result as { done: unknown; value: unknown };
+  return [record.done, record.value];
+}
+
+/**
+ * The full iteration of a Headers object through its own `@@iterator`: the list of values (raw,
+ * for {@link attempt} to encode). A result that is not an object, or whose `done` is not a
+ * boolean, ends the list with `[marker]`; so does an iterator that goes past 1000 items (one that
+ * never ends is a bug, not a hang).
+ */
+export function drain(headers: unknown): unknown[] {
+  const iterable = headers as { [Symbol.iterator](): unknown };
+  const iterator = iterable[Symbol.iterator]();
+  const items: unknown[] = [];
+  while (items.length < 1000) {
+    const [done, value] = nextResult(iterator);
+    if (done === true) return items;
+    if (done !== false) return [...items, ["unexpected next() result", done, value]];
+    items.push(value);
+  }
+  return [...items, ["more than 1000 items"]];
+}
+
+/**
+ * Whether the outcomes of an invalid raw list (construction first, then calls ending with one that
+ * reads the list) show it rejected as the contract requires: the first thing that threw threw a
+ * TypeError, and something threw.
+ */
+export function rejectedInvalidRawList(outcomes: readonly Outcome[]): boolean {
+  for (const outcome of outcomes) {
+    if ("threw" in outcome) return outcome.threw === "TypeError";
+  }
+  return false;
+}
+
+/**
+ * `headers.forEach` with a callback that records each call (value, name, whether `parent` is
+ * `headers`, whether `this` is the thisArg) and, on its n-th call, runs `mutations[n]` and records
+ * that outcome too. A callback called more than 64 times throws a RangeError (a forEach that never
+ * ends is a bug, not a hang). Returns `[forEach's return value, calls]`.
+ */
+export function forEachObserved(headers: unknown, mutations: (() => unknown)[]): unknown[] {
+  const calls: unknown[] = [];
+  const marker = {};
+  let count = 0;
+  const result = (headers as { forEach(callback: unknown, thisArg: unknown): unknown }).forEach(
+    function (this: unknown, value: unknown, name: unknown, parent: unknown) {
+      const index = count++;
+      if (index >= 64) throw new RangeError("forEach called back more than 64 times");
+      const outcome = index < mutations.length ? attempt(mutations[index]) : null;
+      const tagged = outcome === null
+        ? null
+        : "ok" in outcome
+        ? ["ok", outcome.ok]
+        : ["threw", outcome.threw];
+      calls.push([value, name, parent === headers, this === marker, tagged]);
+    },
+    marker,
+  );
+  return [result, calls];
+}
+
+/**
+ * An iterable that is not an array: its `@@iterator` is a generator over `items`, so WebIDL
+ * conversion must walk the iterator protocol.
+ */
+export function iterableOf(items: unknown[]): Iterable<unknown> {
+  return {
+    *[Symbol.iterator]() {
+      for (let i = 0; i < items.length; i++) yield items[i];
+    },
+  };
+}
+
+/**
+ * `items` behind a Proxy whose `length` reads as a numeric string ("string"), a fraction
+ * ("fraction") or -1 ("negative"): still an array to `Array.isArray`, so fast paths that read
+ * arrays by index must apply ToLength exactly as the array iterator does.
+ */
+export function proxiedArray(items: unknown[], length: string): unknown[] {
+  return new Proxy(items, {
+    get(target, key, receiver) {
+      if (key !== "length") return Reflect.get(target, key, receiver);
+      if (length === "string") return String(target.length);
+      return length === "fraction" ? target.length + 0.5 : -1;
+    },
+  });
+}
+
+/**
+ * A record init with an extra own key of the given kind: "enumerable symbol" (WebIDL must throw),
+ * "hidden symbol" or "hidden string" (non-enumerable: skipped); or the record behind a Proxy with
+ * no traps ("proxy", "proxy with enumerable symbol").
+ */
+export function recordWith(record: Record<string, unknown>, extra: string): object {
+  if (extra === "proxy") return new Proxy(record, {});
+  const key = extra === "hidden string" ? "x-hidden" : Symbol("extra");
+  Object.defineProperty(record, key, {
+    value: "1",
+    enumerable: extra === "enumerable symbol" || extra === "proxy with enumerable symbol",
+    configurable: true,
+  });
+  return extra === "proxy with enumerable symbol" ? new Proxy(record, {}) : record;
+}
+
+/**
+ * An init that breaks WebIDL's sequence conversion in the way `how` names, around `pairs`: its
+ * @@iterator not callable, returning a primitive, its `next()` returning a primitive; or a pair
+ * that is a primitive, a plain object, has a non-callable @@iterator, an @@iterator returning a
+ * primitive, or a `next()` returning a primitive.
+ */
+export function brokenInit(how: string, pairs: unknown[]): unknown {
+  const items = pairs.slice();
+  if (how === "iterator not callable") return { [Symbol.iterator]: 1 };
+  if (how === "iterator returns a primitive") return { [Symbol.iterator]: () => 1 };
+  if (how === "next returns a primitive") {
+    return { [Symbol.iterator]: () => ({ next: () => 1 }) };
+  }
+  if (how === "pair is a primitive") items.push(1);
+  else if (how === "pair is a plain object") items.push({ 0: "a", 1: "b", length: 2 });
+  else if (how === "pair iterator returns a primitive") items.push({ [Symbol.iterator]: () => 1 });
+  else if (how === "pair next returns a primitive") {
+    items.push({ [Symbol.iterator]: () => ({ next: () => 1 }) });
+  } else items.push({ [Symbol.iterator]: "no" });
+  return items;
+}
+
+/**
+ * Runs `make` while the iterator prototype of `headers`' side has its `next` replaced by a
+ * wrapper that calls the original: user code that a copy-on-write fast path must notice (the copy
+ * has to iterate for real), yet with the same result.
+ */
+export function withWrappedIteratorNext(headers: unknown, make: () => unknown): unknown {
+  const proto = Object.getPrototypeOf((headers as { entries(): object }).entries());
+  const original = proto.next;
+  proto.next = function next(this: unknown) {
+    return original.call(this);
+  };
+  try {
+    return make();
+  } finally {
+    proto.next = original;
+  }
+}
+
+/**
+ * The {@link Subject} of one side. `kind` "module" uses the contract's exports (`Headers` for guard
+ * "none", `headersWithGuard` for the others, with `profile`); "native" reaches the guards the way a
+ * program must: request via `new Request(url, { headers })`, request-no-cors with `mode:
+ * "no-cors"`, response via `new Response(null, { headers })`, immutable via `Response.error()`
+ * (empty only).
+ */
+export function openSubject(exports: unknown, kind: string, profile: string): Subject {
+  const api = exports as {
+    Headers: new (init?: unknown) => unknown;
+    headersWithGuard?: (guard: string, init: unknown, options?: unknown) => unknown;
+    headersFromRawList?: (flat: string[], guard: string, options: unknown) => unknown;
+    freezeHeaders?: (headers: unknown) => void;
+    Request: new (url: string, init: unknown) => { headers: unknown };
+    Response: {
+      new (body: null, init: unknown): { headers: unknown };
+      error(): { headers: unknown };
+    };
+  };
+  const H = api.Headers;
+  if (kind === "native") {
+    const url = "http://headerproof.test/";
+    return {
+      exports: exports as Subject["exports"],
+      Headers: H,
+      make(guard, init, hasInit) {
+        const options = hasInit ? { headers: init } : {};
+        if (guard === "request") return new api.Request(url, options).headers;
+        if (guard === "request-no-cors") {
+          return new api.Request(url, { ...options, mode: "no-cors" }).headers;
+        }
+        if (guard === "response") return new api.Response(null, options).headers;
+        if (guard === "immutable") return api.Response.error().headers;
+        return hasInit ? new H(init) : new H();
+      },
+      fromRaw: null,
+      freeze: null,
+    };
+  }
+  const withGuard = api.headersWithGuard;
+  const fromRaw = api.headersFromRawList;
+  const freeze = api.freezeHeaders;
+  return {
+    exports: exports as Subject["exports"],
+    Headers: H,
+    make(guard, init, hasInit) {
+      if (guard === "none") return hasInit ? new H(init) : new H();
+      if (typeof withGuard !== "function") throw new Error("no headersWithGuard");
+      // The standard profile is the default: passing no options at all must mean it too.
+      return profile === "standard"
+        ? withGuard(guard, hasInit ? init : undefined)
+        : withGuard(guard, hasInit ? init : undefined, { profile });
+    },
+    fromRaw: typeof fromRaw === "function"
+      ? (flat, guard) => fromRaw(flat, guard, { profile })
+      : null,
+    freeze: typeof freeze === "function" ? (headers) => freeze(headers) : null,
+  };
+}

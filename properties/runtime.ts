@@ -1,0 +1,111 @@
+/**
+ * The one place where Deno, Node 22 and Bun differ for the campaign tools: which runtime this is,
+ * the script arguments, how to start this runtime on another script, synchronous writes to the
+ * standard streams, and the number of cores. Everything else uses `node:` modules, which all three
+ * runtimes provide.
+ *
+ * @example
+ * ```ts
+ * import { runtime, selfCommand } from "./runtime.ts";
+ * console.log(runtime.name, selfCommand("properties/worker.ts", ["{}"]));
+ * ```
+ *
+ * @module
+ */
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { writeSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import process from "node:process";
+
+/** The host runtime. */
+export interface Runtime {
+  /** "deno", "node" or "bun". */
+  name: "deno" | "node" | "bun";
+  /** Its version. */
+  version: string;
+  /** The script's arguments (after the script path). */
+  args: string[];
+  /** The runtime's executable. */
+  execPath: string;
+}
+
+const deno = (globalThis as { Deno?: { args: string[]; version: { deno: string } } }).Deno;
+const bunVersion = (globalThis as { Bun?: { version: string } }).Bun?.version;
+
+/** This runtime. */
+export const runtime: Runtime = deno !== undefined
+  ? { name: "deno", version: deno.version.deno, args: deno.args, execPath: process.execPath }
+  : bunVersion !== undefined
+  ? { name: "bun", version: bunVersion, args: process.argv.slice(2), execPath: process.execPath }
+  : {
+    name: "node",
+    version: process.versions.node,
+    args: process.argv.slice(2),
+    execPath: process.execPath,
+  };
+
+/** The command line that runs `script` with `args` under this same runtime. */
+export function selfCommand(script: string, args: readonly string[]): string[] {
+  const runner = runtime.name === "deno" ? ["run", "-A"] : [];
+  return [runtime.execPath, ...runner, script, ...args];
+}
+
+/** How to run this tool's entry point `script` (relative to the project root) by hand. */
+export function commandLine(script: string): string {
+  if (runtime.name === "deno") {
+    const task = { "properties/cli.ts": "deno task fuzz" }[script];
+    return task ?? `deno run -A ${script}`;
+  }
+  return `${runtime.name} ${script}`;
+}
+
+/** Starts a subprocess with piped stdout/stderr and no stdin. */
+export function start(command: readonly string[]): ChildProcess {
+  return spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `text` to file descriptor `fd` before returning. A pipe may be non-blocking (Bun
+ * makes standard output one): a full pipe then fails with EAGAIN, and the write is retried after
+ * a millisecond until the reader has drained it.
+ */
+function writeFully(fd: number, text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EAGAIN") throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
+/** Writes `text` to standard output now (no buffering: a heartbeat must leave before a hang). */
+export function writeOut(text: string): void {
+  writeFully(1, text);
+}
+
+/** Writes `text` to standard error now. */
+export function writeErr(text: string): void {
+  writeFully(2, text);
+}
+
+/** Whether standard error is a terminal (live progress redraws only then). */
+export function stderrIsTerminal(): boolean {
+  return process.stderr.isTTY === true;
+}
+
+/** The number of cores this process may use. */
+export function coreCount(): number {
+  return availableParallelism();
+}
+
+/** Sets the exit status and ends the process once pending output is flushed. */
+export function exit(code: number): never {
+  process.exit(code);
+}

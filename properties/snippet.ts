@@ -1,0 +1,173 @@
+/**
+ * Renders a counterexample as a standalone JavaScript module: it imports the candidate and the
+ * reference by path, replays the steps on each with the same observation code the campaign used
+ * (embedded from observe.ts), prints the first difference and exits with status 1. A person pastes
+ * it into `repro.mjs` and runs `deno run -A repro.mjs` or `node repro.mjs`.
+ *
+ * @example
+ * ```ts
+ * import { renderSnippet } from "./snippet.ts";
+ * const source = renderSnippet({
+ *   candidate: { kind: "module", url: "file:///work/main/impl/mod.ts" },
+ *   referenceUrl: "file:///work/main/spec/mod.ts",
+ *   profile: "standard",
+ *   header: ["replay: deno task fuzz --seed 1 --path 0"],
+ *   steps: [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }],
+ * });
+ * ```
+ *
+ * @module
+ */
+import {
+  attempt,
+  brokenInit,
+  drain,
+  encode,
+  errorName,
+  forEachObserved,
+  iterableOf,
+  nextResult,
+  openSubject,
+  proxiedArray,
+  recordWith,
+  rejectedInvalidRawList,
+  withWrappedIteratorNext,
+} from "./observe.ts";
+import type { Op } from "./ops.ts";
+import { renderOp } from "./ops.ts";
+import { stepLabels } from "./world.ts";
+
+/** Where the candidate comes from: a module file, or the runtime's own globals. */
+export type CandidateSource = { kind: "module"; url: string } | { kind: "native" };
+
+/** What a snippet reproduces. */
+export interface SnippetInput {
+  /** The candidate under test. */
+  candidate: CandidateSource;
+  /** The reference module's URL. */
+  referenceUrl: string;
+  /** The profile the reference (and a module candidate's guard constructors) use. */
+  profile: string;
+  /** Comment lines put at the top (target, seed, replay command...). */
+  header: string[];
+  /** Resolved steps, as the executor recorded them. */
+  steps: Op[];
+  /**
+   * "differential" (default): compare candidate and reference step by step. "invalid-raw-list":
+   * the first step builds a raw list that breaks the contract; the candidate alone runs, and the
+   * snippet fails unless the first step that threw (construction or a later call) threw a
+   * TypeError.
+   */
+  mode?: "differential" | "invalid-raw-list";
+  /** Leave out the main block (the module then only exports `scenario`), for tests. */
+  library?: boolean;
+}
+
+/** The observation helpers, as source text (one copy of the code: observe.ts). */
+const HELPERS = [
+  errorName,
+  encode,
+  attempt,
+  nextResult,
+  drain,
+  forEachObserved,
+  rejectedInvalidRawList,
+  iterableOf,
+  proxiedArray,
+  recordWith,
+  brokenInit,
+  withWrappedIteratorNext,
+  openSubject,
+].map((fn) => fn.toString())
+  .join("\n\n");
+
+/** The statements of the scenario body for `steps`. */
+function renderSteps(steps: readonly Op[], observe: boolean): string[] {
+  const lines: string[] = [];
+  for (const op of steps) {
+    for (const [index, code] of stepCodes(op).entries()) {
+      lines.push(`  step(${JSON.stringify(stepLabels(op)[index])}, () => ${code});`);
+    }
+    if (observe) lines.push("  observe();");
+  }
+  return lines;
+}
+
+/** One expression per outcome the step produces (copy+then, raw list+first and batch give several). */
+function stepCodes(op: Op): string[] {
+  switch (op.op) {
+    case "copy":
+      return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.then)];
+    case "rawList":
+      return op.first === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.first)];
+    case "batch":
+      return op.ops.flatMap((item) => stepCodes(item));
+    default:
+      return [renderOp(op)];
+  }
+}
+
+/** The snippet source. */
+export function renderSnippet(input: SnippetInput): string {
+  const mode = input.mode ?? "differential";
+  const candidateImport = input.candidate.kind === "native"
+    ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
+    : `import * as candidateExports from ${JSON.stringify(input.candidate.url)};`;
+  const candidateKind = input.candidate.kind;
+  const scenario = [
+    "export function scenario(subject) {",
+    "  const make = (guard, ...init) => subject.make(guard, init[0], init.length > 0);",
+    "  const h = [];",
+    "  const it = [];",
+    "  const trace = [];",
+    "  const step = (label, run) => trace.push([label, attempt(run)]);",
+    "  const observe = () => {",
+    "    h.forEach((headers, i) => step(`[...h[${i}]]`, () => drain(headers)));",
+    "    it.forEach((iterator, i) => step(`it[${i}].next()`, () => nextResult(iterator)));",
+    "  };",
+    ...renderSteps(input.steps, mode === "differential"),
+    "  return trace;",
+    "}",
+  ];
+  const main = mode === "differential"
+    ? [
+      `const candidate = scenario(openSubject(candidateExports, ${
+        JSON.stringify(candidateKind)
+      }, profile));`,
+      'const reference = scenario(openSubject(referenceExports, "module", profile));',
+      "const at = reference.findIndex((entry, i) => JSON.stringify(entry) !== JSON.stringify(candidate[i]));",
+      "if (at === -1 && candidate.length === reference.length) {",
+      '  console.log("no divergence: candidate and reference agree on every step");',
+      "} else {",
+      "  const index = at === -1 ? reference.length : at;",
+      '  console.log("divergence at", (reference[index] ?? candidate[index])[0]);',
+      '  console.log("  candidate:", JSON.stringify(candidate[index]?.[1]));',
+      '  console.log("  reference:", JSON.stringify(reference[index]?.[1]));',
+      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      "}",
+    ]
+    : [
+      `const trace = scenario(openSubject(candidateExports, ${
+        JSON.stringify(candidateKind)
+      }, profile));`,
+      "for (const [label, outcome] of trace) console.log(label, JSON.stringify(outcome));",
+      "if (!rejectedInvalidRawList(trace.map(([, outcome]) => outcome))) {",
+      '  console.log("the invalid raw list was not rejected with a TypeError by construction or first read");',
+      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      "}",
+    ];
+  return [
+    ...input.header.map((line) => `// ${line}`),
+    candidateImport,
+    `import * as referenceExports from ${JSON.stringify(input.referenceUrl)};`,
+    "",
+    `const profile = ${JSON.stringify(input.profile)};`,
+    "",
+    HELPERS,
+    "",
+    ...scenario,
+    "",
+    ...(input.library ? [] : main),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import * as reference from "../spec/mod.ts";
+import { op as opArbitrary } from "./arbitraries.ts";
+import { openSubject } from "./observe.ts";
+import type { Op } from "./ops.ts";
+import { renderSnippet } from "./snippet.ts";
+import type { Observation } from "./world.ts";
+import { World } from "./world.ts";
+
+const REFERENCE_URL = new URL("../spec/mod.ts", import.meta.url).href;
+const FIRST: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
+
+/** Writes `source` to a temporary .mjs file and returns its path. */
+async function writeSnippet(source: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-snippet-" });
+  const file = `${dir}/repro.mjs`;
+  await Deno.writeTextFile(file, source);
+  return file;
+}
+
+Deno.test("a rendered snippet observes exactly what the executor observed", async () => {
+  const side = () => openSubject(reference, "module", "standard");
+  const samples = fc.sample(fc.array(opArbitrary, { maxLength: 25 }), { numRuns: 60, seed: 42 });
+  for (const ops of samples) {
+    const trace: Observation[] = [];
+    const world = new World(side(), side(), { trace });
+    for (const op of [FIRST, ...ops]) world.step(op);
+    const source = renderSnippet({
+      candidate: { kind: "module", url: REFERENCE_URL },
+      referenceUrl: REFERENCE_URL,
+      profile: "standard",
+      header: [],
+      steps: world.executed,
+      library: true,
+    });
+    const file = await writeSnippet(source);
+    const { scenario } = await import(`file://${file}`);
+    const fromSnippet = scenario(side());
+    assert.deepEqual(JSON.parse(JSON.stringify(fromSnippet)), JSON.parse(JSON.stringify(trace)));
+  }
+});
+
+/** Runs a snippet file under `command` (deno or node); returns exit code and stdout. */
+async function runUnder(command: string[], file: string): Promise<{ code: number; out: string }> {
+  const output = await new Deno.Command(command[0], {
+    args: [...command.slice(1), file],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: output.code, out: new TextDecoder().decode(output.stdout) };
+}
+
+const DIVERGING: Op[] = [
+  FIRST,
+  { op: "append", target: 0, args: ["A", " 1 "] },
+  { op: "get", target: 0, args: ["a"] },
+];
+
+for (
+  const [runtime, command] of [["deno", [Deno.execPath(), "run", "-A"]], ["node", [
+    "node",
+  ]]] as const
+) {
+  Deno.test(`a divergence snippet exits 1 under ${runtime}, and 0 when nothing diverges`, async () => {
+    const render = (candidate: string) =>
+      renderSnippet({
+        candidate: { kind: "module", url: new URL(candidate, import.meta.url).href },
+        referenceUrl: REFERENCE_URL,
+        profile: "standard",
+        header: ["test"],
+        steps: DIVERGING,
+      });
+    const broken = await runUnder(
+      [...command],
+      await writeSnippet(render("./testdata/throws_range_error.mjs")),
+    );
+    assert.equal(broken.code, 1, broken.out);
+    assert.match(broken.out, /divergence at h\[0\]\.get\("a"\)/);
+    assert.match(broken.out, /RangeError/);
+    const fine = await runUnder([...command], await writeSnippet(render("../spec/mod.ts")));
+    assert.equal(fine.code, 0, fine.out);
+    assert.match(fine.out, /no divergence/);
+  });
+}

@@ -1,0 +1,211 @@
+/**
+ * Loading what a campaign judges: `impl` (headerproof's fast module), `native` (the host runtime's
+ * own Headers, its guards reached through Request and Response), or any module path following
+ * spec/contract.ts. Also loads the reference, and says which entry points of the candidate can be
+ * fuzzed.
+ *
+ * @example
+ * ```ts
+ * import { loadTarget } from "./targets.ts";
+ * const target = await loadTarget({ target: "native" });
+ * console.log(target.profile, target.entryPoints);
+ * ```
+ *
+ * @module
+ */
+import { isAbsolute, resolve } from "node:path";
+import { cwd } from "node:process";
+import { pathToFileURL } from "node:url";
+import type { Subject } from "./observe.ts";
+import { openSubject } from "./observe.ts";
+import type { Guard } from "./ops.ts";
+import type { CandidateSource } from "./snippet.ts";
+
+/** A profile of the reference (see spec/contract.ts). */
+export type Profile = "standard" | "server";
+
+/** The default reference: the spec-literal module. */
+export const REFERENCE_URL: string = new URL("../spec/mod.ts", import.meta.url).href;
+/** headerproof's fast implementation. */
+export const IMPL_URL: string = new URL("../impl/mod.ts", import.meta.url).href;
+
+/** What the candidate offers, which decides the operations a campaign may generate. */
+export interface Capabilities {
+  /** Guards the candidate can construct objects with. */
+  guards: readonly Guard[];
+  /** Guards that can only be reached empty (native immutable: `Response.error()`). */
+  emptyOnly: readonly Guard[];
+  /** `headersFromRawList` is fuzzed. */
+  rawList: boolean;
+  /** `freezeHeaders` is fuzzed. */
+  freeze: boolean;
+  /** `headersWithGuard` is fuzzed (the module has it; native does not). */
+  withGuard: boolean;
+}
+
+/** A loaded candidate and reference. */
+export interface Target {
+  /** What the user named: "impl", "native" or the module path. */
+  name: string;
+  /** Where the candidate comes from (for snippets). */
+  source: CandidateSource;
+  /** The reference module's URL. */
+  referenceUrl: string;
+  /** The profile the reference runs with. */
+  profile: Profile;
+  /** The candidate's side. */
+  candidate: Subject;
+  /** The reference's side. */
+  reference: Subject;
+  /** What may be generated. */
+  capabilities: Capabilities;
+  /** The entry points fuzzed, one line each (for the report). */
+  entryPoints: string[];
+}
+
+/** What to load. */
+export interface TargetRequest {
+  /** "impl", "native", or a module path (.js, .mjs, .ts) relative to the working directory. */
+  target: string;
+  /** Overrides the profile (default: "server" for native, "standard" otherwise). */
+  profile?: Profile;
+  /** Overrides the reference module (a path or URL); default spec/mod.ts. */
+  reference?: string;
+}
+
+/** The candidate could not be loaded: its module throws, or lacks `Headers`. */
+export class CandidateLoadError extends Error {
+  /** `detail` says what went wrong with the module at `url`. */
+  readonly url: string;
+  readonly detail: string;
+  constructor(url: string, detail: string) {
+    super(`candidate ${url} cannot be used: ${detail}`);
+    this.url = url;
+    this.detail = detail;
+    this.name = "CandidateLoadError";
+  }
+}
+
+/** A module path or URL as a URL string. */
+export function moduleUrl(pathOrUrl: string): string {
+  if (/^(file|data|https?):/.test(pathOrUrl)) return pathOrUrl;
+  return pathToFileURL(isAbsolute(pathOrUrl) ? pathOrUrl : resolve(cwd(), pathOrUrl)).href;
+}
+
+const ALL_GUARDS: readonly Guard[] = [
+  "none",
+  "request",
+  "request-no-cors",
+  "response",
+  "immutable",
+];
+
+/** Loads the candidate and the reference. Throws {@link CandidateLoadError} for a bad candidate. */
+export async function loadTarget(request: TargetRequest): Promise<Target> {
+  const referenceUrl = request.reference === undefined
+    ? REFERENCE_URL
+    : moduleUrl(request.reference);
+  const referenceExports = await import(referenceUrl);
+  for (const name of ["Headers", "headersWithGuard", "headersFromRawList", "freezeHeaders"]) {
+    if (typeof referenceExports[name] !== "function") {
+      throw new Error(`the reference ${referenceUrl} does not export ${name}`);
+    }
+  }
+  if (request.target === "native") {
+    const profile = request.profile ?? "server";
+    const native = nativeCapabilities();
+    return {
+      name: "native",
+      source: { kind: "native" },
+      referenceUrl,
+      profile,
+      candidate: openSubject(globalThis, "native", profile),
+      reference: openSubject(referenceExports, "module", profile),
+      capabilities: native.capabilities,
+      entryPoints: native.entryPoints,
+    };
+  }
+  const url = request.target === "impl" ? IMPL_URL : moduleUrl(request.target);
+  let exports: Record<string, unknown>;
+  try {
+    exports = await import(url);
+  } catch (error) {
+    const name = (error as { name?: unknown })?.name;
+    throw new CandidateLoadError(url, `loading the module threw ${String(name ?? typeof error)}`);
+  }
+  if (typeof exports.Headers !== "function") {
+    throw new CandidateLoadError(url, "it does not export a Headers class");
+  }
+  const profile = request.profile ?? "standard";
+  const withGuard = typeof exports.headersWithGuard === "function";
+  const rawList = typeof exports.headersFromRawList === "function";
+  const freeze = typeof exports.freezeHeaders === "function";
+  return {
+    name: request.target,
+    source: { kind: "module", url },
+    referenceUrl,
+    profile,
+    candidate: openSubject(exports, "module", profile),
+    reference: openSubject(referenceExports, "module", profile),
+    capabilities: {
+      guards: withGuard ? ALL_GUARDS : ["none"],
+      emptyOnly: [],
+      rawList,
+      freeze,
+      withGuard,
+    },
+    entryPoints: [
+      "Headers (constructor and every method)",
+      ...(withGuard ? ["headersWithGuard (every guard)"] : []),
+      ...(rawList ? ["headersFromRawList"] : []),
+      ...(freeze ? ["freezeHeaders"] : []),
+    ],
+  };
+}
+
+/** Which guards the host's Request/Response reach, probed, with a line per entry point. */
+function nativeCapabilities(): { capabilities: Capabilities; entryPoints: string[] } {
+  const host = globalThis as unknown as {
+    Request?: new (url: string, init: unknown) => { headers: { has(n: string): boolean } };
+    Response?: { new (body: null, init: unknown): unknown; error?: () => unknown };
+  };
+  const guards: Guard[] = ["none"];
+  const entryPoints = ["none: new Headers(init)"];
+  if (typeof host.Request === "function") {
+    guards.push("request", "request-no-cors");
+    entryPoints.push("request: new Request(url, { headers }).headers");
+    let honoured = false;
+    try {
+      const probe = new host.Request("http://headerproof.test/", {
+        mode: "no-cors",
+        headers: [["x-probe", "1"]],
+      });
+      honoured = !probe.headers.has("x-probe");
+    } catch {
+      honoured = false;
+    }
+    entryPoints.push(
+      `request-no-cors: new Request(url, { mode: "no-cors", headers }).headers (the runtime ${
+        honoured ? "applies" : "does not apply"
+      } the request-no-cors guard)`,
+    );
+  }
+  if (typeof host.Response === "function") {
+    guards.push("response");
+    entryPoints.push("response: new Response(null, { headers }).headers");
+    if (typeof host.Response.error === "function") {
+      guards.push("immutable");
+      entryPoints.push("immutable: Response.error().headers (empty only)");
+    }
+  }
+  return {
+    capabilities: {
+      guards: ALL_GUARDS.filter((g) => guards.includes(g)),
+      emptyOnly: ["immutable"],
+      rawList: false,
+      freeze: false,
+      withGuard: false,
+    },
+    entryPoints,
+  };
+}

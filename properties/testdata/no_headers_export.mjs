@@ -1,0 +1,2 @@
+// A hostile candidate: the module exports no Headers class.
+export const headers = null;

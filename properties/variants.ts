@@ -1,0 +1,370 @@
+/**
+ * Deliberately broken variants of impl/, the proof that a campaign has teeth. Each variant is a
+ * named source patch (file, exact search text, replacement) applied to a fresh copy of impl/'s
+ * sources at run time, so there is no second copy of impl to drift: when impl changes so that a
+ * search text no longer occurs exactly once, {@link applyVariant} fails with "variant X no longer
+ * applies to impl — update it".
+ *
+ * @example
+ * ```ts
+ * import { applyVariant, VARIANTS } from "./variants.ts";
+ * const modulePath = applyVariant(VARIANTS[0], "/tmp/variant");
+ * // run the campaign with --target modulePath
+ * ```
+ *
+ * @module
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One textual change to one file of impl/. */
+export interface Patch {
+  /** The file, relative to impl/. */
+  file: string;
+  /** Text that must occur exactly once in that file. */
+  search: string;
+  /** What replaces it. */
+  replace: string;
+}
+
+/** A broken variant of impl: a realistic fast-path bug. */
+export interface Variant {
+  /** Short name used in the kill table. */
+  name: string;
+  /** The bug, one line. */
+  bug: string;
+  /** The patches that plant it. */
+  patches: Patch[];
+}
+
+/** The project's impl/ folder. */
+export const IMPL_DIR: string = fileURLToPath(new URL("../impl/", import.meta.url));
+/** The project's spec/ folder (impl imports the contract's types from it). */
+export const SPEC_DIR: string = fileURLToPath(new URL("../spec/", import.meta.url));
+
+/** Keeps the view cached across the write that follows `#writable()` at `anchor`. */
+function keepView(anchor: string): Patch {
+  return {
+    file: "headers.ts",
+    search: `const combined = this.#writable();\n    ${anchor}`,
+    replace:
+      `const kept = this.#view;\n    const combined = this.#writable();\n    this.#view = kept;\n    ${anchor}`,
+  };
+}
+
+/** Every variant. */
+export const VARIANTS: readonly Variant[] = [
+  {
+    name: "stale-view-after-delete",
+    bug: "delete() leaves the cached sort-and-combine view in place",
+    patches: [keepView("combined.delete(lower);")],
+  },
+  {
+    name: "stale-view-after-set",
+    bug: "set() leaves the cached sort-and-combine view in place",
+    patches: [keepView("combined.set(lower, normalized);")],
+  },
+  {
+    name: "stale-view-after-append",
+    bug: "append() leaves the cached sort-and-combine view in place",
+    patches: [keepView("const existing = combined.get(lower);")],
+  },
+  {
+    name: "cow-leaks-writes",
+    bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#shared) {",
+      replace: "if (this.#shared && this.#setCookies !== null) {",
+    }],
+  },
+  {
+    name: "cow-shares-set-cookie-array",
+    bug: "copy-on-write detach copies the index but keeps sharing the set-cookie array",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#setCookies !== null) this.#setCookies = this.#setCookies.slice();",
+      replace: "",
+    }],
+  },
+  {
+    name: "share-ignores-response-guard",
+    bug: "a copy under guard response shares storage although the source holds set-cookie",
+    patches: [{
+      file: "headers.ts",
+      search: 'combined.has("set-cookie") || combined.has("set-cookie2")',
+      replace: 'combined.has("set-cookie2")',
+    }],
+  },
+  {
+    name: "share-ignores-method-override",
+    bug: "the request-guard share check ignores values, so x-http-method-override: TRACE leaks",
+    patches: [{
+      file: "headers.ts",
+      search: "isForbiddenRequestHeader(name, value)",
+      replace: 'isForbiddenRequestHeader(name, "")',
+    }],
+  },
+  {
+    name: "share-keeps-trailing-comma-space",
+    bug: 'a copy shares a joined value ending in ", " that iteration would normalize',
+    patches: [{
+      file: "headers.ts",
+      search: "if (source.#joinedMayEndInSpace) return false;",
+      replace: "",
+    }],
+  },
+  {
+    name: "name-cache-stores-raw-case",
+    bug: "the validated-name cache stores the name as given, so a repeated name is not lowercased",
+    patches: [{
+      file: "predicates.ts",
+      search: "lowercaseNameCache.set(name, lower);",
+      replace: "lowercaseNameCache.set(name, name);",
+    }],
+  },
+  {
+    name: "set-cookie-combined-in-iteration",
+    bug: "sort-and-combine (insertion-sorted small lists) joins set-cookie values like any other",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (name !== "set-cookie") {',
+      replace: 'if (name !== "Set-Cookie") {',
+    }],
+  },
+  {
+    name: "large-list-set-cookie-combined",
+    bug: "sort-and-combine of lists with many names joins set-cookie values like any other",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (name === "set-cookie") {',
+      replace: 'if (name === "Set-Cookie") {',
+    }],
+  },
+  {
+    name: "get-set-cookie-joined",
+    bug: "getSetCookie() returns the joined value as one item",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : setCookies.slice();",
+      replace: 'return setCookies === null ? [] : [setCookies.join(", ")];',
+    }],
+  },
+  {
+    name: "set-keeps-old-cookies",
+    bug: 'set("set-cookie", v) replaces the joined value but not the separate cookies',
+    patches: [{
+      file: "headers.ts",
+      search: 'if (lower === "set-cookie") this.#setCookies = [normalized];',
+      replace: "",
+    }],
+  },
+  {
+    name: "delete-keeps-cookies",
+    bug: 'delete("set-cookie") leaves the separate cookies behind',
+    patches: [{
+      file: "headers.ts",
+      search: 'if (lower === "set-cookie") this.#setCookies = null;',
+      replace: "",
+    }],
+  },
+  {
+    name: "set-skips-request-guard",
+    bug: "set() under guard request does not check forbidden request-headers",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;',
+      replace: "",
+    }],
+  },
+  {
+    name: "delete-ignores-immutable",
+    bug: "delete() on an immutable Headers removes the header instead of throwing",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (guard === "immutable") throw immutableError("Headers.delete", lower);',
+      replace: "",
+    }],
+  },
+  {
+    name: "append-skips-response-guard",
+    bug: "append() under guard response keeps set-cookie",
+    patches: [{
+      file: "headers.ts",
+      search: "isForbiddenRequestHeader(lower, value)) return;\n" +
+        '        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;',
+      replace: "isForbiddenRequestHeader(lower, value)) return;",
+    }],
+  },
+  {
+    name: "normalize-keeps-lf",
+    bug: "value normalization does not strip LF (one whitespace kind too few)",
+    patches: [{
+      file: "predicates.ts",
+      search: "return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;",
+      replace: "return code === 0x20 || code === 0x09 || code === 0x0d;",
+    }],
+  },
+  {
+    name: "no-cors-append-keeps-range",
+    bug: "append() under request-no-cors does not remove range afterwards",
+    patches: [{
+      file: "headers.ts",
+      search: "else this.#setCookies.push(value);\n    }\n" +
+        '    if (guard === "request-no-cors") combined.delete("range");',
+      replace: "else this.#setCookies.push(value);\n    }",
+    }],
+  },
+  {
+    name: "no-cors-checks-value-alone",
+    bug: "append() under request-no-cors checks the new value, not the combined one",
+    patches: [{
+      file: "headers.ts",
+      search: "const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;",
+      replace: "const temporaryValue = existing === undefined ? value : value;",
+    }],
+  },
+  {
+    name: "value-cache-stores-untrimmed",
+    bug: "the validated-value cache also stores values that normalization changed",
+    patches: [{
+      file: "predicates.ts",
+      search: "if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {",
+      replace: "if (length <= VALUE_CACHE_MAX_LENGTH) {",
+    }],
+  },
+  {
+    name: "cors-limit-off-by-one",
+    bug: "the CORS-safelisted length limit accepts 129 bytes",
+    patches: [{
+      file: "predicates.ts",
+      search: "if (value.length > 128) return false;",
+      replace: "if (value.length > 129) return false;",
+    }],
+  },
+  {
+    name: "mime-subtype-untrimmed",
+    bug: 'MIME essence parsing keeps whitespace before ";" in the subtype',
+    patches: [{
+      file: "predicates.ts",
+      search: "while (subtypeEnd > slash + 1 && isHttpWhitespace(",
+      replace: "while (subtypeEnd < slash && isHttpWhitespace(",
+    }],
+  },
+  {
+    name: "method-override-case-sensitive",
+    bug: "forbidden methods in x-http-method-override are matched case-sensitively",
+    patches: [{
+      file: "predicates.ts",
+      search: "const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;",
+      replace: "const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/;",
+    }],
+  },
+  {
+    name: "iterator-snapshots",
+    bug: "an iterator reads the view once when first advanced instead of staying live",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "  #index = 0;\n",
+        replace: "  #index = 0;\n  #snapshot: string[] | null = null;\n",
+      },
+      {
+        file: "headers.ts",
+        search: "const view = currentView(this.#target);",
+        replace: "const view = this.#snapshot ??= currentView(this.#target);",
+      },
+    ],
+  },
+  {
+    name: "iterator-done-latch",
+    bug: "an iterator that returned done stays done even if the list grows",
+    patches: [{
+      file: "headers.ts",
+      search: "if (2 * index >= view.length) return { value: undefined, done: true };",
+      replace: "if (2 * index >= view.length) {\n" +
+        "      this.#index = Infinity;\n      return { value: undefined, done: true };\n    }",
+    }],
+  },
+  {
+    name: "for-each-stale-view",
+    bug: "forEach() does not re-read the view after a callback that mutates",
+    patches: [{
+      file: "headers.ts",
+      search: "view[2 * index], this);\n      view = this.#currentView();",
+      replace: "view[2 * index], this);",
+    }],
+  },
+  {
+    name: "raw-list-value-unchecked",
+    bug: "lazy raw-list materialization does not validate values",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (typeof value !== "string" || !isHeaderValue(value)) {',
+      replace: 'if (typeof value !== "string") {',
+    }],
+  },
+  {
+    name: "raw-list-name-not-lowercased",
+    bug: "lazy raw-list materialization indexes names in their original casing",
+    patches: [{
+      file: "headers.ts",
+      search: 'const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;',
+      replace:
+        'const lower = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
+    }],
+  },
+  {
+    name: "has-without-arity-check",
+    bug: "has() with no argument converts undefined instead of throwing",
+    patches: [{
+      file: "headers.ts",
+      search:
+        'if (arguments.length < 1) throw tooFewArgumentsError("Headers.has", 1, arguments.length);',
+      replace: "",
+    }],
+  },
+];
+
+/** A patch does not apply: impl changed under it. */
+export class StaleVariantError extends Error {
+  /** `variant` no longer applies; `detail` says which patch and why. */
+  constructor(variant: string, detail: string) {
+    super(`variant ${variant} no longer applies to impl — update it (${detail})`);
+    this.name = "StaleVariantError";
+  }
+}
+
+/** How often `search` occurs in `text`. */
+function occurrences(text: string, search: string): number {
+  let count = 0;
+  for (let at = text.indexOf(search); at !== -1; at = text.indexOf(search, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Copies impl/ and spec/ into `dir` (emptied first), applies `variant` to the copy of impl and
+ * returns the path of its mod.ts. Throws {@link StaleVariantError} when a search text does not
+ * occur exactly once.
+ */
+export function applyVariant(variant: Variant, dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const implCopy = join(dir, "impl");
+  cpSync(IMPL_DIR, implCopy, { recursive: true });
+  cpSync(SPEC_DIR, join(dir, "spec"), { recursive: true });
+  for (const patch of variant.patches) {
+    const file = join(implCopy, patch.file);
+    const text = readFileSync(file, "utf8");
+    const count = occurrences(text, patch.search);
+    if (count !== 1) {
+      throw new StaleVariantError(
+        variant.name,
+        `${patch.file}: ${JSON.stringify(patch.search)} occurs ${count} times`,
+      );
+    }
+    writeFileSync(file, text.replace(patch.search, () => patch.replace));
+  }
+  return join(implCopy, "mod.ts");
+}
