@@ -23,7 +23,7 @@ for (const [group, scenarios] of Object.entries(SCENARIOS)) {
   });
 }
 
-Deno.test("impl's validated-name cache stays correct past its size limit", () => {
+Deno.test("impl's validated-name table stays correct past its bucket limit", () => {
   const headers = new impl.Headers();
   for (let index = 0; index < 3000; index++) headers.append(`N${index}`, `${index}`);
   assert.equal(headers.get("n0"), "0");

@@ -117,11 +117,11 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "name-cache-stores-raw-case",
-    bug: "the validated-name cache stores the name as given, so a repeated name is not lowercased",
+    bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
     patches: [{
       file: "predicates.ts",
-      search: "lowercaseNameCache.set(name, lower);",
-      replace: "lowercaseNameCache.set(name, name);",
+      search: "bucket.push(name, lower);",
+      replace: "bucket.push(name, name);",
     }],
   },
   {
