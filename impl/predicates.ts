@@ -40,13 +40,17 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  * length and first code unit needs no hash. The lowercase form handed out is the stored string,
  * so its hash, once computed by the index Map, is reused on every later lookup.
  *
- * Layout: bucket `(length & 31) << 7 | (first code unit & 127)` holds a flat
+ * Layout: the bucket picked by length and the first and last two code units (names such as
+ * `x-extra-01` ... `x-extra-99` differ only at the end) holds a flat
  * `[raw, lower, raw, lower, ...]` array. Invariant: every `raw` stored is a header name (RFC 9110
  * token) and `lower` is its byte-lowercase form, so a hit proves validity; names that fail
  * validation are never stored. Bounded: a bucket that holds {@link NAMES_PER_BUCKET} names is
  * replaced by a fresh one, so arbitrary input cannot grow the table.
  */
-const validatedNames: (string[] | undefined)[] = [];
+const validatedNames: (string[] | undefined)[] = new Array(4096).fill(undefined);
+
+/** Selects a bucket of {@link validatedNames} (its length is a power of two). */
+const BUCKET_MASK = 4095;
 
 /** How many names one bucket of {@link validatedNames} holds before it starts afresh. */
 const NAMES_PER_BUCKET = 8;
@@ -56,7 +60,9 @@ const NAMES_PER_BUCKET = 8;
  * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
  */
 export function lowercaseHeaderName(name: string): string | null {
-  const bucketIndex = ((name.length & 31) << 7) | (name.charCodeAt(0) & 127);
+  const length = name.length;
+  const bucketIndex = (length * 31 + name.charCodeAt(0) + name.charCodeAt(length - 1) * 7 +
+    name.charCodeAt(length - 2) * 97) & BUCKET_MASK;
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {

@@ -1,8 +1,8 @@
 /**
  * The conformance suite: the intent of the web-platform-tests in `fetch/api/headers/` and of the
  * Fetch standard's guard rules, written afresh as checks any implementation following the module
- * contract must pass. `spec/headers_test.ts` runs it against the reference (installed as
- * `globalThis.Headers`), `impl/` runs it against the fast Headers.
+ * contract must pass. `spec/headers_test.ts` runs it against the reference and
+ * `impl/conformance_test.ts` against the fast Headers, each through {@link runConformanceSuite}.
  *
  * @module
  */
@@ -681,3 +681,35 @@ export const conformanceCases: readonly ConformanceCase[] = [
     },
   },
 ];
+
+/**
+ * Runs every conformance check as a step of `t`, with the module's `Headers` installed as
+ * `globalThis.Headers` for the duration (as the web-platform-tests see it), restored afterwards.
+ *
+ * @example
+ * ```ts
+ * import { runConformanceSuite } from "./conformance_suite.ts";
+ * import * as reference from "./mod.ts";
+ * Deno.test("conformance", (t) => runConformanceSuite(t, reference));
+ * ```
+ */
+export async function runConformanceSuite(
+  t: Deno.TestContext,
+  mod: Required<HeadersModule> | Record<keyof Required<HeadersModule>, unknown>,
+): Promise<void> {
+  const complete = mod as Required<HeadersModule>;
+  const native = globalThis.Headers;
+  globalThis.Headers = complete.Headers as unknown as typeof globalThis.Headers;
+  try {
+    for (const conformanceCase of conformanceCases) {
+      await t.step(conformanceCase.name, () => {
+        conformanceCase.run({
+          ...complete,
+          Headers: globalThis.Headers as unknown as Required<HeadersModule>["Headers"],
+        });
+      });
+    }
+  } finally {
+    globalThis.Headers = native;
+  }
+}
