@@ -172,6 +172,11 @@ function spliceIntoReadme(table: string): void {
       readme.slice(end)
     }`,
   );
+  // The README is under `deno fmt --check`; this runs under Deno, so execPath is deno.
+  const formatted = spawnSync(process.execPath, ["fmt", "--quiet", readmePath], {
+    stdio: "inherit",
+  });
+  if (formatted.status !== 0) throw new Error("deno fmt README.md failed after the splice");
 }
 
 async function main(): Promise<void> {
