@@ -24,6 +24,20 @@ const pairsOf = (headers: HeadersLike): Pairs => [...headers];
 
 const iteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
 
+/** Every operation of the Headers interface, with the `length` WebIDL gives its function. */
+const OPERATION_LENGTHS: Readonly<Record<string, number>> = {
+  append: 2,
+  delete: 1,
+  get: 1,
+  getSetCookie: 0,
+  has: 1,
+  set: 2,
+  forEach: 1,
+  entries: 0,
+  keys: 0,
+  values: 0,
+};
+
 /** Every conformance check, in a stable order. */
 export const conformanceCases: readonly ConformanceCase[] = [
   // --- Construction (WPT headers-basic, headers-record) ---
@@ -422,20 +436,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
     name: "prototype shape: operations enumerable, @@iterator is entries, class strings",
     run: ({ Headers }) => {
       const proto = Headers.prototype as unknown as Record<PropertyKey, unknown>;
-      for (
-        const name of [
-          "append",
-          "delete",
-          "get",
-          "getSetCookie",
-          "has",
-          "set",
-          "forEach",
-          "entries",
-          "keys",
-          "values",
-        ]
-      ) {
+      for (const name of Object.keys(OPERATION_LENGTHS)) {
         const descriptor = Object.getOwnPropertyDescriptor(proto, name);
         assert.ok(descriptor, name);
         assert.equal(descriptor.enumerable, true, `${name} enumerable`);
@@ -448,19 +449,8 @@ export const conformanceCases: readonly ConformanceCase[] = [
         Object.prototype.toString.call(new Headers().keys()),
         "[object Headers Iterator]",
       );
-      const lengths = {
-        append: 2,
-        delete: 1,
-        get: 1,
-        getSetCookie: 0,
-        has: 1,
-        set: 2,
-        forEach: 1,
-        entries: 0,
-        keys: 0,
-        values: 0,
-      };
-      for (const [name, length] of Object.entries(lengths)) {
+
+      for (const [name, length] of Object.entries(OPERATION_LENGTHS)) {
         assert.equal((proto[name] as () => void).length, length, `${name}.length`);
       }
       assert.equal(Headers.length, 0);
@@ -485,20 +475,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
     name: "methods called on a non-Headers this throw TypeError",
     run: ({ Headers }) => {
       const proto = Headers.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
-      for (
-        const name of [
-          "append",
-          "delete",
-          "get",
-          "getSetCookie",
-          "has",
-          "set",
-          "forEach",
-          "entries",
-          "keys",
-          "values",
-        ]
-      ) {
+      for (const name of Object.keys(OPERATION_LENGTHS)) {
         assert.throws(() => proto[name].call({}, "a", "b"), TypeError, name);
       }
       assert.throws(() => (Headers as unknown as () => void)(), TypeError);
