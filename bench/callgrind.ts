@@ -18,7 +18,7 @@
  * @module
  */
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -61,38 +61,149 @@ export function mainThreadDumps(files: readonly string[], prefix: string): strin
     .map((entry) => entry.file);
 }
 
+/** The environment variable the child sets at the end of each region (it triggers the dump). */
+export const REGION_END_VARIABLE = "HEADERPROOF_CALLGRIND_REGION_END";
 /**
- * Instructions/op from the region counts in dump order (per operation: N1, N2, N1, N2, ...):
- * the difference method over the smallest N1 count and the smallest N2 count.
+ * Regions of zero operations the child runs before each operation's measured ones, and the
+ * parent discards: they initialize the feedback of the region's own calls (`Deno.chdir`, the
+ * chunk runner, `Deno.env.set`). Without them the first region of the first operation counted
+ * 3,536 instructions more than its repetitions (inline-cache misses of those calls).
+ */
+export const EMPTY_REGIONS_PER_OP = 2;
+/** Printed on V8's standard output just before a region: `<marker> <op> <n1|n2> <pair>`. */
+export const REGION_START = "headerproof-region-start";
+/** Printed on V8's standard output just after a region. */
+export const REGION_END = "headerproof-region-end";
+
+/**
+ * V8 flags the child always runs with: each makes V8 print a line on its standard output for
+ * one kind of event that would make a region's count vary from process to process (collections,
+ * and compilations and deoptimizations, whose instruction counts depend on addresses).
+ * `--no-sparkplug`: no baseline compiler, whose batches compile at points that depend on
+ * unrelated functions' budgets (e.g. the marker calls themselves) and are not traced otherwise.
+ */
+export const DISTURBANCE_FLAGS = ["--trace-gc", "--trace-opt", "--trace-deopt", "--no-sparkplug"];
+
+/** What V8 printed inside one measured region, in region order. */
+export interface RegionTrace {
+  op: string;
+  region: "n1" | "n2";
+  pair: number;
+  /** V8's trace lines between the region's markers: collections, compilations, deopts. */
+  disturbances: string[];
+}
+
+/**
+ * The regions of a child's V8 standard output, in order: each {@link REGION_START} line opens
+ * one, the next {@link REGION_END} line closes it, and every other line between them is
+ * something V8 traced (with `--trace-gc`, `--trace-opt`, `--trace-deopt`) while the region ran.
+ */
+export function regionTraces(stdout: string): RegionTrace[] {
+  const traces: RegionTrace[] = [];
+  let open: RegionTrace | null = null;
+  for (const line of stdout.split("\n")) {
+    const start = new RegExp(`${REGION_START} (\\S+) (n1|n2) (\\d+)`).exec(line);
+    if (start !== null) {
+      if (open !== null) throw new SyntaxError(`region ${describeRegion(open)} never ended`);
+      open = {
+        op: start[1],
+        region: start[2] as "n1" | "n2",
+        pair: Number(start[3]),
+        disturbances: [],
+      };
+    } else if (line.includes(REGION_END)) {
+      if (open === null) throw new SyntaxError("a region ended that never started");
+      traces.push(open);
+      open = null;
+    } else if (open !== null && line.trim() !== "") open.disturbances.push(line.trim());
+  }
+  if (open !== null) throw new SyntaxError(`region ${describeRegion(open)} never ended`);
+  return traces;
+}
+
+function describeRegion({ op, region, pair }: RegionTrace): string {
+  return `${op} ${region.toUpperCase()} #${pair}`;
+}
+
+/** The region counts of one operation, and which regions something disturbed. */
+export interface OpRegions {
+  n1: number[];
+  n2: number[];
+  /** Per region (same order as the counts): what V8 traced inside it; empty when clean. */
+  n1Disturbances: string[][];
+  n2Disturbances: string[][];
+}
+
+/**
+ * Instructions/op from the region counts in dump order (per operation: N1, N2, N1, N2, ...) and
+ * the regions' traces: the difference method over the smallest undisturbed N1 and N2 counts.
+ * Throws, naming what ran inside, when every region of a kind was disturbed.
  */
 export function countsPerOp(
   counts: readonly number[],
+  traces: readonly RegionTrace[],
   run: Pick<CallgrindRun, "ops" | "n1" | "n2" | "regionPairs">,
 ): Pick<Measurement, "perOp" | "regions"> {
   const perOpDumps = 2 * run.regionPairs;
-  if (counts.length !== perOpDumps * run.ops.length) {
+  if (counts.length !== perOpDumps * run.ops.length || traces.length !== counts.length) {
     throw new RangeError(
-      `expected ${perOpDumps * run.ops.length} region counts, got ${counts.length}`,
+      `expected ${perOpDumps * run.ops.length} region counts and region traces, got ` +
+        `${counts.length} counts and ${traces.length} traces`,
     );
   }
   const perOp = new Map<string, number>();
-  const regions = new Map<string, { n1: number[]; n2: number[] }>();
+  const regions = new Map<string, OpRegions>();
   run.ops.forEach((op, i) => {
     const own = counts.slice(i * perOpDumps, (i + 1) * perOpDumps);
-    const n1Counts = own.filter((_, k) => k % 2 === 0);
-    const n2Counts = own.filter((_, k) => k % 2 === 1);
-    regions.set(op, { n1: n1Counts, n2: n2Counts });
+    const ownTraces = traces.slice(i * perOpDumps, (i + 1) * perOpDumps);
+    ownTraces.forEach((trace, k) => {
+      const expected = k % 2 === 0 ? "n1" : "n2";
+      if (trace.op !== op || trace.region !== expected) {
+        throw new RangeError(`region ${k + 1} of ${op} is ${describeRegion(trace)}`);
+      }
+    });
+    const entry: OpRegions = {
+      n1: own.filter((_, k) => k % 2 === 0),
+      n2: own.filter((_, k) => k % 2 === 1),
+      n1Disturbances: ownTraces.filter((_, k) => k % 2 === 0).map((t) => t.disturbances),
+      n2Disturbances: ownTraces.filter((_, k) => k % 2 === 1).map((t) => t.disturbances),
+    };
+    regions.set(op, entry);
     perOp.set(
       op,
       differencePerOp({
         n1: run.n1,
         n2: run.n2,
-        count1: Math.min(...n1Counts),
-        count2: Math.min(...n2Counts),
+        count1: cleanCount(op, "N1", entry.n1, entry.n1Disturbances),
+        count2: cleanCount(op, "N2", entry.n2, entry.n2Disturbances),
       }),
     );
   });
   return { perOp, regions };
+}
+
+/**
+ * The smallest count of the undisturbed regions of one kind. Undisturbed regions of one kind can
+ * still differ by a small, repeatable amount (the N2 regions of `get-hit-same-case-12` counted
+ * 5,384,071, 5,385,342 and 5,384,071 in every run: V8 runtime work that prints no trace, at
+ * points fixed by the executed bytecode); the smallest is the one without it.
+ */
+function cleanCount(
+  op: string,
+  kind: string,
+  counts: readonly number[],
+  disturbances: readonly string[][],
+): number {
+  const clean = counts.filter((_, k) => disturbances[k].length === 0);
+  if (clean.length === 0) {
+    const first = disturbances.map((lines, k) => `  #${k + 1}: ${lines[0]}`).join("\n");
+    throw new Error(
+      `every ${kind} region of ${op} had V8 collect or compile inside it, so no count is ` +
+        `repeatable:\n${first}\nA collection: lower --n2 or raise --semi-space-mb. ` +
+        `A compilation or deoptimization: raise --min-warmup or --region-pairs.`,
+    );
+  }
+  return Math.min(...clean);
 }
 
 /** How to run the child under callgrind. */
@@ -107,14 +218,20 @@ export interface CallgrindRun {
   chunk: number;
   /** Fewest warm-up operations; warm-up goes on until the loop is TurboFan code. */
   minWarmup: number;
-  /** How many times the (N1, N2) pair of regions is measured; the smallest counts are kept. */
+  /** How many times the (N1, N2) pair of regions is measured; undisturbed ones are counted. */
   regionPairs: number;
-  /** V8 flags for Deno; must include --single-threaded and --allow-natives-syntax. */
+  /**
+   * V8 flags for Deno; must include --single-threaded, --allow-natives-syntax and --expose-gc.
+   * {@link DISTURBANCE_FLAGS} are added to them.
+   */
   v8Flags: readonly string[];
   cwd: string;
 }
 
-/** The valgrind command line for a {@link CallgrindRun} writing dumps to `<outPrefix>.%p`. */
+/**
+ * The valgrind command line for a {@link CallgrindRun} writing dumps to `<outPrefix>.%p` and the
+ * child's report to `<outPrefix>.report.json`.
+ */
 export function valgrindArgs(run: CallgrindRun, outPrefix: string): string[] {
   return [
     "--tool=callgrind",
@@ -125,7 +242,7 @@ export function valgrindArgs(run: CallgrindRun, outPrefix: string): string[] {
     "deno",
     "run",
     "-A",
-    `--v8-flags=${run.v8Flags.join(",")}`,
+    `--v8-flags=${[...run.v8Flags, ...DISTURBANCE_FLAGS].join(",")}`,
     run.child,
     "--module",
     run.module,
@@ -141,6 +258,8 @@ export function valgrindArgs(run: CallgrindRun, outPrefix: string): string[] {
     String(run.minWarmup),
     "--region-pairs",
     String(run.regionPairs),
+    "--report",
+    `${outPrefix}.report.json`,
   ];
 }
 
@@ -154,47 +273,69 @@ export interface ChildReport {
 export interface Measurement {
   /** Instructions per operation, by operation. */
   perOp: Map<string, number>;
-  /** The raw main-thread counts of every N1 region and every N2 region, by operation. */
-  regions: Map<string, { n1: number[]; n2: number[] }>;
+  /** The raw main-thread counts of every region and what disturbed it, by operation. */
+  regions: Map<string, OpRegions>;
   report: ChildReport;
 }
 
 /**
- * Runs the child under callgrind; returns instructions/op for each operation, the raw region
+ * Runs the child under callgrind; resolves to instructions/op for each operation, the raw region
  * counts and the child's report (warm-up lengths, whether each loop reached TurboFan).
  */
-export function measureInstructions(run: CallgrindRun): Measurement {
+export async function measureInstructions(run: CallgrindRun): Promise<Measurement> {
   const directory = mkdtempSync(join(tmpdir(), "headerproof-callgrind-"));
   const prefix = "callgrind.out";
-  const result = spawnSync("valgrind", valgrindArgs(run, join(directory, prefix)), {
-    cwd: run.cwd,
-    encoding: "utf8",
-    env: { ...process.env, DENO_NO_UPDATE_CHECK: "1" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error !== undefined) {
-    throw new Error(`could not start valgrind: ${result.error.message}`);
-  }
-  if (result.status !== 0) {
-    const tail = (result.stderr ?? "").trim().split("\n").filter((line) => !line.startsWith("=="))
-      .slice(-15);
+  const { status, stdout, stderr } = await runToEnd(
+    "valgrind",
+    valgrindArgs(run, join(directory, prefix)),
+    run.cwd,
+  );
+  if (status !== 0) {
+    const tail = stderr.trim().split("\n").filter((line) => !line.startsWith("==")).slice(-15);
     throw new Error(
-      `the callgrind run of ${run.module} exited with status ${result.status}:\n${tail.join("\n")}`,
+      `the callgrind run of ${run.module} (${run.ops.join(",")}) exited with status ${status}:\n` +
+        tail.join("\n"),
     );
   }
   const dumps = mainThreadDumps(readdirSync(directory), prefix);
-  const perOpDumps = 2 * run.regionPairs;
-  if (dumps.length !== perOpDumps * run.ops.length) {
+  const perOpDumps = EMPTY_REGIONS_PER_OP + 2 * run.regionPairs;
+  const expected = perOpDumps * run.ops.length;
+  if (dumps.length !== expected) {
     throw new Error(
-      `expected ${perOpDumps * run.ops.length} region dumps in ${directory}, found ` +
-        `${dumps.length}; did something else call chdir or setenv?`,
+      `expected ${expected} region dumps in ${directory}, found ${dumps.length}; did something ` +
+        `else call chdir or setenv?`,
     );
   }
-  const counts = dumps.map((file) => parseDumpTotal(readFileSync(join(directory, file), "utf8")));
-  const { perOp, regions } = countsPerOp(counts, run);
+  const counts = dumps.filter((_, k) => k % perOpDumps >= EMPTY_REGIONS_PER_OP).map((file) =>
+    parseDumpTotal(readFileSync(join(directory, file), "utf8"))
+  );
+  const report = JSON.parse(
+    readFileSync(join(directory, `${prefix}.report.json`), "utf8"),
+  ) as ChildReport;
   rmSync(directory, { recursive: true, force: true });
-  const report = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "{}") as ChildReport;
+  const { perOp, regions } = countsPerOp(counts, regionTraces(stdout), run);
   return { perOp, regions, report };
+}
+
+/** Runs `command` to completion, collecting its output. */
+function runToEnd(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, DENO_NO_UPDATE_CHECK: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.stderr.setEncoding("utf8").on("data", (text: string) => (stderr += text));
+    child.on("error", (error) => reject(new Error(`could not start ${command}: ${error.message}`)));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 /**

@@ -7,9 +7,14 @@ import { fileURLToPath } from "node:url";
 import {
   countsPerOp,
   differencePerOp,
+  DISTURBANCE_FLAGS,
   mainThreadDumps,
   materializeImpl,
   parseDumpTotal,
+  REGION_END,
+  REGION_START,
+  type RegionTrace,
+  regionTraces,
   valgrindArgs,
 } from "./callgrind.ts";
 
@@ -26,14 +31,87 @@ Deno.test("callgrind helpers", async (t) => {
     },
   );
 
-  await t.step("each op uses its smallest N1 and N2 counts", () => {
+  const clean = (op: string, region: "n1" | "n2", pair: number): RegionTrace => ({
+    op,
+    region,
+    pair,
+    disturbances: [],
+  });
+
+  await t.step("regionTraces: what V8 printed between each region's markers", () => {
+    const stdout = [
+      "[marking 0x1 <JSFunction f> for optimization to TURBOFAN_JS]",
+      `0x2 <String[30]: c"${REGION_START} get-miss-12 n1 1">`,
+      `0x3 <String[22]: #${REGION_END}>`,
+      "[7:0x5]  84 ms: Scavenge 2.3 (2.8) -> 2.3 (3.0) MB, testing;",
+      `0x2 <String[30]: c"${REGION_START} get-miss-12 n2 1">`,
+      "[7:0x5]  85 ms: Scavenge 9.1 (9.8) -> 2.3 (3.0) MB, allocation failure;",
+      "[bailout (kind: deopt-eager): begin. deoptimizing f]",
+      `0x3 <String[22]: #${REGION_END}>`,
+      "",
+    ].join("\n");
+    assert.deepEqual(regionTraces(stdout), [
+      clean("get-miss-12", "n1", 1),
+      {
+        ...clean("get-miss-12", "n2", 1),
+        disturbances: [
+          "[7:0x5]  85 ms: Scavenge 9.1 (9.8) -> 2.3 (3.0) MB, allocation failure;",
+          "[bailout (kind: deopt-eager): begin. deoptimizing f]",
+        ],
+      },
+    ]);
+    assert.throws(() => regionTraces(`${REGION_END}\n`), /ended that never started/);
+    assert.throws(
+      () => regionTraces(`${REGION_START} a n1 1\n${REGION_START} a n2 1\n`),
+      /region a N1 #1 never ended/,
+    );
+  });
+
+  await t.step("countsPerOp counts only the regions nothing disturbed", () => {
     const run = { ops: ["a", "b"], n1: 10, n2: 20, regionPairs: 2 };
-    // a: N1 counts 100 and 150 (a disturbed region), N2 counts 300 and 200.
-    const { perOp, regions } = countsPerOp([100, 300, 150, 200, 0, 50, 0, 50], run);
-    assert.equal(perOp.get("a"), 10);
+    const traces = [
+      { ...clean("a", "n1", 1), disturbances: ["[compiling method f]"] },
+      clean("a", "n2", 1),
+      clean("a", "n1", 2),
+      clean("a", "n2", 2),
+      clean("b", "n1", 1),
+      clean("b", "n2", 1),
+      clean("b", "n1", 2),
+      { ...clean("b", "n2", 2), disturbances: ["[7:0x5] Scavenge"] },
+    ];
+    // a: the disturbed N1 region counted 150, the clean one 100; b's disturbed N2 region is
+    // smaller than the clean one and still not used (a minimum alone would have taken it).
+    const { perOp, regions } = countsPerOp([150, 300, 100, 300, 0, 50, 0, 40], traces, run);
+    assert.equal(perOp.get("a"), 20);
     assert.equal(perOp.get("b"), 5);
-    assert.deepEqual(regions.get("a"), { n1: [100, 150], n2: [300, 200] });
-    assert.throws(() => countsPerOp([1, 2, 3], run), /expected 8 region counts, got 3/);
+    assert.deepEqual(regions.get("a"), {
+      n1: [150, 100],
+      n2: [300, 300],
+      n1Disturbances: [["[compiling method f]"], []],
+      n2Disturbances: [[], []],
+    });
+    assert.throws(() => countsPerOp([1, 2, 3], traces, run), /expected 8 region counts/);
+    const swapped = [traces[1], traces[0], ...traces.slice(2)];
+    assert.throws(
+      () => countsPerOp([150, 300, 100, 300, 0, 50, 0, 40], swapped, run),
+      /region 1 of a is a N2 #1/,
+    );
+  });
+
+  await t.step("countsPerOp refuses when every region of a kind was disturbed", () => {
+    const run = { ops: ["a"], n1: 10, n2: 20, regionPairs: 2 };
+    const disturbedN2 = [
+      clean("a", "n1", 1),
+      { ...clean("a", "n2", 1), disturbances: ["[7:0x5] Scavenge ... allocation failure"] },
+      clean("a", "n1", 2),
+      { ...clean("a", "n2", 2), disturbances: ["[compiling method g]"] },
+    ];
+    assert.throws(
+      () => countsPerOp([100, 300, 100, 300], disturbedN2, run),
+      /every N2 region of a had V8 collect or compile inside it[^]*#1: \[7:0x5\] Scavenge[^]*#2: \[compiling method g\]/,
+    );
+    const allClean = disturbedN2.map((trace) => ({ ...trace, disturbances: [] }));
+    assert.equal(countsPerOp([101, 300, 100, 300], allClean, run).perOp.get("a"), 20);
   });
 
   await t.step("dump totals and main-thread dump order", () => {
@@ -44,26 +122,34 @@ Deno.test("callgrind helpers", async (t) => {
     assert.deepEqual(mainThreadDumps(files, "cg"), ["cg.7.1-01", "cg.7.2-01", "cg.7.10-01"]);
   });
 
-  await t.step("valgrind arguments bracket regions and keep Deno single-threaded", () => {
-    const args = valgrindArgs({
-      child: "/b/instructions_child.ts",
-      module: "native",
-      ops: ["a", "b"],
-      n1: 1,
-      n2: 2,
-      chunk: 3,
-      minWarmup: 4,
-      regionPairs: 3,
-      v8Flags: ["--single-threaded", "--allow-natives-syntax"],
-      cwd: "/",
-    }, "/tmp/out");
-    assert.ok(args.includes("--zero-before=chdir") && args.includes("--dump-before=setenv"));
-    assert.ok(args.includes("--v8-flags=--single-threaded,--allow-natives-syntax"));
-    assert.deepEqual(args.slice(args.indexOf("--ops"), args.indexOf("--ops") + 2), [
-      "--ops",
-      "a,b",
-    ]);
-  });
+  await t.step(
+    "valgrind arguments bracket regions, keep Deno single-threaded and trace disturbances",
+    () => {
+      const args = valgrindArgs({
+        child: "/b/instructions_child.ts",
+        module: "native",
+        ops: ["a", "b"],
+        n1: 1,
+        n2: 2,
+        chunk: 3,
+        minWarmup: 4,
+        regionPairs: 3,
+        v8Flags: ["--single-threaded", "--allow-natives-syntax"],
+        cwd: "/",
+      }, "/tmp/out");
+      assert.ok(args.includes("--zero-before=chdir") && args.includes("--dump-before=setenv"));
+      assert.ok(
+        args.includes(
+          `--v8-flags=--single-threaded,--allow-natives-syntax,${DISTURBANCE_FLAGS.join(",")}`,
+        ),
+      );
+      assert.deepEqual(args.slice(-2), ["--report", "/tmp/out.report.json"]);
+      assert.deepEqual(args.slice(args.indexOf("--ops"), args.indexOf("--ops") + 2), [
+        "--ops",
+        "a,b",
+      ]);
+    },
+  );
 
   await t.step("materializeImpl extracts impl/ as it was at a revision", () => {
     const repo = mkdtempSync(join(tmpdir(), "headerproof-git-test-"));

@@ -1,12 +1,14 @@
 /**
  * `deno task bench:instructions`: deterministic instruction counts per operation, for
- * regressions on a noisy machine. Each implementation runs in its own Deno process under
- * callgrind with `--v8-flags=--single-threaded` (otherwise compilation happens on background
+ * regressions on a noisy machine. Each operation of each implementation runs in its own Deno
+ * process under callgrind (so its count does not depend on what else was measured, which would
+ * leave its feedback in shared functions), two processes at a time, with
+ * `--v8-flags=--single-threaded` (otherwise compilation happens on background
  * threads, optimized code never arrives in time under valgrind, and the interpreter is what gets
  * measured); see callgrind.ts for the difference method.
  *
  *     deno task bench:instructions [--quick] [--ops a,b] [--impls impl,native] [--baseline REV]
- *                                  [--repeat 2] [--n1 N] [--n2 N] [--chunk N] [--warmup N]
+ *                                  [--repeat 2] [--n1 N] [--n2 N] [--chunk N] [--jobs N]
  *
  * `--baseline REV` also measures impl/ as it is at git revision REV (materialized with
  * `git archive` into a temporary directory) and prints the change. `--repeat 2` runs everything
@@ -19,7 +21,7 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { commandLine, integerFlag, parseArgs } from "./args.ts";
-import { materializeImpl, measureInstructions } from "./callgrind.ts";
+import { materializeImpl, measureInstructions, type OpRegions } from "./callgrind.ts";
 import { DEFAULT_MODULES, moduleUrl, parseImplName } from "./implementations.ts";
 import { scenarioById } from "./scenarios.ts";
 
@@ -37,19 +39,20 @@ const DEFAULT_OPS = [
 ];
 
 /**
- * V8 flags of the measured process. --single-threaded: compile and collect on the main thread
- * (background threads never finish in time under valgrind). --allow-natives-syntax: the child
- * checks its loop reached TurboFan. --expose-gc: a full collection before each region.
- * --predictable-gc-schedule and --random-seed=1: heap growth and V8's random choices do not
- * depend on timing or on the system's randomness, so every run collects at the same points.
+ * V8 flags of the measured process (callgrind.ts adds the trace flags that show what ran inside
+ * each region). --single-threaded: compile and collect on the main thread (background threads
+ * never finish in time under valgrind). --allow-natives-syntax: the child checks its loop reached
+ * TurboFan and marks regions on V8's output. --expose-gc: the young generation is emptied before
+ * each region. --random-seed=1: V8's random choices do not depend on the system's randomness.
  */
-const V8_FLAGS = [
-  "--single-threaded",
-  "--allow-natives-syntax",
-  "--expose-gc",
-  "--predictable-gc-schedule",
-  "--random-seed=1",
-];
+const V8_FLAGS = ["--single-threaded", "--allow-natives-syntax", "--expose-gc", "--random-seed=1"];
+
+/**
+ * The default size of each semi-space of V8's young generation, in MB: large enough that no
+ * default operation at N2 = 22,000 fills it, so no collection runs inside a region (the largest,
+ * construction from a 100-entry record, allocates about 250 MB there).
+ */
+const DEFAULT_SEMI_SPACE_MB = 512;
 
 const USAGE = `usage: deno run -A bench/instructions.ts [flags]
   --quick            smoke test: the first default op, N1 100, N2 600, one region pair
@@ -62,8 +65,10 @@ const USAGE = `usage: deno run -A bench/instructions.ts [flags]
   --chunk N          operations per loop call (default 100)
   --min-warmup N     fewest operations before measuring; warm-up goes on until the loop
                      is TurboFan code (default 2000)
-  --region-pairs N   times the (N1, N2) regions are measured; the smallest counts are kept
-                     (default 3)
+  --region-pairs N   times the (N1, N2) regions are measured; only regions inside which V8
+                     neither collected nor compiled are counted (default 3)
+  --semi-space-mb N  size of each young-generation semi-space (default ${DEFAULT_SEMI_SPACE_MB})
+  --jobs N           callgrind processes at a time (default: 2, or 1 on a single core)
   --v8-flags LIST    extra V8 flags, added to ${V8_FLAGS.join(",")}`;
 
 const args = parseArgs(commandLine(), {
@@ -78,11 +83,14 @@ const args = parseArgs(commandLine(), {
     "n2",
     "chunk",
     "min-warmup",
+    "region-pairs",
+    "semi-space-mb",
+    "jobs",
     "v8-flags",
   ],
 });
 
-function main(): void {
+async function main(): Promise<void> {
   const quick = args.booleans.has("quick");
   const ops = (args.strings.get("ops") ?? (quick ? DEFAULT_OPS[0] : DEFAULT_OPS.join(","))).split(
     ",",
@@ -100,6 +108,7 @@ function main(): void {
   }
   const baseline = args.strings.get("baseline");
   if (baseline !== undefined) modules.set(`impl@${baseline}`, materializeImpl(root, baseline));
+  const semiSpace = integerFlag(args, "semi-space-mb", DEFAULT_SEMI_SPACE_MB);
   const extraFlags = (args.strings.get("v8-flags") ?? "").split(",").filter((flag) => flag !== "");
   const common = {
     child: join(benchDir, "instructions_child.ts"),
@@ -109,37 +118,50 @@ function main(): void {
     chunk: integerFlag(args, "chunk", 100),
     minWarmup: integerFlag(args, "min-warmup", 2000),
     regionPairs: Math.max(1, integerFlag(args, "region-pairs", quick ? 1 : 3)),
-    v8Flags: [...V8_FLAGS, ...extraFlags],
+    v8Flags: [
+      ...V8_FLAGS,
+      `--min-semi-space-size=${semiSpace}`,
+      `--max-semi-space-size=${semiSpace}`,
+      ...extraFlags,
+    ],
     cwd: root,
   };
-  const results: Map<string, number>[][] = [];
-  const regionCounts: Map<string, { n1: number[]; n2: number[] }>[][] = [];
-  for (let round = 0; round < repeat; round++) {
-    const perModule: Map<string, number>[] = [];
-    const regionsPerModule: Map<string, { n1: number[]; n2: number[] }>[] = [];
-    for (const [name, module] of modules) {
-      const started = performance.now();
-      const { perOp, regions, report } = measureInstructions({ ...common, module });
-      perModule.push(perOp);
-      regionsPerModule.push(regions);
-      report.optimized.forEach((reached, i) => {
-        if (!reached) {
-          process.stderr.write(
-            `warning: ${name} ${common.ops[i]}: the loop was not TurboFan code after ` +
-              `${report.warmups[i]} warm-up operations; the count measures slower tiers\n`,
-          );
-        }
-      });
+  const jobs = Math.max(1, integerFlag(args, "jobs", Math.min(2, navigator.hardwareConcurrency)));
+  const names = [...modules.keys()];
+  // results[round][module]: instructions/op and region counts by operation.
+  const results = Array.from({ length: repeat }, () => names.map(() => new Map<string, number>()));
+  const regionCounts = Array.from(
+    { length: repeat },
+    () => names.map(() => new Map<string, OpRegions>()),
+  );
+  const tasks = results.flatMap((_, round) =>
+    names.flatMap((name, m) => common.ops.map((op) => ({ round, name, m, op })))
+  );
+  let finished = 0;
+  const started = performance.now();
+  await runPool(tasks, jobs, async ({ round, name, m, op }) => {
+    const taskStarted = performance.now();
+    const { perOp, regions, report } = await measureInstructions({
+      ...common,
+      ops: [op],
+      module: modules.get(name)!,
+    });
+    results[round][m].set(op, perOp.get(op)!);
+    regionCounts[round][m].set(op, regions.get(op)!);
+    if (!report.optimized[0]) {
       process.stderr.write(
-        `[run ${round + 1}/${repeat}] ${name}: ${
-          ((performance.now() - started) / 1000).toFixed(0)
-        } s\n`,
+        `warning: ${name} ${op}: the loop was not TurboFan code after ${report.warmups[0]} ` +
+          `warm-up operations; the count measures slower tiers\n`,
       );
     }
-    results.push(perModule);
-    regionCounts.push(regionsPerModule);
-  }
-  const names = [...modules.keys()];
+    finished++;
+    process.stderr.write(
+      `[${finished}/${tasks.length}] run ${round + 1}, ${name} ${op}: ${
+        perOp.get(op)!.toLocaleString("en-US")
+      } instr/op (${((performance.now() - taskStarted) / 1000).toFixed(0)} s, ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s in all)\n`,
+    );
+  });
   const header = ["operation", ...names.map((name) => `${name} instr/op`)];
   if (baseline !== undefined && modules.has("impl")) header.push(`impl vs impl@${baseline}`);
   const lines = [
@@ -190,8 +212,21 @@ function main(): void {
   }
 }
 
+/** Runs `work` over `items`, at most `limit` at a time; rejects with the first failure. */
+async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 try {
-  main();
+  await main();
 } catch (error) {
   process.stderr.write(`bench:instructions: ${error instanceof Error ? error.message : error}\n`);
   if (error instanceof TypeError || error instanceof RangeError) process.stderr.write(USAGE + "\n");

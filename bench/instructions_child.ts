@@ -4,17 +4,24 @@
  * operations, each called in chunks. A region starts with `Deno.chdir` (callgrind is told to
  * zero its counters before libc `chdir`) and ends with `Deno.env.set` (a dump before libc
  * `setenv`), so the counts cover the region only, not the startup of Deno, module loading or
- * input preparation. Prints, as JSON on stdout, the operations in region order with the warm-up
- * each needed and whether its loop reached TurboFan.
+ * input preparation. Writes, as JSON to the `--report` file, the warm-up each operation needed and
+ * whether its loop reached TurboFan.
  *
- *     deno run -A --v8-flags=--single-threaded,--allow-natives-syntax \
+ *     deno run -A --v8-flags=--single-threaded,--allow-natives-syntax,--expose-gc \
  *       bench/instructions_child.ts --module native|URL --ops get-hit-same-case-12,... \
  *       --n1 2000 --n2 22000 --chunk 100 [--min-warmup 2000] [--max-warmup 400000] \
- *       [--region-pairs 3]
+ *       [--region-pairs 3] [--report FILE]
  *
- * The pair of regions is measured `--region-pairs` times; the parent keeps the smallest count of
- * each region, since what disturbs a region (a late tier-up or deoptimization compiling inside
- * it) only ever adds instructions.
+ * Each region is bracketed on V8's own standard output by `REGION_START` and `REGION_END`
+ * lines (callgrind.ts) (printed with `%DebugPrint`, so they land in the same buffered stream
+ * as V8's `--trace-gc`, `--trace-opt` and `--trace-deopt` lines, in order). The parent reads
+ * which regions a collection or a compilation ran inside, and counts only the regions where
+ * nothing did. Before each region the young generation is emptied (a minor collection, which
+ * leaves the old generation and every map alone: a full collection would free the maps of the
+ * loop's short-lived objects and deoptimize the code that embeds them).
+ *
+ * Each operation's measured regions are preceded by `EMPTY_REGIONS_PER_OP` regions of zero
+ * operations, which the parent discards (they settle the feedback of the region's own calls).
  *
  * Warm-up lasts until the loop is TurboFan code (checked with V8's `%GetOptimizationStatus`,
  * hence `--allow-natives-syntax`), at least `--min-warmup` operations.
@@ -22,16 +29,30 @@
  * @module
  */
 
+import { writeFileSync } from "node:fs";
 import type { HeadersConstructor } from "../spec/contract.ts";
 import { commandLine, integerFlag, parseArgs } from "./args.ts";
-import { privateCopy, SanityError, scenarioById } from "./scenarios.ts";
-
-/** The environment variable set at the end of each region (it triggers the dump). */
-export const REGION_END_VARIABLE = "HEADERPROOF_CALLGRIND_REGION_END";
+import {
+  EMPTY_REGIONS_PER_OP,
+  REGION_END,
+  REGION_END_VARIABLE,
+  REGION_START,
+} from "./callgrind.ts";
+import { type CaseState, type Loop, privateCopy, SanityError, scenarioById } from "./scenarios.ts";
 
 const args = parseArgs(commandLine(), {
   booleans: [],
-  strings: ["module", "ops", "n1", "n2", "chunk", "min-warmup", "max-warmup", "region-pairs"],
+  strings: [
+    "module",
+    "ops",
+    "n1",
+    "n2",
+    "chunk",
+    "min-warmup",
+    "max-warmup",
+    "region-pairs",
+    "report",
+  ],
 });
 const moduleSpecifier = args.strings.get("module") ?? "native";
 const ops = (args.strings.get("ops") ?? "").split(",").filter((op) => op !== "");
@@ -41,23 +62,60 @@ const chunk = Math.max(1, integerFlag(args, "chunk", 100));
 const minWarmup = integerFlag(args, "min-warmup", 2000);
 const maxWarmup = integerFlag(args, "max-warmup", 400000);
 const regionPairs = Math.max(1, integerFlag(args, "region-pairs", 3));
+const reportFile = args.strings.get("report");
+/** The directory every region's `Deno.chdir` changes to: the one the child started in. */
+const directory = Deno.cwd();
 
-/** V8's `%GetOptimizationStatus` (needs `--allow-natives-syntax`), compiled from a string. */
+/** V8 natives (need `--allow-natives-syntax`), compiled from strings. */
 const optimizationStatus = new Function("f", "return %GetOptimizationStatus(f);") as (
   f: unknown,
 ) => number;
+const printOnV8Stdout = new Function("text", "%DebugPrint(text);") as (text: string) => void;
+const neverOptimize = new Function("f", "%NeverOptimizeFunction(f);") as (f: unknown) => void;
 /** The status bit of V8 15 that says the function runs TurboFan code. */
 const TURBOFANNED = 1 << 5;
 
-/** A full garbage collection when V8 exposes `gc` (`--expose-gc`), else nothing. */
-function collectGarbage(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+/** A minor (young-generation) collection when V8 exposes `gc` (`--expose-gc`), else nothing. */
+function emptyYoungGeneration(): void {
+  (globalThis as { gc?: (options: { type: string }) => void }).gc?.({ type: "minor" });
 }
+
+/**
+ * Calls `loop` over operations [from, to) in chunks and returns the digests' sum. Kept in the
+ * interpreter (the child runs with `--no-sparkplug`): a tier-up of this caller would otherwise
+ * land inside some region, and an optimized caller could inline `loop`.
+ */
+function runChunks(loop: Loop, state: CaseState, from: number, to: number): number {
+  let digest = 0;
+  for (let start = from; start < to; start += chunk) {
+    digest += loop(state, start, Math.min(start + chunk, to));
+  }
+  return digest;
+}
+neverOptimize(runChunks);
+
+/**
+ * One region: callgrind zeroes its counters in `Deno.chdir` and dumps them in `Deno.env.set`.
+ * Every region goes through these same call sites (interpreted, like {@link runChunks}), so their
+ * feedback is the same in every region once the empty regions have run.
+ */
+function measuredRegion(
+  loop: Loop,
+  state: CaseState,
+  from: number,
+  to: number,
+  label: string,
+): number {
+  Deno.chdir(directory);
+  const digest = runChunks(loop, state, from, to);
+  Deno.env.set(REGION_END_VARIABLE, label);
+  return digest;
+}
+neverOptimize(measuredRegion);
 
 const H: HeadersConstructor = moduleSpecifier === "native"
   ? globalThis.Headers as unknown as HeadersConstructor
   : ((await import(moduleSpecifier)) as { Headers: HeadersConstructor }).Headers;
-const directory = Deno.cwd();
 const warmups: number[] = [];
 const optimized: boolean[] = [];
 
@@ -76,28 +134,22 @@ for (const id of ops) {
     warmed < minWarmup || ((optimizationStatus(loop) & TURBOFANNED) === 0 && warmed < maxWarmup)
   ) {
     scenario.refill(state, chunk);
-    digest += loop(state, 0, chunk);
+    digest += runChunks(loop, state, 0, chunk);
     warmed += chunk;
   }
   warmups.push(warmed);
   optimized.push((optimizationStatus(loop) & TURBOFANNED) !== 0);
-  const run = (from: number, to: number) => {
-    for (let start = from; start < to; start += chunk) {
-      digest += loop(state, start, Math.min(start + chunk, to));
-    }
-  };
-  for (let pair = 0; pair < regionPairs; pair++) {
+  for (let empty = 0; empty < EMPTY_REGIONS_PER_OP; empty++) {
+    measuredRegion(loop, state, 0, 0, `${id} empty`);
+  }
+  for (let pair = 1; pair <= regionPairs; pair++) {
     scenario.refill(state, n1 + n2);
-    // Each region starts from a collected heap, so its garbage collections depend on its own
-    // allocations only (gc is there with --expose-gc).
-    collectGarbage();
-    Deno.chdir(directory);
-    run(0, n1);
-    Deno.env.set(REGION_END_VARIABLE, `${id} n1`);
-    collectGarbage();
-    Deno.chdir(directory);
-    run(n1, n1 + n2);
-    Deno.env.set(REGION_END_VARIABLE, `${id} n2`);
+    for (const [region, from, to] of [["n1", 0, n1], ["n2", n1, n1 + n2]] as const) {
+      emptyYoungGeneration();
+      printOnV8Stdout(`${REGION_START} ${id} ${region} ${pair}`);
+      digest += measuredRegion(loop, state, from, to, `${id} ${region}`);
+      printOnV8Stdout(REGION_END);
+    }
   }
   const total = warmed + regionPairs * (n1 + n2);
   if (digest !== total * scenario.digestPerOp) {
@@ -105,4 +157,6 @@ for (const id of ops) {
   }
   scenario.check(state, Math.min(n1 + n2, 1000));
 }
-console.log(JSON.stringify({ ops, n1, n2, chunk, warmups, optimized }));
+const report = JSON.stringify({ ops, n1, n2, chunk, warmups, optimized });
+if (reportFile === undefined) console.error(report);
+else writeFileSync(reportFile, report + "\n");
