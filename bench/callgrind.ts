@@ -197,13 +197,32 @@ function cleanCount(
   const clean = counts.filter((_, k) => disturbances[k].length === 0);
   if (clean.length === 0) {
     const first = disturbances.map((lines, k) => `  #${k + 1}: ${lines[0]}`).join("\n");
-    throw new Error(
+    throw new DisturbedRegionsError(
       `every ${kind} region of ${op} had V8 collect or compile inside it, so no count is ` +
         `repeatable:\n${first}\nA collection: lower --n2 or raise --semi-space-mb. ` +
         `A compilation or deoptimization: raise --min-warmup or --region-pairs.`,
+      disturbances.every((lines) => lines.some(isCollectionTrace)),
     );
   }
   return Math.min(...clean);
+}
+
+/** A `--trace-gc` line: `[pid:isolate] <ms> ms: Scavenge|Mark-Compact|... */
+export function isCollectionTrace(line: string): boolean {
+  return /^\[\d+:0x[0-9a-f]+(?::\d+)?\]\s+[\d.]+ ms: /.test(line);
+}
+
+/** Every region of one kind was disturbed; no repeatable count exists for that operation. */
+export class DisturbedRegionsError extends Error {
+  /**
+   * @param message which regions, what V8 printed inside them, which flag to change
+   * @param byCollection every region had a garbage collection inside (the operation allocates
+   *   more than the young generation holds), so fewer operations per region would fix it
+   */
+  constructor(message: string, readonly byCollection: boolean) {
+    super(message);
+    this.name = "DisturbedRegionsError";
+  }
 }
 
 /** How to run the child under callgrind. */

@@ -8,6 +8,8 @@ import {
   countsPerOp,
   differencePerOp,
   DISTURBANCE_FLAGS,
+  DisturbedRegionsError,
+  isCollectionTrace,
   mainThreadDumps,
   materializeImpl,
   parseDumpTotal,
@@ -61,6 +63,9 @@ Deno.test("callgrind helpers", async (t) => {
       },
     ]);
     assert.throws(() => regionTraces(`${REGION_END}\n`), /ended that never started/);
+    assert.ok(isCollectionTrace("[7:0x5]  85 ms: Scavenge 9.1 (9.8) -> 2.3 (3.0) MB"));
+    assert.ok(isCollectionTrace("[7:0x55ffed075000:0]  83 ms: Mark-Compact 9.1 -> 2.3 MB"));
+    assert.ok(!isCollectionTrace("[bailout (kind: deopt-eager): begin. deoptimizing f]"));
     assert.throws(
       () => regionTraces(`${REGION_START} a n1 1\n${REGION_START} a n2 1\n`),
       /region a N1 #1 never ended/,
@@ -108,7 +113,22 @@ Deno.test("callgrind helpers", async (t) => {
     ];
     assert.throws(
       () => countsPerOp([100, 300, 100, 300], disturbedN2, run),
-      /every N2 region of a had V8 collect or compile inside it[^]*#1: \[7:0x5\] Scavenge[^]*#2: \[compiling method g\]/,
+      (error) =>
+        error instanceof DisturbedRegionsError && !error.byCollection &&
+        /every N2 region of a had V8 collect or compile inside it[^]*#1: \[7:0x5\] Scavenge[^]*#2: \[compiling method g\]/
+          .test(error.message),
+    );
+    const collectedN2 = disturbedN2.map((trace) =>
+      trace.region === "n2"
+        ? {
+          ...trace,
+          disturbances: ["[7:0x5]  85 ms: Scavenge 9.1 -> 2.3 MB, allocation failure;"],
+        }
+        : trace
+    );
+    assert.throws(
+      () => countsPerOp([100, 300, 100, 300], collectedN2, run),
+      (error) => error instanceof DisturbedRegionsError && error.byCollection,
     );
     const allClean = disturbedN2.map((trace) => ({ ...trace, disturbances: [] }));
     assert.equal(countsPerOp([101, 300, 100, 300], allClean, run).perOp.get("a"), 20);

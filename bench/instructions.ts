@@ -21,7 +21,13 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { commandLine, integerFlag, parseArgs } from "./args.ts";
-import { materializeImpl, measureInstructions, type OpRegions } from "./callgrind.ts";
+import {
+  DisturbedRegionsError,
+  materializeImpl,
+  measureInstructions,
+  type Measurement,
+  type OpRegions,
+} from "./callgrind.ts";
 import { DEFAULT_MODULES, moduleUrl, parseImplName } from "./implementations.ts";
 import { scenarioById } from "./scenarios.ts";
 
@@ -53,6 +59,11 @@ const V8_FLAGS = ["--single-threaded", "--allow-natives-syntax", "--expose-gc", 
  * construction from a 100-entry record, allocates about 250 MB there).
  */
 const DEFAULT_SEMI_SPACE_MB = 512;
+
+/** When every N2 region had a collection inside, N1 and N2 are divided by this and retried... */
+const SHRINK = 4;
+/** ...while N2 stays at least this. */
+const MIN_N2 = 1000;
 
 const USAGE = `usage: deno run -A bench/instructions.ts [flags]
   --quick            smoke test: the first default op, N1 100, N2 600, one region pair
@@ -134,6 +145,10 @@ async function main(): Promise<void> {
     { length: repeat },
     () => names.map(() => new Map<string, OpRegions>()),
   );
+  const sizes = Array.from(
+    { length: repeat },
+    () => names.map(() => new Map<string, { n1: number; n2: number }>()),
+  );
   const tasks = results.flatMap((_, round) =>
     names.flatMap((name, m) => common.ops.map((op) => ({ round, name, m, op })))
   );
@@ -141,11 +156,32 @@ async function main(): Promise<void> {
   const started = performance.now();
   await runPool(tasks, jobs, async ({ round, name, m, op }) => {
     const taskStarted = performance.now();
-    const { perOp, regions, report } = await measureInstructions({
-      ...common,
-      ops: [op],
-      module: modules.get(name)!,
-    });
+    let { n1, n2 } = common;
+    let measurement: Measurement;
+    for (;;) {
+      try {
+        measurement = await measureInstructions({
+          ...common,
+          n1,
+          n2,
+          ops: [op],
+          module: modules.get(name)!,
+        });
+        break;
+      } catch (error) {
+        // An operation that allocates more than the young generation holds in N2 operations:
+        // the same failure in every run, so the smaller regions are the same in every run too.
+        if (!(error instanceof DisturbedRegionsError && error.byCollection)) throw error;
+        if (Math.floor(n2 / SHRINK) < MIN_N2) throw error;
+        n1 = Math.floor(n1 / SHRINK);
+        n2 = Math.floor(n2 / SHRINK);
+        process.stderr.write(
+          `${name} ${op}: a collection ran inside every N2 region; again with N1 ${n1}, N2 ${n2}\n`,
+        );
+      }
+    }
+    const { perOp, regions, report } = measurement;
+    sizes[round][m].set(op, { n1, n2 });
     results[round][m].set(op, perOp.get(op)!);
     regionCounts[round][m].set(op, regions.get(op)!);
     if (!report.optimized[0]) {
@@ -186,12 +222,27 @@ async function main(): Promise<void> {
       names.map((name, m) => [name, {
         instructionsPerOp: results.map((round) => Object.fromEntries(round[m])),
         regionCounts: regionCounts.map((round) => Object.fromEntries(round[m])),
+        regionSizes: sizes.map((round) => Object.fromEntries(round[m])),
       }]),
     );
     process.stdout.write(
       JSON.stringify({ ...common, child: undefined, results: byModule, identical }, null, 1) + "\n",
     );
     return;
+  }
+  const shrunk = names.flatMap((name, m) =>
+    common.ops.flatMap((op) => {
+      const size = sizes[0][m].get(op)!;
+      return size.n2 === common.n2 ? [] : [`${name} ${op}: N1 ${size.n1}, N2 ${size.n2}`];
+    })
+  );
+  if (shrunk.length > 0) {
+    lines.push(
+      "",
+      `Measured with smaller regions (N1 ${common.n1} and N2 ${common.n2} allocate more than ` +
+        `the young generation holds):`,
+      ...shrunk.map((line) => `- ${line}`),
+    );
   }
   process.stdout.write(lines.join("\n") + "\n");
   if (repeat > 1) {
