@@ -3,9 +3,10 @@
  * method: the same process measures a region of N1 operations and a region of N2 operations
  * (see `instructions_child.ts`), and instructions/op = (I(N2) - I(N1)) / (N2 - N1), which cancels
  * everything a region pays once (the marker calls, the first chunk's entry). The pair of regions
- * is measured several times and the smallest count of each region is used: a disturbance (a
- * compilation that happens to fall inside a region) only adds instructions. Only the main
- * thread's counts are read: Deno's other threads (I/O, the tokio pool) vary run to run.
+ * is measured several times; a region inside which V8 traced a collection, a compilation or a
+ * deoptimization (work that varies from process to process) is not counted, and of the others
+ * the smallest count of each region is used. Only the main thread's counts are read: Deno's
+ * other threads (I/O, the tokio pool) vary run to run.
  *
  * Also materializes `impl/` as it was at another git revision, to compare two commits.
  *

@@ -7,14 +7,14 @@
  * input preparation. Writes, as JSON to the `--report` file, the warm-up each operation needed and
  * whether its loop reached TurboFan.
  *
- *     deno run -A --v8-flags=--single-threaded,--allow-natives-syntax,--expose-gc \
+ *     deno run -A --v8-flags=<V8_FLAGS of instructions.ts>,<DISTURBANCE_FLAGS of callgrind.ts> \
  *       bench/instructions_child.ts --module native|URL --ops get-hit-same-case-12,... \
  *       --n1 2000 --n2 22000 --chunk 100 [--min-warmup 2000] [--max-warmup 400000] \
  *       [--region-pairs 3] [--report FILE]
  *
  * Each region is bracketed on V8's own standard output by `REGION_START` and `REGION_END`
- * lines (callgrind.ts) (printed with `%DebugPrint`, so they land in the same buffered stream
- * as V8's `--trace-gc`, `--trace-opt` and `--trace-deopt` lines, in order). The parent reads
+ * lines (constants of callgrind.ts), printed with `%DebugPrint` so they land in the same buffered
+ * stream as V8's `--trace-gc`, `--trace-opt` and `--trace-deopt` lines, in order. The parent reads
  * which regions a collection or a compilation ran inside, and counts only the regions where
  * nothing did. Before each region the young generation is emptied (a minor collection, which
  * leaves the old generation and every map alone: a full collection would free the maps of the
