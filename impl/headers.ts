@@ -365,9 +365,17 @@ export class Headers implements HeadersLike {
         guard === "request-no-cors" && !isNoCorsSafelistedName(lower) && lower !== "range"
       ) return;
     }
-    if (!this.#read().has(lower)) return;
-    const combined = this.#writable();
-    combined.delete(lower);
+    let combined = this.#read();
+    if (!this.#shared) {
+      // Fast path "delete in place": an index this Headers owns alone is deleted from directly,
+      // one lookup instead of has-then-delete; only a removal drops the cached view.
+      if (!combined.delete(lower)) return;
+      this.#view = null;
+    } else {
+      if (!combined.has(lower)) return;
+      combined = this.#writable();
+      combined.delete(lower);
+    }
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") combined.delete("range");
   }

@@ -58,7 +58,11 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "stale-view-after-delete",
     bug: "delete() leaves the cached sort-and-combine view in place",
-    patches: [keepView("combined.delete(lower);")],
+    patches: [{
+      file: "headers.ts",
+      search: "if (!combined.delete(lower)) return;\n      this.#view = null;",
+      replace: "if (!combined.delete(lower)) return;",
+    }],
   },
   {
     name: "stale-view-after-set",
@@ -77,6 +81,16 @@ export const VARIANTS: readonly Variant[] = [
       file: "headers.ts",
       search: "if (this.#shared) {",
       replace: "if (this.#shared && this.#setCookies !== null) {",
+    }],
+  },
+  {
+    name: "cow-delete-in-place",
+    bug:
+      "delete() removes in place when the index is materialized, even if another Headers shares it",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (!this.#shared) {\n      // Fast path "delete in place"',
+      replace: 'if (this.#combined !== null) {\n      // Fast path "delete in place"',
     }],
   },
   {
