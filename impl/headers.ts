@@ -366,16 +366,15 @@ export class Headers implements HeadersLike {
       ) return;
     }
     let combined = this.#read();
-    if (!this.#shared) {
-      // Fast path "delete in place": an index this Headers owns alone is deleted from directly,
-      // one lookup instead of has-then-delete; only a removal drops the cached view.
-      if (!combined.delete(lower)) return;
-      this.#view = null;
-    } else {
+    if (this.#shared) {
+      // A miss must not detach: copy-on-write copies only for a delete that removes something.
       if (!combined.has(lower)) return;
       combined = this.#writable();
-      combined.delete(lower);
     }
+    // Fast path "delete in place": on an index this Headers owns alone, the delete is the lookup
+    // (one, not has-then-delete); only a removal drops the cached view.
+    if (!combined.delete(lower)) return;
+    this.#view = null;
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") combined.delete("range");
   }

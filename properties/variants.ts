@@ -60,7 +60,7 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() leaves the cached sort-and-combine view in place",
     patches: [{
       file: "headers.ts",
-      search: "if (!combined.delete(lower)) return;\n      this.#view = null;",
+      search: "if (!combined.delete(lower)) return;\n    this.#view = null;",
       replace: "if (!combined.delete(lower)) return;",
     }],
   },
@@ -79,18 +79,19 @@ export const VARIANTS: readonly Variant[] = [
     bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
     patches: [{
       file: "headers.ts",
-      search: "if (this.#shared) {",
-      replace: "if (this.#shared && this.#setCookies !== null) {",
+      search: "if (this.#shared) {\n      combined = combined.size === 0",
+      replace:
+        "if (this.#shared && this.#setCookies !== null) {\n      combined = combined.size === 0",
     }],
   },
   {
     name: "cow-delete-in-place",
-    bug:
-      "delete() removes in place when the index is materialized, even if another Headers shares it",
+    bug: "delete() detaches a shared index only before it is materialized, so it deletes from " +
+      "storage another Headers shares",
     patches: [{
       file: "headers.ts",
-      search: 'if (!this.#shared) {\n      // Fast path "delete in place"',
-      replace: 'if (this.#combined !== null) {\n      // Fast path "delete in place"',
+      search: "if (this.#shared) {\n      // A miss must not detach",
+      replace: "if (this.#combined === null) {\n      // A miss must not detach",
     }],
   },
   {
