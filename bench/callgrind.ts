@@ -71,10 +71,16 @@ export const REGION_END_VARIABLE = "HEADERPROOF_CALLGRIND_REGION_END";
  * 3,536 instructions more than its repetitions (inline-cache misses of those calls).
  */
 export const EMPTY_REGIONS_PER_OP = 2;
-/** Printed on V8's standard output just before a region: `<marker> <op> <n1|n2> <pair>`. */
-export const REGION_START = "headerproof-region-start";
+const REGION_START = "headerproof-region-start";
 /** Printed on V8's standard output just after a region. */
 export const REGION_END = "headerproof-region-end";
+/** Reads a {@link regionStartMarker} back: op, region, pair. */
+const REGION_START_PATTERN = new RegExp(`${REGION_START} (\\S+) (n1|n2) (\\d+)`);
+
+/** The line printed on V8's standard output just before a region. */
+export function regionStartMarker(op: string, region: "n1" | "n2", pair: number): string {
+  return `${REGION_START} ${op} ${region} ${pair}`;
+}
 
 /**
  * V8 flags the child always runs with: each makes V8 print a line on its standard output for
@@ -95,7 +101,7 @@ export interface RegionTrace {
 }
 
 /**
- * The regions of a child's V8 standard output, in order: each {@link REGION_START} line opens
+ * The regions of a child's V8 standard output, in order: each {@link regionStartMarker} line opens
  * one, the next {@link REGION_END} line closes it, and every other line between them is
  * something V8 traced (with `--trace-gc`, `--trace-opt`, `--trace-deopt`) while the region ran.
  */
@@ -103,7 +109,7 @@ export function regionTraces(stdout: string): RegionTrace[] {
   const traces: RegionTrace[] = [];
   let open: RegionTrace | null = null;
   for (const line of stdout.split("\n")) {
-    const start = new RegExp(`${REGION_START} (\\S+) (n1|n2) (\\d+)`).exec(line);
+    const start = REGION_START_PATTERN.exec(line);
     if (start !== null) {
       if (open !== null) throw new SyntaxError(`region ${describeRegion(open)} never ended`);
       open = {

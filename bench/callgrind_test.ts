@@ -14,7 +14,7 @@ import {
   materializeImpl,
   parseDumpTotal,
   REGION_END,
-  REGION_START,
+  regionStartMarker,
   type RegionTrace,
   regionTraces,
   valgrindArgs,
@@ -43,10 +43,10 @@ Deno.test("callgrind helpers", async (t) => {
   await t.step("regionTraces: what V8 printed between each region's markers", () => {
     const stdout = [
       "[marking 0x1 <JSFunction f> for optimization to TURBOFAN_JS]",
-      `0x2 <String[30]: c"${REGION_START} get-miss-12 n1 1">`,
+      `0x2 <String[30]: c"${regionStartMarker("get-miss-12", "n1", 1)}">`,
       `0x3 <String[22]: #${REGION_END}>`,
       "[7:0x5]  84 ms: Scavenge 2.3 (2.8) -> 2.3 (3.0) MB, testing;",
-      `0x2 <String[30]: c"${REGION_START} get-miss-12 n2 1">`,
+      `0x2 <String[30]: c"${regionStartMarker("get-miss-12", "n2", 1)}">`,
       "[7:0x5]  85 ms: Scavenge 9.1 (9.8) -> 2.3 (3.0) MB, allocation failure;",
       "[bailout (kind: deopt-eager): begin. deoptimizing f]",
       `0x3 <String[22]: #${REGION_END}>`,
@@ -67,7 +67,8 @@ Deno.test("callgrind helpers", async (t) => {
     assert.ok(isCollectionTrace("[7:0x55ffed075000:0]  83 ms: Mark-Compact 9.1 -> 2.3 MB"));
     assert.ok(!isCollectionTrace("[bailout (kind: deopt-eager): begin. deoptimizing f]"));
     assert.throws(
-      () => regionTraces(`${REGION_START} a n1 1\n${REGION_START} a n2 1\n`),
+      () =>
+        regionTraces(`${regionStartMarker("a", "n1", 1)}\n${regionStartMarker("a", "n2", 1)}\n`),
       /region a N1 #1 never ended/,
     );
   });

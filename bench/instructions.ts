@@ -60,6 +60,16 @@ const V8_FLAGS = ["--single-threaded", "--allow-natives-syntax", "--expose-gc", 
  */
 const DEFAULT_SEMI_SPACE_MB = 512;
 
+/** What one operation of one implementation measured in one run. */
+interface OpMeasurement {
+  instructionsPerOp: number;
+  /** The raw region counts and what disturbed each region. */
+  regions: OpRegions;
+  /** The region sizes used: smaller than asked when the young generation overflowed. */
+  n1: number;
+  n2: number;
+}
+
 /** When every N2 region had a collection inside, N1 and N2 are divided by this and retried... */
 const SHRINK = 4;
 /** ...while N2 stays at least this. */
@@ -139,17 +149,12 @@ async function main(): Promise<void> {
   };
   const jobs = Math.max(1, integerFlag(args, "jobs", Math.min(2, navigator.hardwareConcurrency)));
   const names = [...modules.keys()];
-  // results[round][module]: instructions/op and region counts by operation.
-  const results = Array.from({ length: repeat }, () => names.map(() => new Map<string, number>()));
-  const regionCounts = Array.from(
+  // measured[round][module]: what each operation measured.
+  const measured = Array.from(
     { length: repeat },
-    () => names.map(() => new Map<string, OpRegions>()),
+    () => names.map(() => new Map<string, OpMeasurement>()),
   );
-  const sizes = Array.from(
-    { length: repeat },
-    () => names.map(() => new Map<string, { n1: number; n2: number }>()),
-  );
-  const tasks = results.flatMap((_, round) =>
+  const tasks = measured.flatMap((_, round) =>
     names.flatMap((name, m) => common.ops.map((op) => ({ round, name, m, op })))
   );
   let finished = 0;
@@ -181,9 +186,8 @@ async function main(): Promise<void> {
       }
     }
     const { perOp, regions, report } = measurement;
-    sizes[round][m].set(op, { n1, n2 });
-    results[round][m].set(op, perOp.get(op)!);
-    regionCounts[round][m].set(op, regions.get(op)!);
+    const instructionsPerOp = perOp.get(op)!;
+    measured[round][m].set(op, { instructionsPerOp, regions: regions.get(op)!, n1, n2 });
     if (!report.optimized[0]) {
       process.stderr.write(
         `warning: ${name} ${op}: the loop was not TurboFan code after ${report.warmups[0]} ` +
@@ -193,7 +197,7 @@ async function main(): Promise<void> {
     finished++;
     process.stderr.write(
       `[${finished}/${tasks.length}] run ${round + 1}, ${name} ${op}: ${
-        perOp.get(op)!.toLocaleString("en-US")
+        instructionsPerOp.toLocaleString("en-US")
       } instr/op (${((performance.now() - taskStarted) / 1000).toFixed(0)} s, ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s in all)\n`,
     );
@@ -204,8 +208,10 @@ async function main(): Promise<void> {
     `| ${header.join(" | ")} |`,
     `|---|${header.slice(1).map(() => "--:").join("|")}|`,
   ];
+  const countsOf = (round: number, m: number) =>
+    common.ops.map((op) => measured[round][m].get(op)!.instructionsPerOp);
   for (const op of common.ops) {
-    const counts = results[0].map((perOp) => perOp.get(op)!);
+    const counts = measured[0].map((byOp) => byOp.get(op)!.instructionsPerOp);
     const cells = [op, ...counts.map((count) => count.toLocaleString("en-US"))];
     if (baseline !== undefined && modules.has("impl")) {
       const now = counts[names.indexOf("impl")];
@@ -214,16 +220,12 @@ async function main(): Promise<void> {
     }
     lines.push(`| ${cells.join(" | ")} |`);
   }
-  const identical = results.every((round) =>
-    round.every((perOp, m) => common.ops.every((op) => perOp.get(op) === results[0][m].get(op)))
+  const identical = measured.every((round, r) =>
+    round.every((_, m) => countsOf(r, m).join() === countsOf(0, m).join())
   );
   if (args.booleans.has("json")) {
     const byModule = Object.fromEntries(
-      names.map((name, m) => [name, {
-        instructionsPerOp: results.map((round) => Object.fromEntries(round[m])),
-        regionCounts: regionCounts.map((round) => Object.fromEntries(round[m])),
-        regionSizes: sizes.map((round) => Object.fromEntries(round[m])),
-      }]),
+      names.map((name, m) => [name, measured.map((round) => Object.fromEntries(round[m]))]),
     );
     process.stdout.write(
       JSON.stringify({ ...common, child: undefined, results: byModule, identical }, null, 1) + "\n",
@@ -232,8 +234,8 @@ async function main(): Promise<void> {
   }
   const shrunk = names.flatMap((name, m) =>
     common.ops.flatMap((op) => {
-      const size = sizes[0][m].get(op)!;
-      return size.n2 === common.n2 ? [] : [`${name} ${op}: N1 ${size.n1}, N2 ${size.n2}`];
+      const { n1, n2 } = measured[0][m].get(op)!;
+      return n2 === common.n2 ? [] : [`${name} ${op}: N1 ${n1}, N2 ${n2}`];
     })
   );
   if (shrunk.length > 0) {
@@ -252,9 +254,9 @@ async function main(): Promise<void> {
         : `\nCounts differ between runs:\n${
           names.map((name, m) =>
             `${name}: ${
-              common.ops.map((op) => `${op} ${results.map((r) => r[m].get(op)).join("/")}`).join(
-                ", ",
-              )
+              common.ops.map((op, i) =>
+                `${op} ${measured.map((_, r) => countsOf(r, m)[i]).join("/")}`
+              ).join(", ")
             }`
           ).join("\n")
         }\n`,

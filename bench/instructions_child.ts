@@ -12,8 +12,8 @@
  *       --n1 2000 --n2 22000 --chunk 100 [--min-warmup 2000] [--max-warmup 400000] \
  *       [--region-pairs 3] [--report FILE]
  *
- * Each region is bracketed on V8's own standard output by `REGION_START` and `REGION_END`
- * lines (constants of callgrind.ts), printed with `%DebugPrint` so they land in the same buffered
+ * Each region is bracketed on V8's own standard output by `regionStartMarker` and `REGION_END`
+ * lines (from callgrind.ts), printed with `%DebugPrint` so they land in the same buffered
  * stream as V8's `--trace-gc`, `--trace-opt` and `--trace-deopt` lines, in order. The parent reads
  * which regions a collection or a compilation ran inside, and counts only the regions where
  * nothing did. Before each region the young generation is emptied (a minor collection, which
@@ -36,7 +36,7 @@ import {
   EMPTY_REGIONS_PER_OP,
   REGION_END,
   REGION_END_VARIABLE,
-  REGION_START,
+  regionStartMarker,
 } from "./callgrind.ts";
 import { type CaseState, type Loop, privateCopy, SanityError, scenarioById } from "./scenarios.ts";
 
@@ -146,7 +146,7 @@ for (const id of ops) {
     scenario.refill(state, n1 + n2);
     for (const [region, from, to] of [["n1", 0, n1], ["n2", n1, n1 + n2]] as const) {
       emptyYoungGeneration();
-      printOnV8Stdout(`${REGION_START} ${id} ${region} ${pair}`);
+      printOnV8Stdout(regionStartMarker(id, region, pair));
       digest += measuredRegion(loop, state, from, to, `${id} ${region}`);
       printOnV8Stdout(REGION_END);
     }
