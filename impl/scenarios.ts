@@ -315,55 +315,6 @@ const basics: Scenario[] = [
     ],
   },
   {
-    name: "interface shape: lengths, class strings, @@iterator, iterator prototype chain",
-    run: ({ Headers }) => {
-      const prototype = Headers.prototype as unknown as Record<PropertyKey, unknown>;
-      const methods = [
-        "append",
-        "delete",
-        "get",
-        "getSetCookie",
-        "has",
-        "set",
-        "forEach",
-        "keys",
-        "values",
-        "entries",
-      ];
-      const iterator = new Headers().entries();
-      const iteratorPrototype = Object.getPrototypeOf(iterator);
-      const intrinsicIteratorPrototype = Object.getPrototypeOf(
-        Object.getPrototypeOf([][Symbol.iterator]()),
-      );
-      const tagDescriptor = Object.getOwnPropertyDescriptor(prototype, Symbol.toStringTag);
-      const iteratorDescriptor = Object.getOwnPropertyDescriptor(prototype, Symbol.iterator);
-      return [
-        Headers.length,
-        methods.map((name) => (prototype[name] as () => void).length),
-        Object.prototype.toString.call(new Headers()),
-        Object.prototype.toString.call(iterator),
-        prototype[Symbol.iterator] === prototype.entries,
-        Object.getPrototypeOf(iteratorPrototype) === intrinsicIteratorPrototype,
-        Reflect.ownKeys(iteratorPrototype).map(String),
-        [tagDescriptor?.writable, tagDescriptor?.enumerable, tagDescriptor?.configurable],
-        [iteratorDescriptor?.writable, iteratorDescriptor?.enumerable],
-        iterator[Symbol.iterator]() === iterator,
-      ];
-    },
-    expected: [
-      0,
-      [2, 1, 1, 0, 1, 2, 1, 0, 0, 0],
-      "[object Headers]",
-      "[object Headers Iterator]",
-      true,
-      true,
-      ["next", "Symbol(Symbol.toStringTag)"],
-      [false, false, true],
-      [true, false],
-      true,
-    ],
-  },
-  {
     name: "append/set convert name then value, and a non-ByteString name stops before the value",
     run: ({ Headers }) => {
       const log: string[] = [];

@@ -444,6 +444,18 @@ export const conformanceCases: readonly ConformanceCase[] = [
         assert.equal(descriptor.configurable, true, `${name} configurable`);
       }
       assert.equal(proto[Symbol.iterator], proto.entries);
+      const iteratorDescriptor = Object.getOwnPropertyDescriptor(proto, Symbol.iterator);
+      assert.deepEqual(
+        [iteratorDescriptor?.writable, iteratorDescriptor?.enumerable],
+        [true, false],
+        "@@iterator attributes",
+      );
+      const tagDescriptor = Object.getOwnPropertyDescriptor(proto, Symbol.toStringTag);
+      assert.deepEqual(
+        [tagDescriptor?.writable, tagDescriptor?.enumerable, tagDescriptor?.configurable],
+        [false, false, true],
+        "@@toStringTag attributes",
+      );
       assert.equal(Object.prototype.toString.call(new Headers()), "[object Headers]");
       assert.equal(
         Object.prototype.toString.call(new Headers().keys()),
@@ -469,6 +481,11 @@ export const conformanceCases: readonly ConformanceCase[] = [
       assert.equal(descriptor.configurable, true);
       assert.throws(() => (prototype.next as () => void).call({}), TypeError);
       assert.equal(Object.getPrototypeOf(new Headers().keys()), prototype);
+      assert.deepEqual(Reflect.ownKeys(prototype).map(String), [
+        "next",
+        "Symbol(Symbol.toStringTag)",
+      ]);
+      assert.equal(iterator[Symbol.iterator](), iterator);
     },
   },
   {
