@@ -17,6 +17,7 @@
 import fc from "fast-check";
 import type {
   Arg,
+  BatchedOp,
   BrandMethod,
   BrokenHow,
   CallOp,
@@ -26,6 +27,7 @@ import type {
   Misuse,
   Op,
   RecordExtra,
+  Tamper,
 } from "./ops.ts";
 import { MAX_ITERATORS, MAX_OBJECTS } from "./ops.ts";
 
@@ -583,11 +585,46 @@ const misuse: fc.Arbitrary<Misuse> = fc.constantFrom(
   "freeze a plain object",
 );
 
+const iteratorRef = fc.nat({ max: MAX_ITERATORS * 2 - 1 });
+
+/** What a tamper step mutates, equally likely. */
+const tamper: fc.Arbitrary<Tamper> = fc.constantFrom(
+  "getSetCookie array",
+  "iterator result",
+  "spread pairs",
+);
+
+/**
+ * A step inside a batch, weights out of 100: a call (as {@link callOp}) 60, iterator next 25,
+ * forEach with a mutating callback 8, tamper 7. Batches are where caches go stale: nothing reads
+ * the whole list between these steps.
+ */
+const batchedOp: fc.Arbitrary<BatchedOp> = fc.oneof(
+  { weight: 60, arbitrary: callOp as fc.Arbitrary<BatchedOp> },
+  {
+    weight: 25,
+    arbitrary: fc.record({ op: fc.constant("iterNext" as const), iterator: iteratorRef }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      op: fc.constant("forEach" as const),
+      target: objectRef,
+      mutations: fc.array(mutationOp, { maxLength: 3 }),
+    }),
+  },
+  {
+    weight: 7,
+    arbitrary: fc.record({ op: fc.constant("tamper" as const), target: objectRef, what: tamper }),
+  },
+);
+
 /**
  * One campaign step, weights out of 100: construct 10, append/set/delete/get/has/getSetCookie
- * (as {@link callOp}) 40, iterator open 5, iterator next 6, forEach with mutating callback 6,
+ * (as {@link callOp}) 34, iterator open 5, iterator next 6, forEach with mutating callback 6,
  * freeze 2, copy then mutate 7 (its iterator `next` wrapped by user code half the time), raw list
- * then its first operation 7, a batch of 2-4 calls with no observation in between 13, a brand
+ * then its first operation 7, a batch of 2-8 calls, iterator steps, forEach and tampering with no
+ * observation in between 13, tampering with a returned value 4, the interface shape 2, a brand
  * check 2, API misuse 2.
  */
 export const op: fc.Arbitrary<Op> = fc.oneof(
@@ -600,7 +637,7 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
       init,
     }),
   },
-  { weight: 40, arbitrary: callOp as fc.Arbitrary<Op> },
+  { weight: 34, arbitrary: callOp as fc.Arbitrary<Op> },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -614,7 +651,7 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 6,
     arbitrary: fc.record({
       op: fc.constant("iterNext" as const),
-      iterator: fc.nat({ max: MAX_ITERATORS * 2 - 1 }),
+      iterator: iteratorRef,
     }),
   },
   {
@@ -659,9 +696,14 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 13,
     arbitrary: fc.record({
       op: fc.constant("batch" as const),
-      ops: fc.array(callOp, { minLength: 2, maxLength: 4 }),
+      ops: fc.array(batchedOp, { minLength: 2, maxLength: 8 }),
     }),
   },
+  {
+    weight: 4,
+    arbitrary: fc.record({ op: fc.constant("tamper" as const), target: objectRef, what: tamper }),
+  },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant("shape" as const), target: objectRef }) },
   {
     weight: 2,
     arbitrary: fc.record({ op: fc.constant("misuse" as const), what: misuse, target: objectRef }),

@@ -138,7 +138,13 @@ export function accepts(
     default:
       ok = true;
   }
-  return ok && !exclude.some((c) => c.covers(op));
+  const parts: readonly Op[] = op.op === "batch" ? [op, ...op.ops] : [op];
+  return ok && !exclude.some((c) => parts.some((part) => c.covers(part)));
+}
+
+/** Whether no class in force silences the own-keys observation (see {@link DivergenceClass}). */
+export function observesOwnKeys(exclude: readonly DivergenceClass[]): boolean {
+  return !exclude.some((c) => c.silences === "own keys");
 }
 
 /** Every run starts with one empty Headers, so the first generated calls have a target. */
@@ -201,7 +207,10 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
     const details = fc.check(
       fc.property(commandsArbitrary, (cmds) => {
         onRun();
-        const world = new World(target.candidate, target.reference, { onStep: options.onStep });
+        const world = new World(target.candidate, target.reference, {
+          onStep: options.onStep,
+          ownKeys: observesOwnKeys(exclude),
+        });
         try {
           world.step(FIRST_STEP);
           fc.modelRun(() => ({ model, real: world }), cmds);
@@ -283,7 +292,9 @@ function modelFailure(
     path: details.counterexamplePath ?? "",
     replayPath,
   };
-  const world = new World(options.target.candidate, options.target.reference);
+  const world = new World(options.target.candidate, options.target.reference, {
+    ownKeys: observesOwnKeys(options.exclude ?? []),
+  });
   const generated: Op[] = [FIRST_STEP];
   for (const wrapper of counterexample ?? []) {
     generated.push((wrapper as unknown as { cmd: HeadersCommand }).cmd.op);

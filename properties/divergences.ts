@@ -26,6 +26,11 @@ export interface DivergenceClass {
   summary: string;
   /** Whether `op` (unresolved, as generated) may run into this divergence. */
   covers(op: Op): boolean;
+  /**
+   * An observation the class makes wrong for every object of the runtime, switched off while
+   * the class is in force: "own keys", the own keys of objects and iterators after every step.
+   */
+  silences?: "own keys";
 }
 
 /** Every string argument a step passes (names, values, init entries, raw lists). */
@@ -58,13 +63,15 @@ export function stringsOf(op: Op): string[] {
     case "forEach":
       return op.mutations.flatMap(fromCall);
     case "batch":
-      return op.ops.flatMap(fromCall);
+      return op.ops.flatMap(stringsOf);
     case "brand":
       return fromArgs(op.args);
     case "iterOpen":
     case "iterNext":
     case "freeze":
     case "misuse":
+    case "shape":
+    case "tamper":
       return [];
     default:
       return fromCall(op);

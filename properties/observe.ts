@@ -132,6 +132,120 @@ export function drain(headers: unknown): unknown[] {
 }
 
 /**
+ * The own property keys of `value` (what `Reflect.ownKeys` or `{ ...value }` can reach), in
+ * order, a Symbol as `Symbol(description)`. The standard's objects have none: a Headers object or
+ * iterator that shows keys leaks internal state to user code.
+ */
+export function ownKeysOf(value: unknown): string[] {
+  return Reflect.ownKeys(value as object).map((key) =>
+    typeof key === "symbol" ? "Symbol(" + (key.description ?? "") + ")" : key
+  );
+}
+
+/**
+ * What idlharness checks of the interface `headers` belongs to, as plain data: the constructor's
+ * name and length and its `prototype` property's attributes; for the prototype and for the
+ * prototype of `headers.entries()`, every own property (sorted by key) with its attributes and,
+ * for a function, its name and length; their class strings; whether `@@iterator` is `entries`;
+ * whether the iterator prototype inherits from %IteratorPrototype%. The two registered inspection
+ * symbols (`Symbol.for("Deno.customInspect")`, `Symbol.for("nodejs.util.inspect.custom")`) are left
+ * out: they are how a host's console shows an object, outside WebIDL, and every runtime defines
+ * one of them.
+ */
+export function shapeOf(headers: unknown): unknown[] {
+  const inspectKeys = [Symbol.for("Deno.customInspect"), Symbol.for("nodejs.util.inspect.custom")];
+  const callable = (fn: unknown) =>
+    typeof fn === "function" ? [(fn as { name: unknown }).name, fn.length] : null;
+  const keyName = (key: string | symbol) =>
+    typeof key === "symbol" ? "Symbol(" + (key.description ?? "") + ")" : key;
+  const describe = (object: object) =>
+    Reflect.ownKeys(object)
+      .filter((key) => !inspectKeys.includes(key as symbol))
+      .sort((a, b) => (keyName(a) < keyName(b) ? -1 : keyName(a) > keyName(b) ? 1 : 0))
+      .map((key) => {
+        const d = Object.getOwnPropertyDescriptor(object, key)!;
+        const attributes = [d.enumerable === true, d.configurable === true];
+        return "value" in d
+          ? [
+            keyName(key),
+            "data",
+            d.writable === true,
+            ...attributes,
+            typeof d.value,
+            callable(d.value),
+          ]
+          : [keyName(key), "accessor", ...attributes, callable(d.get), callable(d.set)];
+      });
+  const proto = Object.getPrototypeOf(headers) as Record<string | symbol, unknown> | null;
+  if (proto === null) return ["no prototype"];
+  const ctor = proto.constructor as { name: unknown; length: unknown } | undefined;
+  const ctorPrototype = typeof ctor === "function"
+    ? Object.getOwnPropertyDescriptor(ctor, "prototype")
+    : undefined;
+  const iterator = (headers as { entries(): object }).entries();
+  const iteratorProto = Object.getPrototypeOf(iterator) as object;
+  const arrayIteratorProto = Object.getPrototypeOf([][Symbol.iterator]());
+  return [
+    typeof ctor === "function" ? [ctor.name, ctor.length] : typeof ctor,
+    ctorPrototype === undefined
+      ? null
+      : [ctorPrototype.writable, ctorPrototype.enumerable, ctorPrototype.configurable],
+    Object.prototype.toString.call(headers),
+    proto[Symbol.iterator] === proto.entries,
+    describe(proto),
+    Object.prototype.toString.call(iterator),
+    Object.getPrototypeOf(iteratorProto) === Object.getPrototypeOf(arrayIteratorProto),
+    describe(iteratorProto),
+  ];
+}
+
+/**
+ * Mutates what the API just handed out, then asks again, so a candidate that gives user code its
+ * internal arrays shows it: "getSetCookie array" pushes, reorders and overwrites the returned
+ * array; "iterator result" overwrites `done` and `value` of a `next()` result and the pair inside
+ * it; "spread pairs" overwrites the pairs a spread yields. Returns what was handed out (copied
+ * before the mutation) and what a second request returns.
+ */
+export function tamperReturned(headers: unknown, what: string): unknown[] {
+  const h = headers as {
+    getSetCookie(): unknown[];
+    entries(): { next(): { done: unknown; value: unknown } };
+    [Symbol.iterator](): Iterator<unknown>;
+  };
+  const copy = (value: unknown) => (Array.isArray(value) ? value.slice() : value);
+  if (what === "getSetCookie array") {
+    const first = h.getSetCookie();
+    const before = copy(first);
+    first.push("tampered=1");
+    first.reverse();
+    first[0] = "tampered=2";
+    return [before, h.getSetCookie()];
+  }
+  if (what === "iterator result") {
+    const result = h.entries().next();
+    const before = [result.done, copy(result.value)];
+    if (Array.isArray(result.value)) {
+      result.value[0] = "tampered";
+      result.value[1] = "tampered";
+      result.value.push("tampered");
+    }
+    result.done = "tampered";
+    result.value = "tampered";
+    const again = h.entries().next();
+    return [before, [again.done, again.value]];
+  }
+  const pairs = [...(h as Iterable<unknown>)];
+  const before = pairs.map(copy);
+  for (const pair of pairs) {
+    if (Array.isArray(pair)) {
+      pair[0] = "tampered";
+      pair.length = 1;
+    }
+  }
+  return [before, [...(h as Iterable<unknown>)]];
+}
+
+/**
  * Whether the outcomes of an invalid raw list (construction first, then calls ending with one that
  * reads the list) show it rejected as the contract requires: the first thing that threw threw a
  * TypeError, and something threw.

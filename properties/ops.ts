@@ -96,9 +96,28 @@ export type Op =
   | { op: "iterNext"; iterator: number }
   | { op: "forEach"; target: number; mutations: CallOp[] }
   | { op: "freeze"; target: number }
-  | { op: "batch"; ops: CallOp[] }
+  | { op: "batch"; ops: BatchedOp[] }
+  | { op: "shape"; target: number }
+  | { op: "tamper"; target: number; what: Tamper }
   | { op: "brand"; method: BrandMethod; args: Arg[] }
   | { op: "misuse"; what: Misuse; target: number };
+
+/**
+ * A step a batch may hold: one that neither makes an object nor opens an iterator, so every
+ * reference in a batch resolves before it runs (the batch is recorded whole for a hang trace).
+ */
+export type BatchedOp =
+  | CallOp
+  | { op: "iterNext"; iterator: number }
+  | { op: "forEach"; target: number; mutations: CallOp[] }
+  | { op: "tamper"; target: number; what: Tamper };
+
+/**
+ * What the API hands out that a `tamper` step mutates before it looks again (observe.ts
+ * `tamperReturned`): the array getSetCookie() returns, an iterator result object and its `value`
+ * pair, the pairs a spread of the Headers yields.
+ */
+export type Tamper = "getSetCookie array" | "iterator result" | "spread pairs";
 
 /** How an iterator is opened. */
 export type IteratorKind = "entries" | "keys" | "values" | "@@iterator";
@@ -298,7 +317,11 @@ export function renderOp(op: Op): string {
     case "freeze":
       return `subject.freeze(h[${op.target}])`;
     case "batch":
-      return op.ops.map((call) => renderCall(call)).join("; ");
+      return op.ops.map((inner) => renderOp(inner)).join("; ");
+    case "shape":
+      return `shapeOf(h[${op.target}])`;
+    case "tamper":
+      return `tamperReturned(h[${op.target}], ${JSON.stringify(op.what)})`;
     case "misuse":
       return renderMisuse(op.what, op.target);
     case "brand":

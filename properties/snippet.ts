@@ -28,9 +28,12 @@ import {
   iterableOf,
   nextResult,
   openSubject,
+  ownKeysOf,
   proxiedArray,
   recordWith,
   rejectedInvalidRawList,
+  shapeOf,
+  tamperReturned,
   withWrappedIteratorNext,
 } from "./observe.ts";
 import type { Op } from "./ops.ts";
@@ -61,6 +64,8 @@ export interface SnippetInput {
   mode?: "differential" | "invalid-raw-list";
   /** Leave out the main block (the module then only exports `scenario`), for tests. */
   library?: boolean;
+  /** Whether each observation includes own keys, as the campaign's did (default true). */
+  ownKeys?: boolean;
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
@@ -78,6 +83,9 @@ const HELPERS = [
   brokenInit,
   withWrappedIteratorNext,
   openSubject,
+  ownKeysOf,
+  shapeOf,
+  tamperReturned,
 ].map((fn) => fn.toString())
   .join("\n\n");
 
@@ -121,9 +129,16 @@ export function renderSnippet(input: SnippetInput): string {
     "  const it = [];",
     "  const trace = [];",
     "  const step = (label, run) => trace.push([label, attempt(run)]);",
+    `  const ownKeys = ${JSON.stringify(input.ownKeys ?? true)};`,
     "  const observe = () => {",
-    "    h.forEach((headers, i) => step(`[...h[${i}]]`, () => drain(headers)));",
-    "    it.forEach((iterator, i) => step(`it[${i}].next()`, () => nextResult(iterator)));",
+    "    h.forEach((headers, i) => {",
+    "      step(`[...h[${i}]]`, () => drain(headers));",
+    "      if (ownKeys) step(`Reflect.ownKeys(h[${i}])`, () => ownKeysOf(headers));",
+    "    });",
+    "    it.forEach((iterator, i) => {",
+    "      step(`it[${i}].next()`, () => nextResult(iterator));",
+    "      if (ownKeys) step(`Reflect.ownKeys(it[${i}])`, () => ownKeysOf(iterator));",
+    "    });",
     "  };",
     ...renderSteps(input.steps, mode === "differential"),
     "  return trace;",

@@ -16,8 +16,17 @@
  * @module
  */
 import type { Outcome, Subject } from "./observe.ts";
-import { attempt, drain, forEachObserved, nextResult, withWrappedIteratorNext } from "./observe.ts";
-import type { CallOp, Misuse, Op } from "./ops.ts";
+import {
+  attempt,
+  drain,
+  forEachObserved,
+  nextResult,
+  ownKeysOf,
+  shapeOf,
+  tamperReturned,
+  withWrappedIteratorNext,
+} from "./observe.ts";
+import type { BatchedOp, CallOp, Misuse, Op } from "./ops.ts";
 import { argValue, initValue, MAX_ITERATORS, MAX_OBJECTS, renderOp } from "./ops.ts";
 
 /** One observation: what was looked at (JavaScript text) and what came out. */
@@ -76,6 +85,12 @@ export interface WorldOptions {
   trace?: Observation[];
   /** Called with each resolved step before it runs (the worker's hang tracer). */
   onStep?: (step: Op) => void;
+  /**
+   * Whether the observation after each step includes the own keys of every live object and open
+   * iterator (default true). Off only when a known divergence class of the candidate says its
+   * objects carry own keys (divergences.ts `silences`).
+   */
+  ownKeys?: boolean;
 }
 
 /** Runs steps on both sides in lockstep. */
@@ -88,6 +103,7 @@ export class World {
 
   readonly #trace: Observation[] | null;
   readonly #onStep: ((step: Op) => void) | null;
+  readonly #ownKeys: boolean;
 
   /** A world with no objects yet. */
   constructor(candidate: Subject, reference: Subject, options: WorldOptions = {}) {
@@ -95,6 +111,7 @@ export class World {
     this.#reference = new Side(reference);
     this.#trace = options.trace ?? null;
     this.#onStep = options.onStep ?? null;
+    this.#ownKeys = options.ownKeys ?? true;
   }
 
   /** How many steps ran. */
@@ -114,6 +131,8 @@ export class World {
       case "has":
       case "getSetCookie":
       case "freeze":
+      case "shape":
+      case "tamper":
         return count === 0 ? null : { ...op, target: op.target % count };
       case "construct":
         if (op.init.kind === "headers") {
@@ -151,8 +170,15 @@ export class World {
           target: op.target % count,
           mutations: op.mutations.map((m) => resolveCall(m, count)),
         };
-      case "batch":
-        return count === 0 ? null : { ...op, ops: op.ops.map((call) => resolveCall(call, count)) };
+      case "batch": {
+        if (count === 0) return null;
+        const ops: BatchedOp[] = [];
+        for (const inner of op.ops) {
+          const resolved = this.resolve(inner) as BatchedOp | null;
+          if (resolved !== null) ops.push(resolved);
+        }
+        return { ...op, ops };
+      }
       case "misuse":
         return count === 0 ? null : { ...op, target: op.target % count };
       case "brand":
@@ -211,14 +237,20 @@ export class World {
   #run(side: Side, op: Op): Outcome[] {
     const outcomes: Outcome[] = [];
     perform(side, op, outcomes);
-    for (const headers of side.objects) outcomes.push(attempt(() => drain(headers)));
-    for (const iterator of side.iterators) outcomes.push(attempt(() => nextResult(iterator)));
+    for (const headers of side.objects) {
+      outcomes.push(attempt(() => drain(headers)));
+      if (this.#ownKeys) outcomes.push(attempt(() => ownKeysOf(headers)));
+    }
+    for (const iterator of side.iterators) {
+      outcomes.push(attempt(() => nextResult(iterator)));
+      if (this.#ownKeys) outcomes.push(attempt(() => ownKeysOf(iterator)));
+    }
     return outcomes;
   }
 
   /** Labels of the outcomes of `op` followed by the observations made after it. */
   #labels(op: Op): string[] {
-    return [...stepLabels(op), ...observationLabels(this.#reference)];
+    return [...stepLabels(op), ...observationLabels(this.#reference, this.#ownKeys)];
   }
 }
 
@@ -292,6 +324,12 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
     case "brand":
       outcomes.push(attempt(() => brandCall(subject, op.method, op.args.map(argValue))));
       return;
+    case "shape":
+      outcomes.push(attempt(() => shapeOf(objects[op.target])));
+      return;
+    case "tamper":
+      outcomes.push(attempt(() => tamperReturned(objects[op.target], op.what)));
+      return;
     case "misuse":
       outcomes.push(attempt(() => misuseCall(subject, objects[op.target], op.what)));
       return;
@@ -355,9 +393,11 @@ export function stepLabels(op: Op): string[] {
   }
 }
 
-function observationLabels(side: Side): string[] {
+/** The labels of the observations after a step (see `World.#run`). */
+function observationLabels(side: Side, ownKeys: boolean): string[] {
+  const keys = (name: string) => ownKeys ? [`Reflect.ownKeys(${name})`] : [];
   return [
-    ...side.objects.map((_, i) => `[...h[${i}]]`),
-    ...side.iterators.map((_, i) => `it[${i}].next()`),
+    ...side.objects.flatMap((_, i) => [`[...h[${i}]]`, ...keys(`h[${i}]`)]),
+    ...side.iterators.flatMap((_, i) => [`it[${i}].next()`, ...keys(`it[${i}]`)]),
   ];
 }

@@ -61,19 +61,23 @@ function latchingReference(): Subject {
   side.make = (guard, init, hasInit) => {
     const headers = make(guard, init, hasInit) as { entries(): Iterator<unknown> };
     const entries = headers.entries.bind(headers);
-    Object.defineProperty(headers, "entries", {
+    // On a prototype of its own, so the object itself still has no own keys.
+    const proto = Object.create(Object.getPrototypeOf(headers));
+    Object.setPrototypeOf(headers, proto);
+    Object.defineProperty(proto, "entries", {
       value: () => {
         const iterator = entries();
         let done = false;
-        const latching = {
-          next: () => {
-            if (done) return { value: undefined, done: true };
-            const result = iterator.next();
-            done = result.done === true;
-            return result;
-          },
+        const next = () => {
+          if (done) return { value: undefined, done: true };
+          const result = iterator.next();
+          done = result.done === true;
+          return result;
         };
-        return Object.setPrototypeOf(latching, Object.getPrototypeOf(iterator));
+        // `next` on a prototype of this iterator's own: the iterator has no own keys.
+        return Object.create(
+          Object.create(Object.getPrototypeOf(iterator), { next: { value: next } }),
+        );
       },
     });
     return headers;
@@ -101,4 +105,139 @@ Deno.test("a step that needs a missing object is skipped, not run", () => {
   world.step({ op: "iterNext", iterator: 0 });
   assert.equal(world.steps, 0);
   assert.deepEqual(world.executed, []);
+});
+
+/** `reference` with `Headers` replaced by `derive(reference.Headers)`. */
+function referenceWith(
+  derive: (base: typeof reference.Headers) => typeof reference.Headers,
+): Subject {
+  const Headers = derive(reference.Headers);
+  return openSubject({ ...reference, Headers }, "module", "standard");
+}
+
+/** Asserts that `ops` run on `candidate` diverge from the reference at an observation `label`. */
+function assertCaughtAt(candidate: Subject, ops: Op[], label: string): void {
+  assert.throws(() => run(candidate, ops), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.label, label);
+    return true;
+  });
+}
+
+Deno.test("a getSetCookie() that hands out its internal array is caught once the caller mutates it", () => {
+  const leaking = referenceWith((Base) =>
+    class extends Base {
+      #handedOut: string[] | null = null;
+      override getSetCookie(): string[] {
+        return this.#handedOut ??= super.getSetCookie();
+      }
+    }
+  );
+  const ops: Op[] = [
+    { op: "append", target: 0, args: ["Set-Cookie", "a=1"] },
+    { op: "tamper", target: 0, what: "getSetCookie array" },
+  ];
+  run(implSide(), ops);
+  assertCaughtAt(leaking, ops, 'tamperReturned(h[0], "getSetCookie array")');
+});
+
+Deno.test("iterator results that share their pair arrays are caught once the caller mutates them", () => {
+  const sharing = referenceWith((Base) =>
+    class extends Base {
+      #pairs = new Map<string, [string, string]>();
+      override *entries(): IterableIterator<[string, string]> {
+        for (const [name, value] of super.entries()) {
+          const key = `${name}\n${value}`;
+          let pair = this.#pairs.get(key);
+          if (pair === undefined) this.#pairs.set(key, pair = [name, value]);
+          yield pair;
+        }
+      }
+    }
+  );
+  const ops: Op[] = [
+    { op: "append", target: 0, args: ["a", "1"] },
+    { op: "tamper", target: 0, what: "iterator result" },
+  ];
+  run(implSide(), ops);
+  assertCaughtAt(sharing, ops, 'tamperReturned(h[0], "iterator result")');
+});
+
+Deno.test("an own Symbol key on a Headers object (internal state user code can reach) is caught", () => {
+  const exposing = referenceWith((Base) =>
+    class extends Base {
+      constructor(init?: ConstructorParameters<typeof Base>[0]) {
+        super(init);
+        Object.defineProperty(this, Symbol("header list"), { value: [], enumerable: false });
+      }
+    }
+  );
+  assertCaughtAt(exposing, [], "Reflect.ownKeys(h[0])");
+});
+
+Deno.test("an extra method on the prototype (a non-standard toJSON) is caught by the shape step", () => {
+  const extended = referenceWith((Base) =>
+    class extends Base {
+      toJSON(): Record<string, string> {
+        return Object.fromEntries(this);
+      }
+    }
+  );
+  const ops: Op[] = [{ op: "shape", target: 0 }];
+  run(implSide(), ops);
+  assertCaughtAt(extended, ops, "shapeOf(h[0])");
+});
+
+/**
+ * A Headers whose iterators serve a cached view that only `@@iterator` refreshes: a full read
+ * after each step hides the stale cache, because the read itself refreshes it.
+ */
+function refreshedByReadReference(): Subject {
+  return referenceWith((Base) => {
+    const views = new WeakMap<object, [string, string][]>();
+    class CachedIterator {
+      get [Symbol.toStringTag](): string {
+        return "Headers Iterator";
+      }
+      #view: () => [string, string][];
+      #index = 0;
+      constructor(view: () => [string, string][]) {
+        this.#view = view;
+      }
+      next(): IteratorResult<[string, string]> {
+        const view = this.#view();
+        return this.#index < view.length
+          ? { done: false, value: view[this.#index++] }
+          : { done: true, value: undefined };
+      }
+    }
+    class Cached extends Base {
+      override entries(): IterableIterator<[string, string]> {
+        if (!views.has(this)) views.set(this, [...super.entries()]);
+        return new CachedIterator(() => views.get(this)!) as unknown as IterableIterator<
+          [string, string]
+        >;
+      }
+    }
+    Object.defineProperty(Cached.prototype, Symbol.iterator, {
+      value: function (this: Cached) {
+        views.set(this, [...Base.prototype.entries.call(this)]);
+        return this.entries();
+      },
+    });
+    return Cached;
+  });
+}
+
+Deno.test("a stale cache that a full read refreshes is caught by a batch with no read in between", () => {
+  const open: Op = { op: "iterOpen", slot: 0, target: 0, kind: "entries" };
+  const append: Op = { op: "append", target: 0, args: ["a", "1"] };
+  const next: Op = { op: "iterNext", iterator: 0 };
+  // Observed after every step, the stale cache never shows.
+  run(refreshedByReadReference(), [open, append, next]);
+  assertCaughtAt(
+    refreshedByReadReference(),
+    [open, { op: "batch", ops: [append, next] }],
+    "it[0].next()",
+  );
 });

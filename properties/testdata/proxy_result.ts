@@ -1,8 +1,9 @@
 // A hostile candidate: getSetCookie() returns a Proxy whose every read throws.
 import { Headers as Reference } from "../../spec/mod.ts";
+import { withStandardShape } from "./standard_shape.mjs";
 
-export class Headers extends Reference {
-  override getSetCookie(): string[] {
+export const Headers = withStandardShape(class Headers extends Reference {}, [
+  ["getSetCookie", function getSetCookie(): string[] {
     return new Proxy([], {
       get() {
         throw new Error("trap");
@@ -11,5 +12,5 @@ export class Headers extends Reference {
         throw new Error("trap");
       },
     });
-  }
-}
+  }],
+]);

@@ -1,9 +1,10 @@
 // A hostile candidate: set() throws a string, not an Error.
 import { Headers as Reference } from "../../spec/mod.ts";
+import { withStandardShape } from "./standard_shape.mjs";
 
-export class Headers extends Reference {
-  set(name, value) {
-    super.set(name, value);
+export const Headers = withStandardShape(class Headers extends Reference {}, [
+  ["set", function set(name, value) {
+    Reference.prototype.set.apply(this, arguments);
     throw "not an error";
-  }
-}
+  }],
+]);

@@ -1,8 +1,9 @@
 // A hostile candidate: has() answers with the strings "true" / "false".
 import { Headers as Reference } from "../../spec/mod.ts";
+import { withStandardShape } from "./standard_shape.mjs";
 
-export class Headers extends Reference {
-  has(name) {
-    return String(super.has(name));
-  }
-}
+export const Headers = withStandardShape(class Headers extends Reference {}, [
+  ["has", function has(name) {
+    return String(Reference.prototype.has.apply(this, arguments));
+  }],
+]);
