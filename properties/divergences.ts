@@ -191,6 +191,21 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "Response.error().headers accepts append/set/delete instead of throwing (not immutable)",
     covers: (op) => makesGuard(op, "immutable"),
   },
+  {
+    name: "own-keys-expose-internal-state",
+    runtimes: ["deno"],
+    summary: "Headers objects and their iterators carry own Symbol-keyed properties holding " +
+      "internal state (header list, guard, iterator state) that Reflect.ownKeys hands to user code",
+    covers: () => false,
+    silences: "own keys",
+  },
+  {
+    name: "prototype-has-extra-properties",
+    runtimes: ["deno", "node", "bun"],
+    summary: "Headers.prototype has properties the interface does not define (Deno: internal " +
+      "Symbol keys; Node: a Symbol accessor to the sorted header map; Bun: getAll, toJSON, count)",
+    covers: (op) => op.op === "shape",
+  },
 ];
 
 /** The classes named in `names` ("all" for every one); an unknown name throws. */
