@@ -21,6 +21,7 @@ import type {
   BrandMethod,
   BrokenHow,
   CallOp,
+  ExoticHow,
   Guard,
   Init,
   IteratorKind,
@@ -65,9 +66,26 @@ export const METHOD_OVERRIDE_NAMES = [
 export const INVALID_NAMES = ["", "a b", "a:b", "a\n", "(", "é", "\u0100", "a\u0000", "a\r\nb: c"];
 
 /**
- * Header names, weights out of 100: ordinary 24, no-CORS-safelisted 16, `range` 8, `set-cookie`
+ * One mebibyte of token characters: long names and values are slices of it, so an implementation
+ * that caches a string it was given keeps this whole parent alive unless it copies.
+ */
+const LONG_SOURCE = "abcdefghijklmnopqrstuvwxyz0123456789-".repeat(28_340).slice(0, 1 << 20);
+
+/**
+ * Lengths around the size limits the implementations under test use: impl's cached-value limit of
+ * 256 units, and the 1 KiB and 4 KiB boundaries of string and buffer sizes.
+ */
+const LONG_LENGTHS = [255, 256, 257, 1023, 1024, 1025, 4096, 4097];
+
+/** A slice of {@link LONG_SOURCE} (token characters only: a valid name) of a length up to 1025. */
+const longName = fc.tuple(fc.constantFrom(...LONG_LENGTHS.slice(0, 6)), fc.nat({ max: 1000 }))
+  .map(([length, start]) => LONG_SOURCE.slice(start, start + length));
+
+/**
+ * Header names, weights out of 102: ordinary 24, no-CORS-safelisted 16, `range` 8, `set-cookie`
  * / `set-cookie2` 12, forbidden request-header names 10, method-override names 6, integer-like
- * names (record key order) 4, near-token and invalid names 10, a random token 10.
+ * names (record key order) 4, near-token and invalid names 10, a random token 10, a long slice of
+ * a 1 MiB string 2.
  */
 export const headerName: fc.Arbitrary<string> = fc.oneof(
   { weight: 24, arbitrary: casedFrom(ORDINARY_NAMES) },
@@ -86,6 +104,7 @@ export const headerName: fc.Arbitrary<string> = fc.oneof(
       maxLength: 4,
     }),
   },
+  { weight: 2, arbitrary: longName },
 );
 
 /** The bytes a CORS-safelisted value must not contain (a sample of them). */
@@ -155,6 +174,13 @@ const padded = fc.tuple(
   fc.constantFrom(...EDGE_WHITESPACE, ""),
 ).map(([before, core, after]) => before + core + after);
 
+/** A slice of {@link LONG_SOURCE} of one of {@link LONG_LENGTHS}, optionally space-padded. */
+const longValue = fc.tuple(
+  fc.constantFrom(...LONG_LENGTHS),
+  fc.nat({ max: 1000 }),
+  fc.constantFrom("", " "),
+).map(([length, start, pad]) => pad + LONG_SOURCE.slice(start, start + length) + pad);
+
 /** Strings of 126 to 130 units (the CORS-safelisted limit is 128), optionally padded. */
 const aroundCorsLimit = fc.tuple(
   fc.integer({ min: 126, max: 130 }),
@@ -162,11 +188,12 @@ const aroundCorsLimit = fc.tuple(
 ).map(([length, prefix]) => (prefix + "a".repeat(length)).slice(0, length));
 
 /**
- * Header values, weights out of 100: plain 10, random 1-8 units of `az09 ,;="` and tab 6 (many
+ * Header values, weights out of 103: plain 10, random 1-8 units of `az09 ,;="` and tab 6 (many
  * distinct values, for value caches), edge whitespace (leading/trailing tab,
  * space, CR, LF) 14, embedded NUL/CR/LF 8, code units above 0x7F and 0xFF 6, around the 128-byte
  * CORS limit 8, MIME types 10, range values 8, method-override values 6, language-like values 5,
- * cookie values 5, CORS-unsafe bytes 6, the empty string 8.
+ * cookie values 5, CORS-unsafe bytes 6, the empty string 8, long slices of a 1 MiB string across
+ * size limits 3.
  */
 export const headerValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom("1", "a", "b, c", "x y", "*") },
@@ -191,6 +218,7 @@ export const headerValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom("a=b", "a=b; Path=/", "a=b, c=d") },
   { weight: 6, arbitrary: fc.constantFrom(...CORS_UNSAFE).map((c) => "a" + c) },
   { weight: 8, arbitrary: fc.constant("") },
+  { weight: 3, arbitrary: longValue },
 );
 
 /**
@@ -363,11 +391,14 @@ const sequenceItems = fc.array(
 );
 
 /**
- * Constructor inputs, weights out of 100: none 8, explicit undefined 3, array of pairs 25, 30-40
- * distinct names (h0, H1, ...) plus a few pairs (half of them set-cookie) 3, an iterable that is not an array (its pairs
- * arrays or iterables too) 8, Map 6, record 13, record with an extra symbol / non-enumerable key
- * or behind a Proxy 6, another live Headers 15, an init that breaks sequence conversion 5, an
- * array behind a Proxy whose length is a string, a fraction or negative 3, null or a primitive 5.
+ * Constructor inputs, weights out of 108: none 8, explicit undefined 3, array of pairs 25, 30-40
+ * distinct names (h0, H1, ...) plus a few pairs (half of them set-cookie) 3, an iterable that is
+ * not an array (its pairs arrays or iterables too) 8, Map 6, record 13, record with an extra
+ * symbol / non-enumerable key or behind a Proxy 6, another live Headers 15, an exotic init
+ * (callable record, array with a hole or getters, iterable that throws midway, Headers whose
+ * `@@iterator` a subclass or the instance overrides, a foreign class named Headers) 8, an init
+ * that breaks sequence conversion 5, an array behind a Proxy whose length is a string, a fraction
+ * or negative 3, null or a primitive 5.
  */
 export const init: fc.Arbitrary<Init> = fc.oneof(
   { weight: 8, arbitrary: fc.constant({ kind: "none" as const }) },
@@ -416,6 +447,22 @@ export const init: fc.Arbitrary<Init> = fc.oneof(
   {
     weight: 15,
     arbitrary: fc.record({ kind: fc.constant("headers" as const), source: objectRef }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant("exotic" as const),
+      how: fc.constantFrom<ExoticHow>(
+        "callable record",
+        "array with a hole",
+        "array with getters",
+        "iterable throws midway",
+        "subclass overrides @@iterator",
+        "instance overrides @@iterator",
+        "foreign Headers",
+      ),
+      items: fc.array(pair.map((p): Arg[] => p), { maxLength: 3 }),
+    }),
   },
   {
     weight: 5,
@@ -587,6 +634,17 @@ const misuse: fc.Arbitrary<Misuse> = fc.constantFrom(
 
 const iteratorRef = fc.nat({ max: MAX_ITERATORS * 2 - 1 });
 
+/** How a copy is made: the constructor 2 in 7, each guard 1 in 7. */
+const copyVia: fc.Arbitrary<Guard | "constructor"> = fc.constantFrom(
+  "constructor",
+  "constructor",
+  "none",
+  "request",
+  "request-no-cors",
+  "response",
+  "immutable",
+);
+
 /** What a tamper step mutates, equally likely. */
 const tamper: fc.Arbitrary<Tamper> = fc.constantFrom(
   "getSetCookie array",
@@ -624,8 +682,8 @@ const batchedOp: fc.Arbitrary<BatchedOp> = fc.oneof(
  * (as {@link callOp}) 34, iterator open 5, iterator next 6, forEach with mutating callback 6,
  * freeze 2, copy then mutate 7 (its iterator `next` wrapped by user code half the time), raw list
  * then its first operation 7, a batch of 2-8 calls, iterator steps, forEach and tampering with no
- * observation in between 13, tampering with a returned value 4, the interface shape 2, a brand
- * check 2, API misuse 2.
+ * observation in between 13, tampering with a returned value 4, the interface shape 2, a chain of
+ * 2-8 copies 2, a brand check 2, API misuse 2.
  */
 export const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -669,15 +727,7 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant("copy" as const),
       slot: fc.constant(0),
       source: objectRef,
-      via: fc.constantFrom<Guard | "constructor">(
-        "constructor",
-        "constructor",
-        "none",
-        "request",
-        "request-no-cors",
-        "response",
-        "immutable",
-      ),
+      via: copyVia,
       wrapNext: fc.boolean(),
       then: fc.option(mutationOp, { freq: 4 }),
     }),
@@ -702,6 +752,15 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record({ op: fc.constant("tamper" as const), target: objectRef, what: tamper }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("copyChain" as const),
+      slot: fc.constant(0),
+      source: objectRef,
+      links: fc.array(copyVia, { minLength: 2, maxLength: 8 }),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("shape" as const), target: objectRef }) },
   {

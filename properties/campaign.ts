@@ -120,6 +120,9 @@ export function accepts(
     case "copy":
       ok = guardOk(op.via, true) && nested(op.then);
       break;
+    case "copyChain":
+      ok = op.links.every((via) => guardOk(via, true));
+      break;
     case "rawList":
       ok = capabilities.rawList && nested(op.first);
       break;

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Arg, CallOp, Init, Op } from "./ops.ts";
+import type { Arg, CallOp, Guard, Init, Op } from "./ops.ts";
 
 /** A known divergence: which operations it covers, and where it was seen. */
 export interface DivergenceClass {
@@ -70,6 +70,7 @@ export function stringsOf(op: Op): string[] {
     case "iterNext":
     case "freeze":
     case "misuse":
+    case "copyChain":
     case "shape":
     case "tamper":
       return [];
@@ -80,7 +81,8 @@ export function stringsOf(op: Op): string[] {
 
 /** Whether `op` makes an object with `guard` (directly or by copying). */
 function makesGuard(op: Op, guard: string): boolean {
-  return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard);
+  return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard) ||
+    (op.op === "copyChain" && op.links.includes(guard as Guard));
 }
 
 /** Whether `text` is empty once HTTP whitespace is stripped from its ends. */
@@ -134,8 +136,10 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "a record init also takes non-enumerable own properties (a hidden symbol key then " +
       "throws a TypeError)",
     covers: (op) =>
-      op.op === "construct" && op.init.kind === "record" &&
-      (op.init.extra === "hidden string" || op.init.extra === "hidden symbol"),
+      op.op === "construct" &&
+      ((op.init.kind === "record" &&
+        (op.init.extra === "hidden string" || op.init.extra === "hidden symbol")) ||
+        (op.init.kind === "exotic" && op.init.how === "callable record")),
   },
   {
     name: "record-enumerable-symbol-key-ignored",
@@ -151,7 +155,8 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: 'new Headers(other) keeps a combined value ending in ", " where filling from the ' +
       'iteration normalizes it to ","',
     covers: (op) =>
-      op.op === "copy" || (op.op === "construct" && op.init.kind === "headers") ||
+      op.op === "copy" || op.op === "copyChain" ||
+      (op.op === "construct" && op.init.kind === "headers") ||
       (op.op === "rawList" && op.first?.op === "copy"),
   },
   {

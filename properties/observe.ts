@@ -350,6 +350,86 @@ export function brokenInit(how: string, pairs: unknown[]): unknown {
 }
 
 /**
+ * An init of an unusual shape around `pairs`, for `subject`'s side:
+ * - "callable record": a function whose own enumerable properties are the entries (a record: a
+ *   function is an object without `@@iterator`);
+ * - "array with a hole": the pairs with a hole after the first (the hole reads as `undefined`);
+ * - "array with getters": every pair behind a getter, and reading the first appends a pair;
+ * - "iterable throws midway": yields the first pair, then throws a SyntaxError;
+ * - "subclass overrides @@iterator": an instance of a subclass of the side's Headers holding the
+ *   pairs whose `@@iterator` yields `["x-overridden", "1"]`, then the pairs in reverse (WebIDL
+ *   converts through `@@iterator`, never through the object's own storage);
+ * - "instance overrides @@iterator": a Headers of the side holding the pairs, with an own
+ *   `@@iterator` that yields the same;
+ * - "foreign Headers": a class of another implementation named Headers, with `get`,
+ *   `getSetCookie` and `forEach` that answer nothing useful; only its iteration (the pairs as
+ *   given) is what WebIDL reads.
+ */
+export function exoticInit(subject: Subject, how: string, pairs: unknown[][]): unknown {
+  if (how === "callable record") {
+    const record = function () {} as unknown as Record<string, unknown>;
+    for (const [name, value] of pairs) record[String(name)] = value;
+    return record;
+  }
+  if (how === "array with a hole") {
+    const items: unknown[] = [];
+    pairs.forEach((pair, i) => (items[i === 0 ? 0 : i + 1] = pair));
+    return items;
+  }
+  if (how === "array with getters") {
+    const items: unknown[] = [];
+    pairs.forEach((pair, i) =>
+      Object.defineProperty(items, i, {
+        get() {
+          if (i === 0) items.push(["x-added", "1"]);
+          return pair;
+        },
+        enumerable: true,
+        configurable: true,
+      })
+    );
+    return items;
+  }
+  if (how === "iterable throws midway") {
+    return {
+      *[Symbol.iterator]() {
+        if (pairs.length > 0) yield pairs[0];
+        throw new SyntaxError("the init's iterator throws midway");
+      },
+    };
+  }
+  const overriding = function* () {
+    yield ["x-overridden", "1"];
+    for (let i = pairs.length - 1; i >= 0; i--) yield pairs[i];
+  };
+  if (how === "subclass overrides @@iterator") {
+    const Base = subject.Headers as new (init?: unknown) => object;
+    class Subclass extends Base {}
+    Object.defineProperty(Subclass.prototype, Symbol.iterator, { value: overriding });
+    return new Subclass(pairs);
+  }
+  if (how === "instance overrides @@iterator") {
+    const headers = new subject.Headers(pairs) as object;
+    Object.defineProperty(headers, Symbol.iterator, { value: overriding });
+    return headers;
+  }
+  class Headers {
+    #pairs = pairs;
+    get(): string {
+      return "foreign";
+    }
+    getSetCookie(): string[] {
+      return ["foreign=1"];
+    }
+    forEach(): void {}
+    *[Symbol.iterator]() {
+      yield* this.#pairs;
+    }
+  }
+  return new Headers();
+}
+
+/**
  * Runs `make` while the iterator prototype of `headers`' side has its `next` replaced by a
  * wrapper that calls the original: user code that a copy-on-write fast path must notice (the copy
  * has to iterate for real), yet with the same result.

@@ -16,7 +16,8 @@
  * @module
  */
 
-import { brokenInit, iterableOf, proxiedArray, recordWith } from "./observe.ts";
+import type { Subject } from "./observe.ts";
+import { brokenInit, exoticInit, iterableOf, proxiedArray, recordWith } from "./observe.ts";
 
 /** An argument: a string (the usual case) or a value WebIDL must convert (or reject). */
 export type Arg =
@@ -42,7 +43,18 @@ export type Init =
   | { kind: "headers"; source: number }
   | { kind: "broken"; how: BrokenHow; items: Arg[][] }
   | { kind: "proxied array"; items: Arg[][]; length: "string" | "fraction" | "negative" }
-  | { kind: "invalid"; value: Arg };
+  | { kind: "invalid"; value: Arg }
+  | { kind: "exotic"; how: ExoticHow; items: Arg[][] };
+
+/** An init of an unusual shape (see observe.ts `exoticInit`). */
+export type ExoticHow =
+  | "callable record"
+  | "array with a hole"
+  | "array with getters"
+  | "iterable throws midway"
+  | "subclass overrides @@iterator"
+  | "instance overrides @@iterator"
+  | "foreign Headers";
 
 /** An extra own key of a record init, or a Proxy around it (see observe.ts `recordWith`). */
 export type RecordExtra =
@@ -92,6 +104,7 @@ export type Op =
     then: CallOp | null;
   }
   | { op: "rawList"; slot: number; flat: string[]; guard: Guard; first: Op | null }
+  | { op: "copyChain"; slot: number; source: number; links: (Guard | "constructor")[] }
   | { op: "iterOpen"; slot: number; target: number; kind: IteratorKind }
   | { op: "iterNext"; iterator: number }
   | { op: "forEach"; target: number; mutations: CallOp[] }
@@ -216,11 +229,18 @@ export function renderInit(init: Init): string {
       }], ${JSON.stringify(init.length)})`;
     case "invalid":
       return renderArg(init.value);
+    case "exotic":
+      return `exoticInit(subject, ${JSON.stringify(init.how)}, [${
+        init.items.map((item) => `[${item.map(renderArg).join(", ")}]`).join(", ")
+      }])`;
   }
 }
 
-/** The JavaScript value `init` stands for; `objects` are the side's live Headers. */
-export function initValue(init: Init, objects: readonly unknown[]): unknown {
+/**
+ * The JavaScript value `init` stands for; `objects` are the side's live Headers, `subject` the
+ * side (exotic inits derive from its Headers).
+ */
+export function initValue(init: Init, objects: readonly unknown[], subject: Subject): unknown {
   switch (init.kind) {
     case "none":
     case "undefined":
@@ -252,6 +272,8 @@ export function initValue(init: Init, objects: readonly unknown[]): unknown {
       return proxiedArray(init.items.map((item) => item.map(argValue)), init.length);
     case "invalid":
       return argValue(init.value);
+    case "exotic":
+      return exoticInit(subject, init.how, init.items.map((item) => item.map(argValue)));
   }
 }
 
@@ -300,6 +322,15 @@ export function renderOp(op: Op): string {
         ? `h[${op.slot}] = withWrappedIteratorNext(h[${op.source}], () => ${make})`
         : `h[${op.slot}] = ${make}`;
     }
+    case "copyChain":
+      return `h[${op.slot}] = ` +
+        op.links.reduce(
+          (inner, via) =>
+            via === "constructor"
+              ? `new subject.Headers(${inner})`
+              : `make(${JSON.stringify(via)}, ${inner})`,
+          `h[${op.source}]`,
+        );
     case "rawList":
       return `h[${op.slot}] = subject.fromRaw(${JSON.stringify(op.flat)}, ${
         JSON.stringify(op.guard)

@@ -24,6 +24,7 @@ import {
   drain,
   encode,
   errorName,
+  exoticInit,
   forEachObserved,
   iterableOf,
   nextResult,
@@ -86,6 +87,7 @@ const HELPERS = [
   ownKeysOf,
   shapeOf,
   tamperReturned,
+  exoticInit,
 ].map((fn) => fn.toString())
   .join("\n\n");
 

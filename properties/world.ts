@@ -141,6 +141,8 @@ export class World {
             : { ...op, slot, init: { kind: "headers", source: op.init.source % count } };
         }
         return { ...op, slot };
+      case "copyChain":
+        return count === 0 ? null : { ...op, slot, source: op.source % count };
       case "copy": {
         if (count === 0) return null;
         const source = op.source % count;
@@ -271,8 +273,12 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
       return;
     case "construct": {
       const hasInit = op.init.kind !== "none";
-      const init = initValue(op.init, objects);
-      outcomes.push(attempt(() => place(side, op.slot, subject.make(op.guard, init, hasInit))));
+      const init = op.init;
+      outcomes.push(
+        attempt(() =>
+          place(side, op.slot, subject.make(op.guard, initValue(init, objects, subject), hasInit))
+        ),
+      );
       return;
     }
     case "copy": {
@@ -287,6 +293,17 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
       if (op.then !== null) perform(side, op.then, outcomes);
       return;
     }
+    case "copyChain":
+      outcomes.push(attempt(() => {
+        let headers = objects[op.source];
+        for (const via of op.links) {
+          headers = via === "constructor"
+            ? new subject.Headers(headers)
+            : subject.make(via, headers, true);
+        }
+        return place(side, op.slot, headers);
+      }));
+      return;
     case "rawList": {
       const fromRaw = subject.fromRaw!;
       const flat = [...op.flat];

@@ -3,7 +3,7 @@ import * as impl from "../impl/mod.ts";
 import * as reference from "../spec/mod.ts";
 import type { Subject } from "./observe.ts";
 import { openSubject } from "./observe.ts";
-import type { Op } from "./ops.ts";
+import type { Arg, ExoticHow, Op } from "./ops.ts";
 import { Divergence, World } from "./world.ts";
 
 const FIRST: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
@@ -240,4 +240,96 @@ Deno.test("a stale cache that a full read refreshes is caught by a batch with no
     [open, { op: "batch", ops: [append, next] }],
     "it[0].next()",
   );
+});
+
+/** The reference, except that its constructor hands `transform(init)` to the standard's. */
+function referenceTransformingInit(transform: (init: unknown) => unknown): Subject {
+  return referenceWith((Base) =>
+    class extends Base {
+      constructor(...init: unknown[]) {
+        super(...(init.length === 0 ? [] : [transform(init[0])]) as []);
+      }
+    }
+  );
+}
+
+Deno.test("each exotic init catches the fast path that mishandles it", async (t) => {
+  const pairs: Arg[][] = [["a", "1"], ["b", "2"]];
+  const cases: [ExoticHow, (init: unknown) => unknown][] = [
+    // Treats only typeof "object" as an init.
+    ["callable record", (init) => typeof init === "function" ? undefined : init],
+    // Copies arrays with forEach, which skips holes.
+    ["array with a hole", (init) => {
+      if (!Array.isArray(init)) return init;
+      const copy: unknown[] = [];
+      init.forEach((item) => copy.push(item));
+      return copy;
+    }],
+    // Copies arrays with slice, which reads length once, before the getter appends.
+    ["array with getters", (init) => Array.isArray(init) ? Array.prototype.slice.call(init) : init],
+    // Swallows an init whose iteration throws.
+    ["iterable throws midway", (init) => {
+      if (typeof init !== "object" || init === null || Array.isArray(init)) return init;
+      try {
+        return [...(init as Iterable<unknown>)];
+      } catch {
+        return [];
+      }
+    }],
+    // Copies a Headers through its entries(), not through @@iterator.
+    [
+      "subclass overrides @@iterator",
+      (init) =>
+        init instanceof reference.Headers
+          ? [...reference.Headers.prototype.entries.call(init)]
+          : init,
+    ],
+    [
+      "instance overrides @@iterator",
+      (init) =>
+        init instanceof reference.Headers
+          ? [...reference.Headers.prototype.entries.call(init)]
+          : init,
+    ],
+    // Duck-types anything with getSetCookie as a Headers and copies it with get().
+    ["foreign Headers", (init) => {
+      const like = init as { getSetCookie?: unknown; get(name: string): string };
+      if (typeof like?.getSetCookie !== "function") return init;
+      return [...(init as Iterable<[string, string]>)].map(([name]) => [name, like.get(name)]);
+    }],
+  ];
+  for (const [how, transform] of cases) {
+    await t.step(how, () => {
+      const ops: Op[] = [
+        { op: "construct", slot: 1, guard: "none", init: { kind: "exotic", how, items: pairs } },
+      ];
+      run(implSide(), ops);
+      assert.throws(() => run(referenceTransformingInit(transform), ops), Divergence);
+    });
+  }
+});
+
+Deno.test("a chain of eight copies matches the reference, and a chain that drops set-cookie does not", () => {
+  const ops: Op[] = [
+    { op: "append", target: 0, args: ["Set-Cookie", "a=1"] },
+    { op: "append", target: 0, args: ["x", "1"] },
+    {
+      op: "copyChain",
+      slot: 1,
+      source: 0,
+      links: ["constructor", "none", "response", "constructor", "request", "none", "none", "none"],
+    },
+  ];
+  run(implSide(), ops);
+  const viaConstructor: Op[] = [
+    ops[0],
+    ops[1],
+    { op: "copyChain", slot: 1, source: 0, links: Array(8).fill("constructor") },
+  ];
+  run(implSide(), viaConstructor);
+  // Only the constructor is the transforming subclass; headersWithGuard stays the reference's.
+  const dropsCookies = referenceTransformingInit((init) =>
+    init instanceof reference.Headers ? [...init].filter(([name]) => name !== "set-cookie") : init
+  );
+  assertCaughtAt(dropsCookies, viaConstructor, "[...h[1]]");
 });
