@@ -44,6 +44,7 @@ export function stringsOf(op: Op): string[] {
         return init.items.flatMap((item) => typeof item === "string" ? [item] : fromArgs(item));
       case "broken":
       case "proxied array":
+      case "exotic":
         return init.items.flatMap(fromArgs);
       case "map":
         return init.entries.flat();
@@ -195,6 +196,25 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary:
       "Response.error().headers accepts append/set/delete instead of throwing (not immutable)",
     covers: (op) => makesGuard(op, "immutable"),
+  },
+  {
+    name: "headers-init-ignores-overridden-iterator",
+    runtimes: ["deno", "bun"],
+    summary: "a Headers given as init is copied from its internal list, ignoring an @@iterator " +
+      "its subclass or the instance overrides (Deno: the Response constructor only; Bun: always)",
+    covers: (op) =>
+      op.op === "construct" && op.init.kind === "exotic" &&
+      (op.init.how === "subclass overrides @@iterator" ||
+        op.init.how === "instance overrides @@iterator"),
+  },
+  {
+    name: "sequence-converted-after-iteration",
+    runtimes: ["bun"],
+    summary: "a sequence init is iterated to the end before its pairs are converted, so an " +
+      "error later in the iteration wins over an invalid pair before it",
+    covers: (op) =>
+      op.op === "construct" && op.init.kind === "exotic" &&
+      op.init.how === "iterable throws midway",
   },
   {
     name: "own-keys-expose-internal-state",
