@@ -68,10 +68,11 @@ export interface Failure {
   /**
    * "divergence": candidate and reference differ; "invalid-raw-list": an invalid raw list was
    * accepted; "harness-error": the harness itself threw (a bug in properties/). Set by the
-   * coordinator in cli.ts: "hang" (no progress within the case time limit), "crash" (the worker
-   * process died), "load-error" (the candidate module cannot be loaded or lacks Headers).
+   * coordinator (worker_pool.ts): "hang" (no progress within the case time limit), "crash" (the
+   * worker process died). A candidate module that cannot be loaded is a usage error, not a
+   * failure.
    */
-  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash" | "load-error";
+  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash";
   /** Which property failed. */
   property: PropertyName;
   /** The seed of the run. */
@@ -269,6 +270,39 @@ export function runAlone(
   return outcomes;
 }
 
+/** `steps` replayed on a fresh candidate and reference: the divergence they end in, if any. */
+function divergenceOf(
+  target: Target,
+  steps: readonly Op[],
+): { steps: Op[]; divergence: Divergence } | null {
+  const world = new World(target.candidate, target.reference);
+  try {
+    for (const op of steps) world.step(op);
+  } catch (error) {
+    if (error instanceof Divergence) return { steps: world.executed, divergence: error };
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Drops every step the divergence does not need, one at a time from the end: fast-check's
+ * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
+ * them also changes the generated values of later ones. Null when `steps` no longer diverge.
+ */
+function withoutNeedlessSteps(
+  target: Target,
+  steps: readonly Op[],
+): { steps: Op[]; divergence: Divergence } | null {
+  let best = divergenceOf(target, steps);
+  if (best === null) return null;
+  for (let i = best.steps.length - 2; i >= 0; i--) {
+    const trial = divergenceOf(target, [...best.steps.slice(0, i), ...best.steps.slice(i + 1)]);
+    if (trial !== null) best = trial;
+  }
+  return best;
+}
+
 /** Replays the shrunk commands outside fast-check to collect the resolved steps. */
 function modelFailure(
   options: CampaignOptions,
@@ -292,11 +326,13 @@ function modelFailure(
     for (const op of generated) if (model.accepts(op)) world.step(op);
   } catch (error) {
     if (error instanceof Divergence) {
+      const shrunk = withoutNeedlessSteps(options.target, world.executed) ??
+        { steps: world.executed, divergence: error };
       return {
         ...base,
         kind: "divergence",
-        steps: world.executed,
-        message: error.message,
+        steps: shrunk.steps,
+        message: shrunk.divergence.message,
         runsToFailure: 0,
       };
     }
