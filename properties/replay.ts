@@ -47,8 +47,8 @@ export function replayCommand(
     ...(options.knownDivergences.length > 0
       ? ["--known-divergences", options.knownDivergences.join(",")]
       : []),
-    "--seed",
-    String(failure.seed),
+    // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.
+    ...(failure.seed < 0 ? [`--seed=${failure.seed}`] : ["--seed", String(failure.seed)]),
     "--property",
     failure.property,
     "--path",
