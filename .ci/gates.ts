@@ -24,12 +24,13 @@ import process from "node:process";
 import { parseArgs } from "node:util";
 
 /** One gate: the task it runs and the arguments that make it write a JUnit report into `dir`. */
-interface Gate {
+export interface Gate {
   task: string;
   junit?: (dir: string) => string[];
 }
 
-const GATES: readonly Gate[] = [
+/** The gates, in the order they run. */
+export const GATES: readonly Gate[] = [
   { task: "check" },
   { task: "test:unit", junit: (dir) => [`--junit-path=${join(dir, "deno-test.xml")}`] },
   { task: "model", junit: (dir) => ["--junit", join(dir, "model.xml")] },
@@ -37,6 +38,11 @@ const GATES: readonly Gate[] = [
   { task: "fuzz:coverage" },
   { task: "bench:repeatable" },
 ];
+
+/** The arguments `gate` gets: its JUnit flag when a JUnit folder is asked for, nothing else. */
+export function gateArguments(gate: Gate, junitDir: string | undefined): string[] {
+  return junitDir !== undefined && gate.junit !== undefined ? gate.junit(junitDir) : [];
+}
 
 /** How one gate ended. */
 interface Outcome {
@@ -76,7 +82,7 @@ function main(args: string[]): number {
       outcomes.push({ task: gate.task, status: "not run", seconds: 0, code: 0 });
       continue;
     }
-    const extra = junitDir !== undefined && gate.junit !== undefined ? gate.junit(junitDir) : [];
+    const extra = gateArguments(gate, junitDir);
     console.error(`\n=== ${gate.task} ${extra.join(" ")}`.trimEnd());
     const started = Date.now();
     const run = spawnSync(process.execPath, ["task", gate.task, ...extra], { stdio: "inherit" });
@@ -106,4 +112,4 @@ function main(args: string[]): number {
   return failed === null ? 0 : failed.code;
 }
 
-process.exit(main(process.argv.slice(2)));
+if (import.meta.main) process.exit(main(process.argv.slice(2)));

@@ -51,12 +51,16 @@ async function fuzz(
   }
 }
 
-Deno.test("a candidate that throws a RangeError is a counterexample", async () => {
-  const { code, summary } = await fuzz("throws_range_error.mjs");
+Deno.test("a candidate that throws a RangeError is a counterexample, also in JUnit", async () => {
+  const junit = `${await Deno.makeTempDir({ prefix: "headerproof-junit-" })}/fuzz.xml`;
+  const { code, summary } = await fuzz("throws_range_error.mjs", "--junit", junit);
   assert.equal(code, 1);
   assert.equal(summary?.failure?.kind, "divergence");
   assert.match(summary!.failure!.message, /"threw":"RangeError"/);
   assert.match(summary!.failure!.reproduction!, /\.mjs$/);
+  const xml = await Deno.readTextFile(junit);
+  assert.match(xml, /tests="1" failures="1"/);
+  assert.match(xml, /<failure message="divergence: step \d+: /);
 });
 
 Deno.test("a candidate that throws a non-Error value is a counterexample", async () => {
