@@ -290,7 +290,7 @@ function divergenceOf(
  * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
  * them also changes the generated values of later ones. Null when `steps` no longer diverge.
  */
-function withoutNeedlessSteps(
+export function withoutNeedlessSteps(
   target: Target,
   steps: readonly Op[],
 ): { steps: Op[]; divergence: Divergence } | null {
