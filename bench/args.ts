@@ -1,7 +1,7 @@
 /**
- * A small command-line parser shared by every bench entry point, portable across Deno, Node and
- * Bun: `--name value`, `--name=value` and boolean `--name`; anything else is an error that names
- * the offending argument.
+ * The command line of every bench entry point, read with `node:util` `parseArgs` (the parser every
+ * headerproof tool uses; Deno, Node and Bun all provide it): `--name value`, `--name=value` and
+ * boolean `--name`; anything else is a TypeError that names the offending argument.
  *
  * @example
  * ```ts
@@ -15,6 +15,7 @@
  */
 
 import process from "node:process";
+import { parseArgs as parseFlags } from "node:util";
 
 /** Which flags a command accepts. */
 export interface FlagSpec {
@@ -35,23 +36,21 @@ export function commandLine(): string[] {
 
 /** Parses `argv` against `spec`; throws a TypeError naming an unknown flag or a missing value. */
 export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
+  const options: Record<string, { type: "boolean" | "string" }> = {};
+  for (const name of spec.booleans) options[name] = { type: "boolean" };
+  for (const name of spec.strings) options[name] = { type: "string" };
+  let parsed;
+  try {
+    parsed = parseFlags({ args: [...argv], options, strict: true, allowPositionals: false });
+  } catch (error) {
+    const known = [...spec.booleans, ...spec.strings].map((flag) => `--${flag}`).join(", ");
+    throw new TypeError(`${(error as Error).message} (known: ${known})`);
+  }
   const booleans = new Set<string>();
   const strings = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const match = /^--([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
-    if (match === null) throw new TypeError(`unexpected argument "${arg}"`);
-    const [, name, inline] = match;
-    if (spec.booleans.includes(name) && inline === undefined) {
-      booleans.add(name);
-    } else if (spec.strings.includes(name)) {
-      const value = inline ?? argv[++i];
-      if (value === undefined) throw new TypeError(`flag --${name} needs a value`);
-      strings.set(name, value);
-    } else {
-      const known = [...spec.booleans, ...spec.strings].map((flag) => `--${flag}`).join(", ");
-      throw new TypeError(`unknown flag "${arg}" (known: ${known})`);
-    }
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value === "string") strings.set(name, value);
+    else if (value === true) booleans.add(name);
   }
   return { booleans, strings };
 }

@@ -12,19 +12,19 @@ Deno.test("bench command-line parsing", async (t) => {
   });
 
   await t.step("an unknown flag or a stray argument is named in the error", () => {
-    assert.throws(() => parseArgs(["--fast"], SPEC), /unknown flag "--fast"/);
-    assert.throws(() => parseArgs(["50"], SPEC), /unexpected argument "50"/);
-    assert.throws(() => parseArgs(["--quick=yes"], SPEC), /unknown flag "--quick=yes"/);
+    assert.throws(() => parseArgs(["--fast"], SPEC), /Unknown option '--fast'/);
+    assert.throws(() => parseArgs(["50"], SPEC), /Unexpected argument '50'/);
+    assert.throws(() => parseArgs(["--quick=yes"], SPEC), /'--quick' does not take an argument/);
   });
 
   await t.step("a string flag without a value is an error", () => {
-    assert.throws(() => parseArgs(["--time"], SPEC), /--time needs a value/);
+    assert.throws(() => parseArgs(["--time"], SPEC), /'--time <value>' argument missing/);
   });
 
   await t.step("integerFlag reads integers and rejects anything else", () => {
     assert.equal(integerFlag(parseArgs(["--time", "7"], SPEC), "time", 1), 7);
     assert.equal(integerFlag(parseArgs([], SPEC), "time", 1), 1);
     assert.throws(() => integerFlag(parseArgs(["--time", "1.5"], SPEC), "time", 1), /"1.5"/);
-    assert.throws(() => integerFlag(parseArgs(["--time", "-2"], SPEC), "time", 1), /"-2"/);
+    assert.throws(() => integerFlag(parseArgs(["--time=-2"], SPEC), "time", 1), /"-2"/);
   });
 });

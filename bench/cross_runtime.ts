@@ -2,8 +2,9 @@
  * The cross-runtime benchmark: runs `bench/suite.ts` under Deno, Node and Bun, interleaved
  * (repetition r starts with a different runtime each time, so drift on a shared machine does
  * not always favour the same one), then measures fuzz and TLC throughput, and writes
- * `bench/results/{deno,node,bun}.json` (every run), `summary.json` (medians), `campaign.json`
- * and the markdown table `table.md`.
+ * `bench/results/summary.json` (medians, session and campaign throughput) and the markdown table
+ * `bench/results/table.md`, which the README links. Every run is kept in the ignored
+ * `.cache/bench-runs/{deno,node,bun}.json` (`--render-only` rebuilds the table from them).
  *
  *     deno task bench:all [--reps 5] [--print] [--quick] [--skip-campaign] [suite flags]
  *
@@ -29,7 +30,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { commandLine, integerFlag, parseArgs, type ParsedArgs } from "./args.ts";
 import { moduleUrl } from "./implementations.ts";
-import { type CampaignReport, measureCampaign } from "./campaign.ts";
+import { type CampaignReport, measureCampaign } from "./campaign_throughput.ts";
 import { aggregate, renderTable } from "./report.ts";
 import type { SuiteResult } from "./runner.ts";
 import { SUITE_FLAGS, SUITE_USAGE } from "./options.ts";
@@ -152,33 +153,6 @@ function measureRuns(
   return runs;
 }
 
-/** The README's generated-table block: everything between these two markers is replaced. */
-const README_MARKERS = ["<!-- bench-table:start -->", "<!-- bench-table:end -->"] as const;
-
-/** Puts the committed results' table into the README, so the README never shows typed figures. */
-function spliceIntoReadme(table: string): void {
-  const readmePath = join(root, "README.md");
-  const readme = readFileSync(readmePath, "utf8");
-  const start = readme.indexOf(README_MARKERS[0]);
-  const end = readme.indexOf(README_MARKERS[1]);
-  if (start === -1 || end < start) {
-    throw new Error(`README.md lacks the markers ${README_MARKERS.join(" ... ")}`);
-  }
-  // The table's own title becomes a subsection of the README's "Benchmarks" section.
-  const body = table.replace(/^# .*\n+/, "").replace(/^### /gm, "#### ");
-  writeFileSync(
-    readmePath,
-    `${readme.slice(0, start + README_MARKERS[0].length)}\n\n${body.trimEnd()}\n\n${
-      readme.slice(end)
-    }`,
-  );
-  // The README is under `deno fmt --check`; this runs under Deno, so execPath is deno.
-  const formatted = spawnSync(process.execPath, ["fmt", "--quiet", readmePath], {
-    stdio: "inherit",
-  });
-  if (formatted.status !== 0) throw new Error("deno fmt README.md failed after the splice");
-}
-
 async function main(): Promise<void> {
   const argv = commandLine();
   const args = parseArgs(argv, FLAGS);
@@ -189,11 +163,12 @@ async function main(): Promise<void> {
   for (const runtime of runtimes) suiteCommand(runtime, []);
   const out = args.strings.get("out") ??
     (quick ? mkdtempSync(join(tmpdir(), "headerproof-bench-")) : join(benchDir, "results"));
+  const runsDir = out === join(benchDir, "results") ? join(root, ".cache", "bench-runs") : out;
   let runs: SuiteResult[];
   let session: SessionInfo;
   if (renderOnly) {
     runs = runtimes.flatMap((runtime) =>
-      readJson<{ runs: SuiteResult[] }>(join(out, `${runtime}.json`)).runs
+      readJson<{ runs: SuiteResult[] }>(join(runsDir, `${runtime}.json`)).runs
     );
     const recorded = readJson<{ session?: SessionInfo }>(join(out, "summary.json")).session;
     if (recorded === undefined) {
@@ -210,7 +185,6 @@ async function main(): Promise<void> {
     runs = measureRuns(runtimes, reps, suiteArguments(args));
   }
   let campaign: CampaignReport | null = null;
-  const campaignFile = join(out, "campaign.json");
   if (!quick && !args.booleans.has("skip-campaign")) {
     process.stderr.write("measuring fuzz and TLC throughput...\n");
     campaign = await measureCampaign({
@@ -218,8 +192,8 @@ async function main(): Promise<void> {
       fuzzSeconds: integerFlag(args, "fuzz-seconds", 10),
       tlcTimeoutSeconds: integerFlag(args, "tlc-timeout", 120),
     });
-  } else if (renderOnly && existsSync(campaignFile)) {
-    campaign = readJson<CampaignReport>(campaignFile);
+  } else if (renderOnly) {
+    campaign = readJson<{ campaign?: CampaignReport }>(join(out, "summary.json")).campaign ?? null;
   }
   const summary = aggregate(runs);
   const rootUrl = new URL("file://" + root + "/").href;
@@ -234,22 +208,22 @@ async function main(): Promise<void> {
   });
   mkdirSync(out, { recursive: true });
   if (!renderOnly) {
+    mkdirSync(runsDir, { recursive: true });
     for (const runtime of runtimes) {
       const own = runs.filter((run) => run.runtime === runtime);
       writeFileSync(
-        join(out, `${runtime}.json`),
+        join(runsDir, `${runtime}.json`),
         JSON.stringify({ runtime, runs: own }, null, 1) + "\n",
       );
     }
   }
-  writeFileSync(join(out, "summary.json"), JSON.stringify({ session, ...summary }, null, 1) + "\n");
-  if (campaign !== null) writeFileSync(campaignFile, JSON.stringify(campaign, null, 1) + "\n");
+  writeFileSync(
+    join(out, "summary.json"),
+    JSON.stringify({ session, ...(campaign === null ? {} : { campaign }), ...summary }, null, 1) +
+      "\n",
+  );
   writeFileSync(join(out, "table.md"), table);
-  process.stderr.write(`wrote ${relative(process.cwd(), out) || "."}/table.md and its data\n`);
-  if (out === join(benchDir, "results")) {
-    spliceIntoReadme(table);
-    process.stderr.write("wrote the table into README.md\n");
-  }
+  process.stderr.write(`wrote ${relative(process.cwd(), out) || "."}/table.md and summary.json\n`);
   if (args.booleans.has("print")) process.stdout.write(table);
 }
 

@@ -19,7 +19,7 @@
 import type { ImplName, MissingImplementation } from "./implementations.ts";
 import type { SuiteResult } from "./runner.ts";
 import type { Bar } from "./scenarios.ts";
-import type { CampaignReport } from "./campaign.ts";
+import type { CampaignReport } from "./campaign_throughput.ts";
 
 /** One (runtime, scenario, implementation): its per-repetition medians and their summary. */
 export interface Cell {

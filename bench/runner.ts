@@ -22,6 +22,7 @@
  */
 
 import { Bench } from "tinybench";
+import { runtime as hostRuntime } from "../properties/runtime.ts";
 import {
   type Implementation,
   type ImplName,
@@ -146,17 +147,6 @@ export function selectScenarios(
     sizes.includes(s.size) &&
     (needle === "" || s.label.toLowerCase().includes(needle) || s.id.includes(needle))
   );
-}
-
-function runtimeInfo(): { runtime: string; version: string } {
-  const g = globalThis as {
-    Deno?: { version: { deno: string } };
-    Bun?: { version: string };
-    process?: { versions?: { node?: string } };
-  };
-  if (g.Deno !== undefined) return { runtime: "deno", version: g.Deno.version.deno };
-  if (g.Bun !== undefined) return { runtime: "bun", version: g.Bun.version };
-  return { runtime: "node", version: g.process?.versions?.node ?? "unknown" };
 }
 
 function describe(error: unknown): string {
@@ -334,7 +324,7 @@ export async function runSuite(
   options: RunOptions,
   progress: (line: string) => void = () => {},
 ): Promise<SuiteResult> {
-  const { runtime, version } = runtimeInfo();
+  const { name: runtime, version } = hostRuntime;
   const startedAt = new Date().toISOString();
   const { available, missing } = await loadImplementations(options.impls, options.modules);
   for (const { name, reason } of missing) progress(`${name}: not available — ${reason}`);

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { errorName } from "../properties/observe.ts";
 import type { GuardOptions, HeadersGuard, HeadersLike } from "../spec/contract.ts";
 
 /** A module with every export of the contract (the reference and `impl/` have them all). */
@@ -33,7 +34,7 @@ export function attempt(action: () => unknown): Outcome {
   try {
     return { ok: action() };
   } catch (error) {
-    return { threw: error instanceof Error ? error.constructor.name : typeof error };
+    return { threw: errorName(error) };
   }
 }
 

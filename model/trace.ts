@@ -27,6 +27,7 @@
  * @module
  */
 
+import { errorName } from "../properties/observe.ts";
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
 import { runTlc, type TlcReport } from "./tlc.ts";
 
@@ -152,8 +153,7 @@ function outcomeOf(action: () => void): ModelOutcome {
     return OK;
   } catch (error) {
     if (error instanceof TypeError) return { kind: "threw", name: "", value: [] };
-    const name = error instanceof Error ? error.constructor.name : typeof error;
-    return { kind: `unexpected ${name}`, name: "", value: [] };
+    return { kind: `unexpected ${errorName(error)}`, name: "", value: [] };
   }
 }
 

@@ -68,10 +68,11 @@ export interface Failure {
   /**
    * "divergence": candidate and reference differ; "invalid-raw-list": an invalid raw list was
    * accepted; "harness-error": the harness itself threw (a bug in properties/). Set by the
-   * coordinator in cli.ts: "hang" (no progress within the case time limit), "crash" (the worker
-   * process died), "load-error" (the candidate module cannot be loaded or lacks Headers).
+   * coordinator (worker_pool.ts): "hang" (no progress within the case time limit), "crash" (the
+   * worker process died). A candidate module that cannot be loaded is a usage error, not a
+   * failure.
    */
-  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash" | "load-error";
+  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash";
   /** Which property failed. */
   property: PropertyName;
   /** The seed of the run. */
@@ -281,6 +282,45 @@ export function runAlone(
   return outcomes;
 }
 
+/** `steps` replayed on a fresh candidate and reference: the divergence they end in, if any. */
+function divergenceOf(
+  target: Target,
+  steps: readonly Op[],
+  ownKeys: boolean,
+): { steps: Op[]; divergence: Divergence } | null {
+  const world = new World(target.candidate, target.reference, { ownKeys });
+  try {
+    for (const op of steps) world.step(op);
+  } catch (error) {
+    if (error instanceof Divergence) return { steps: world.executed, divergence: error };
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Drops every step the divergence does not need, one at a time from the end: fast-check's
+ * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
+ * them also changes the generated values of later ones. Null when `steps` no longer diverge.
+ */
+export function withoutNeedlessSteps(
+  target: Target,
+  steps: readonly Op[],
+  ownKeys = true,
+): { steps: Op[]; divergence: Divergence } | null {
+  let best = divergenceOf(target, steps, ownKeys);
+  if (best === null) return null;
+  for (let i = best.steps.length - 2; i >= 0; i--) {
+    const trial = divergenceOf(
+      target,
+      [...best.steps.slice(0, i), ...best.steps.slice(i + 1)],
+      ownKeys,
+    );
+    if (trial !== null) best = trial;
+  }
+  return best;
+}
+
 /** Replays the shrunk commands outside fast-check to collect the resolved steps. */
 function modelFailure(
   options: CampaignOptions,
@@ -295,9 +335,8 @@ function modelFailure(
     path: details.counterexamplePath ?? "",
     replayPath,
   };
-  const world = new World(options.target.candidate, options.target.reference, {
-    ownKeys: observesOwnKeys(options.exclude ?? []),
-  });
+  const ownKeys = observesOwnKeys(options.exclude ?? []);
+  const world = new World(options.target.candidate, options.target.reference, { ownKeys });
   const generated: Op[] = [FIRST_STEP];
   for (const wrapper of counterexample ?? []) {
     generated.push((wrapper as unknown as { cmd: HeadersCommand }).cmd.op);
@@ -306,11 +345,13 @@ function modelFailure(
     for (const op of generated) if (model.accepts(op)) world.step(op);
   } catch (error) {
     if (error instanceof Divergence) {
+      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys) ??
+        { steps: world.executed, divergence: error };
       return {
         ...base,
         kind: "divergence",
-        steps: world.executed,
-        message: error.message,
+        steps: shrunk.steps,
+        message: shrunk.divergence.message,
         runsToFailure: 0,
       };
     }

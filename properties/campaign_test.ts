@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { runCampaign } from "./campaign.ts";
+import { runCampaign, withoutNeedlessSteps } from "./campaign.ts";
+import type { Op } from "./ops.ts";
 import { loadTarget } from "./targets.ts";
 
 // The property suite's default run against impl: modest, fixed seeds (a campaign is where long
@@ -31,4 +32,31 @@ Deno.test("the reference itself rejects every generated invalid raw list", async
   });
   const result = runCampaign({ target, seed: 5, runs: 500, property: "invalid-raw-list" });
   assert.equal(result.failure, null, result.failure?.message);
+});
+
+Deno.test("a divergence keeps only the steps it needs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-needless-" });
+  const candidate = `${dir}/has_accepts_empty.mjs`;
+  await Deno.writeTextFile(
+    candidate,
+    `import { Headers as Base } from ${
+      JSON.stringify(new URL("../impl/mod.ts", import.meta.url).href)
+    };
+export class Headers extends Base {
+  has(...args) { return args[0] === "" ? false : super.has(...args); }
+}
+`,
+  );
+  const target = await loadTarget({ target: candidate });
+  const steps: Op[] = [
+    { op: "construct", slot: 0, guard: "none", init: { kind: "none" } },
+    { op: "append", target: 0, args: ["a", "1"] },
+    { op: "get", target: 0, args: ["a"] },
+    { op: "has", target: 0, args: [""] },
+    { op: "delete", target: 0, args: ["a"] },
+  ];
+  const shrunk = withoutNeedlessSteps(target, steps);
+  assert.deepEqual(shrunk?.steps.map((step) => step.op), ["construct", "has"]);
+  assert.match(shrunk!.divergence.message, /has\(""\)/);
+  await Deno.remove(dir, { recursive: true });
 });

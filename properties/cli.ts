@@ -1,11 +1,13 @@
 /**
- * Entry point of the differential campaign: `deno task fuzz [options]`, `node properties/cli.ts
- * [options]` or `bun properties/cli.ts [options]`. Everything happens in coordinator.ts; `--help`
- * lists the options.
+ * Entry point of the differential campaign: `./headerproof fuzz [options]` (`deno run -A
+ * properties/cli.ts`), `./headerproof fuzz:node` or `./headerproof fuzz:bun`. The work is split by
+ * job: cli_args.ts reads the options, worker_pool.ts runs the worker processes, replay.ts writes
+ * the reproduction and the replay command, fuzz_report.ts reports, coordinator.ts ties them
+ * together. `--help` lists the options and the exit codes.
  *
  * @example
  * ```sh
- * deno task fuzz --target native --time 20
+ * ./headerproof fuzz --target native --time 20
  * ```
  *
  * @module

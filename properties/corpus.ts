@@ -1,6 +1,8 @@
 /**
- * The counterexample corpus: one JSON file per failure ever found, in properties/corpus/. Each
- * entry keeps what is needed to replay it (target, runtime, profile, seed, fast-check path and
+ * Counterexample corpora: one JSON file per failure. Every campaign writes its counterexample
+ * into {@link COUNTEREXAMPLE_DIR} (ignored by git, next to the reproduction); `--record` also
+ * adds it to the committed regression corpus {@link CORPUS_DIR}, which the test suite replays.
+ * Each entry keeps what is needed to replay it (target, runtime, profile, seed, fast-check path and
  * replay path, property, known divergences in force) and the resolved steps themselves, so the
  * test suite can replay it against impl and the reference without fast-check.
  *
@@ -46,8 +48,12 @@ export interface CorpusEntry {
   steps: Op[];
 }
 
-/** The folder the CLI writes to by default. */
+/** The committed regression corpus, replayed by corpus_test.ts (written only on `--record`). */
 export const CORPUS_DIR: string = new URL("./corpus/", import.meta.url).pathname;
+
+/** Where a campaign writes its counterexamples by default (git ignores `.cache/`). */
+export const COUNTEREXAMPLE_DIR: string =
+  new URL("../.cache/counterexamples/", import.meta.url).pathname;
 
 /** A short stable hash of `text` (FNV-1a, 8 hex digits). */
 function hash(text: string): string {
@@ -59,14 +65,18 @@ function hash(text: string): string {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
+/** The file name of `entry`, without extension: target, runtime, property and a content hash. */
+export function corpusEntryName(entry: CorpusEntry): string {
+  const slug = entry.target.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
+  return `${slug}-${entry.runtime.split(" ")[0]}-${entry.property}-${
+    hash(JSON.stringify([entry.steps, entry.message]))
+  }`;
+}
+
 /** Writes `entry` into `dir` (created if missing); returns the file path. */
 export function writeCorpusEntry(dir: string, entry: CorpusEntry): string {
   mkdirSync(dir, { recursive: true });
-  const slug = entry.target.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
-  const name = `${slug}-${entry.runtime.split(" ")[0]}-${entry.property}-${
-    hash(JSON.stringify([entry.steps, entry.message]))
-  }.json`;
-  const file = join(dir, name);
+  const file = join(dir, `${corpusEntryName(entry)}.json`);
   writeFileSync(file, JSON.stringify(entry, null, 1) + "\n");
   return file;
 }

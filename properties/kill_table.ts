@@ -6,8 +6,8 @@
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--only NAME[,NAME]`,
- * `--record-corpus` (also write each kill to properties/corpus/variant-NAME.json, pinning it),
- * `--json`.
+ * `--record` (also write each kill to properties/corpus/variant-NAME.json, pinning it),
+ * `--json` (the table as JSON on stdout), `--junit FILE` (one JUnit case per variant).
  *
  * @example
  * ```sh
@@ -20,10 +20,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import type { Summary } from "./coordinator.ts";
 import type { CorpusEntry } from "./corpus.ts";
 import { CORPUS_DIR } from "./corpus.ts";
-import { exit, runtime, selfCommand, start, writeErr, writeOut } from "./runtime.ts";
+import type { JunitCase } from "./junit.ts";
+import { writeJunit } from "./junit.ts";
+import { callerPath, exit, runtime, selfCommand, start, writeErr, writeOut } from "./runtime.ts";
 import type { Variant } from "./variants.ts";
 import { applyVariant, StaleVariantError, VARIANTS } from "./variants.ts";
 
@@ -101,8 +104,8 @@ async function killVariant(variant: Variant, budget: Budget): Promise<KillRow> {
       String(budget.seed),
       "--workers",
       String(budget.workers),
-      "--corpus",
-      join(dir, "corpus"),
+      "--out",
+      join(dir, "out"),
     ]);
     const failure = summary.failure;
     if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
@@ -136,38 +139,61 @@ export function renderTable(rows: readonly KillRow[]): string {
   return lines.join("\n") + "\n";
 }
 
+/** The kill table's options, read with `node:util` `parseArgs`. */
+const OPTIONS = {
+  runs: { type: "string", default: "5000" },
+  time: { type: "string", default: "30" },
+  seed: { type: "string", default: "1" },
+  workers: { type: "string", default: "1" },
+  only: { type: "string" },
+  record: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  junit: { type: "string" },
+} as const;
+
+/** The table's rows as JUnit cases: a variant that survived is a failure. */
+function junitCases(rows: readonly KillRow[]): JunitCase[] {
+  return rows.map((row) => ({
+    name: `${row.variant} is killed`,
+    seconds: row.seconds,
+    ...(row.killed ? {} : {
+      failure: {
+        message: `variant ${row.variant} survived ${row.runs} runs`,
+        detail: `${row.bug}\nsurvived ${row.runs} runs in ${row.seconds.toFixed(1)} s`,
+      },
+    }),
+  }));
+}
+
 async function main(args: readonly string[]): Promise<number> {
-  const budget: Budget = { runs: 5000, seconds: 30, seed: 1, workers: 1, record: false };
-  let only: string[] | null = null;
-  let json = false;
-  for (let i = 0; i < args.length; i++) {
-    const value = () => args[++i] ?? "";
-    switch (args[i]) {
-      case "--runs":
-        budget.runs = Number(value());
-        break;
-      case "--time":
-        budget.seconds = Number(value());
-        break;
-      case "--seed":
-        budget.seed = Number(value());
-        break;
-      case "--workers":
-        budget.workers = Number(value());
-        break;
-      case "--only":
-        only = value().split(",");
-        break;
-      case "--record-corpus":
-        budget.record = true;
-        break;
-      case "--json":
-        json = true;
-        break;
-      default:
-        writeErr(`unknown option ${JSON.stringify(args[i])}\n`);
-        return 2;
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const number = (flag: "runs" | "time" | "seed" | "workers") => {
+    const value = Number(values[flag]);
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && flag !== "seed")) {
+      writeErr(`--${flag} needs a positive number, got ${JSON.stringify(values[flag])}\n`);
+      return null;
     }
+    return value;
+  };
+  const [runs, seconds, seed, workers] = [
+    number("runs"),
+    number("time"),
+    number("seed"),
+    number("workers"),
+  ];
+  if (runs === null || seconds === null || seed === null || workers === null) return 2;
+  const budget: Budget = { runs, seconds, seed, workers, record: values.record };
+  const only = values.only === undefined ? null : values.only.split(",");
+  const unknown = (only ?? []).filter((name) => !VARIANTS.some((v) => v.name === name));
+  if (unknown.length > 0) {
+    writeErr(`unknown variant(s) ${unknown.join(", ")}\n`);
+    return 2;
   }
   const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
   const rows: KillRow[] = [];
@@ -188,7 +214,10 @@ async function main(args: readonly string[]): Promise<number> {
       throw error;
     }
   }
-  writeOut(json ? JSON.stringify(rows, null, 1) + "\n" : renderTable(rows));
+  if (values.junit !== undefined) {
+    writeJunit(callerPath(values.junit), "headerproof fuzz:kill", junitCases(rows));
+  }
+  writeOut(values.json ? JSON.stringify(rows, null, 1) + "\n" : renderTable(rows));
   return rows.every((row) => row.killed) ? 0 : 1;
 }
 

@@ -1,8 +1,9 @@
 /**
- * The one place where Deno, Node 22 and Bun differ for the campaign tools: which runtime this is,
- * the script arguments, how to start this runtime on another script, synchronous writes to the
- * standard streams, and the number of cores. Everything else uses `node:` modules, which all three
- * runtimes provide.
+ * The one place where Deno, Node 22 and Bun differ for the tools (campaigns and benchmarks):
+ * which runtime this is, the script arguments, how to start this runtime on another script,
+ * synchronous writes to the standard streams, and the number of cores. Also where the tools learn
+ * what the `./headerproof` wrapper passes on: the directory it was called from and how it was
+ * typed. Everything else uses `node:` modules, which all three runtimes provide.
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { writeSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { isAbsolute, resolve } from "node:path";
 import process from "node:process";
 
 /** The host runtime. */
@@ -51,13 +53,33 @@ export function selfCommand(script: string, args: readonly string[]): string[] {
   return [runtime.execPath, ...runner, script, ...args];
 }
 
-/** How to run this tool's entry point `script` (relative to the project root) by hand. */
-export function commandLine(script: string): string {
-  if (runtime.name === "deno") {
-    const task = { "properties/cli.ts": "deno task fuzz" }[script];
-    return task ?? `deno run -A ${script}`;
-  }
-  return `${runtime.name} ${script}`;
+/**
+ * The directory the person ran the command from. The wrapper changes to the headerproof folder
+ * before running a task and passes the caller's directory on in `HEADERPROOF_CALLER_DIR`; outside
+ * the wrapper it is the working directory.
+ */
+export function callerDirectory(): string {
+  return process.env.HEADERPROOF_CALLER_DIR || process.cwd();
+}
+
+/** `path` resolved against {@link callerDirectory}; absolute paths and URLs are kept. */
+export function callerPath(path: string): string {
+  if (/^(file|data|https?):/.test(path) || isAbsolute(path)) return path;
+  return resolve(callerDirectory(), path);
+}
+
+const TASK_OF_RUNTIME = { deno: "fuzz", node: "fuzz:node", bun: "fuzz:bun" } as const;
+
+/**
+ * How the person runs the campaign CLI under this runtime: `./headerproof fuzz` (as they typed the
+ * wrapper, passed on in `HEADERPROOF_COMMAND`), `fuzz:node` or `fuzz:bun`; outside the wrapper,
+ * the runtime on properties/cli.ts.
+ */
+export function commandLine(): string {
+  const wrapper = process.env.HEADERPROOF_COMMAND;
+  if (wrapper) return `${wrapper} ${TASK_OF_RUNTIME[runtime.name]}`;
+  const cli = new URL("./cli.ts", import.meta.url).pathname;
+  return runtime.name === "deno" ? `deno run -A ${cli}` : `${runtime.name} ${cli}`;
 }
 
 /** Starts a subprocess with piped stdout/stderr and no stdin. */

@@ -1,18 +1,24 @@
 /**
- * Renders a counterexample as a standalone JavaScript module: it imports the candidate and the
- * reference by path, replays the steps on each with the same observation code the campaign used
- * (embedded from observe.ts), prints the first difference and exits with status 1. A person pastes
- * it into `repro.mjs` and runs `deno run -A repro.mjs` or `node repro.mjs`.
+ * Renders a counterexample as a self-contained JavaScript module: it replays the steps on the
+ * candidate (imported by the path it is given, or the runtime's own globals for native) with the
+ * same observation code the campaign used (embedded from observe.ts), compares every observation
+ * with the reference's, which are embedded as data, prints the first difference and exits with
+ * status 1. Nothing of the headerproof checkout is imported, so the file can be attached to a bug
+ * report; it runs with `deno run -A repro.mjs`, `node repro.mjs` or `bun repro.mjs`.
  *
  * @example
  * ```ts
- * import { renderSnippet } from "./snippet.ts";
+ * import * as reference from "../spec/mod.ts";
+ * import { openSubject } from "./observe.ts";
+ * import { expectedTrace, renderSnippet } from "./snippet.ts";
+ * import type { Op } from "./ops.ts";
+ * const steps: Op[] = [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }];
  * const source = renderSnippet({
- *   candidate: { kind: "module", url: "file:///work/main/impl/mod.ts" },
- *   referenceUrl: "file:///work/main/spec/mod.ts",
+ *   candidate: { kind: "module", specifier: "./my_headers.mjs" },
+ *   expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
  *   profile: "standard",
- *   header: ["replay: deno task fuzz --seed 1 --path 0"],
- *   steps: [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }],
+ *   header: ["replay: ./headerproof fuzz --seed 1 --path 0"],
+ *   steps,
  * });
  * ```
  *
@@ -37,19 +43,24 @@ import {
   tamperReturned,
   withWrappedIteratorNext,
 } from "./observe.ts";
+import type { Subject } from "./observe.ts";
 import type { Op } from "./ops.ts";
 import { renderOp } from "./ops.ts";
-import { stepLabels } from "./world.ts";
+import type { Observation } from "./world.ts";
+import { stepLabels, World } from "./world.ts";
 
-/** Where the candidate comes from: a module file, or the runtime's own globals. */
-export type CandidateSource = { kind: "module"; url: string } | { kind: "native" };
+/**
+ * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
+ * relative to the snippet, an absolute path or a URL), or the runtime's own globals.
+ */
+export type CandidateSource = { kind: "module"; specifier: string } | { kind: "native" };
 
 /** What a snippet reproduces. */
 export interface SnippetInput {
   /** The candidate under test. */
   candidate: CandidateSource;
-  /** The reference module's URL. */
-  referenceUrl: string;
+  /** What the reference observed over `steps` ({@link expectedTrace}); differential mode only. */
+  expected?: Observation[];
   /** The profile the reference (and a module candidate's guard constructors) use. */
   profile: string;
   /** Comment lines put at the top (target, seed, replay command...). */
@@ -91,6 +102,21 @@ const HELPERS = [
 ].map((fn) => fn.toString())
   .join("\n\n");
 
+/**
+ * Every observation the reference makes over `steps`, in the order a snippet makes them
+ * (`ownKeys`: whether observations include own keys, as in {@link SnippetInput.ownKeys}).
+ */
+export function expectedTrace(
+  reference: Subject,
+  steps: readonly Op[],
+  ownKeys = true,
+): Observation[] {
+  const trace: Observation[] = [];
+  const world = new World(reference, reference, { trace, ownKeys });
+  for (const step of steps) world.step(step);
+  return trace;
+}
+
 /** The statements of the scenario body for `steps`. */
 function renderSteps(steps: readonly Op[], observe: boolean): string[] {
   const lines: string[] = [];
@@ -122,7 +148,7 @@ export function renderSnippet(input: SnippetInput): string {
   const mode = input.mode ?? "differential";
   const candidateImport = input.candidate.kind === "native"
     ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
-    : `import * as candidateExports from ${JSON.stringify(input.candidate.url)};`;
+    : `import * as candidateExports from ${JSON.stringify(input.candidate.specifier)};`;
   const candidateKind = input.candidate.kind;
   const scenario = [
     "export function scenario(subject) {",
@@ -151,7 +177,7 @@ export function renderSnippet(input: SnippetInput): string {
       `const candidate = scenario(openSubject(candidateExports, ${
         JSON.stringify(candidateKind)
       }, profile));`,
-      'const reference = scenario(openSubject(referenceExports, "module", profile));',
+      "const reference = expected;",
       "const at = reference.findIndex((entry, i) => JSON.stringify(entry) !== JSON.stringify(candidate[i]));",
       "if (at === -1 && candidate.length === reference.length) {",
       '  console.log("no divergence: candidate and reference agree on every step");',
@@ -176,9 +202,16 @@ export function renderSnippet(input: SnippetInput): string {
   return [
     ...input.header.map((line) => `// ${line}`),
     candidateImport,
-    `import * as referenceExports from ${JSON.stringify(input.referenceUrl)};`,
     "",
     `const profile = ${JSON.stringify(input.profile)};`,
+    ...(mode === "differential"
+      ? [
+        "// What the spec-literal reference observes at each step (label, outcome).",
+        "const expected = [",
+        ...(input.expected ?? []).map((entry) => `  ${JSON.stringify(entry)},`),
+        "];",
+      ]
+      : []),
     "",
     HELPERS,
     "",

@@ -4,7 +4,7 @@ import * as reference from "../spec/mod.ts";
 import { op as opArbitrary } from "./arbitraries.ts";
 import { openSubject } from "./observe.ts";
 import type { Op } from "./ops.ts";
-import { renderSnippet } from "./snippet.ts";
+import { expectedTrace, renderSnippet } from "./snippet.ts";
 import type { Observation } from "./world.ts";
 import { World } from "./world.ts";
 
@@ -27,8 +27,7 @@ Deno.test("a rendered snippet observes exactly what the executor observed", asyn
     const world = new World(side(), side(), { trace });
     for (const op of [FIRST, ...ops]) world.step(op);
     const source = renderSnippet({
-      candidate: { kind: "module", url: REFERENCE_URL },
-      referenceUrl: REFERENCE_URL,
+      candidate: { kind: "module", specifier: REFERENCE_URL },
       profile: "standard",
       header: [],
       steps: world.executed,
@@ -65,8 +64,8 @@ for (
   Deno.test(`a divergence snippet exits 1 under ${runtime}, and 0 when nothing diverges`, async () => {
     const render = (candidate: string) =>
       renderSnippet({
-        candidate: { kind: "module", url: new URL(candidate, import.meta.url).href },
-        referenceUrl: REFERENCE_URL,
+        candidate: { kind: "module", specifier: new URL(candidate, import.meta.url).href },
+        expected: expectedTrace(openSubject(reference, "module", "standard"), DIVERGING),
         profile: "standard",
         header: ["test"],
         steps: DIVERGING,
@@ -83,3 +82,25 @@ for (
     assert.match(fine.out, /no divergence/);
   });
 }
+
+Deno.test("a reproduction imports its candidate and nothing else", () => {
+  const expected = expectedTrace(openSubject(reference, "module", "standard"), DIVERGING);
+  const imports = (source: string) => source.split("\n").filter((line) => /^import\b/.test(line));
+  const module = renderSnippet({
+    candidate: { kind: "module", specifier: "./candidate.mjs" },
+    expected,
+    profile: "standard",
+    header: [],
+    steps: DIVERGING,
+  });
+  assert.deepEqual(imports(module), ['import * as candidateExports from "./candidate.mjs";']);
+  const native = renderSnippet({
+    candidate: { kind: "native" },
+    expected,
+    profile: "server",
+    header: [],
+    steps: DIVERGING,
+  });
+  assert.deepEqual(imports(native), []);
+  assert.doesNotMatch(native, /spec\/mod\.ts|REFERENCE/);
+});

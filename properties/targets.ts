@@ -13,13 +13,11 @@
  *
  * @module
  */
-import { isAbsolute, resolve } from "node:path";
-import { cwd } from "node:process";
 import { pathToFileURL } from "node:url";
 import type { Subject } from "./observe.ts";
 import { openSubject } from "./observe.ts";
 import type { Guard } from "./ops.ts";
-import type { CandidateSource } from "./snippet.ts";
+import { callerPath } from "./runtime.ts";
 
 /** A profile of the reference (see spec/contract.ts). */
 export type Profile = "standard" | "server";
@@ -47,8 +45,6 @@ export interface Capabilities {
 export interface Target {
   /** What the user named: "impl", "native" or the module path. */
   name: string;
-  /** Where the candidate comes from (for snippets). */
-  source: CandidateSource;
   /** The reference module's URL. */
   referenceUrl: string;
   /** The profile the reference runs with. */
@@ -65,7 +61,7 @@ export interface Target {
 
 /** What to load. */
 export interface TargetRequest {
-  /** "impl", "native", or a module path (.js, .mjs, .ts) relative to the working directory. */
+  /** "impl", "native", or a module path (.js, .mjs, .ts) relative to the caller's directory. */
   target: string;
   /** Overrides the profile (default: "server" for native, "standard" otherwise). */
   profile?: Profile;
@@ -86,10 +82,33 @@ export class CandidateLoadError extends Error {
   }
 }
 
-/** A module path or URL as a URL string. */
+/** A module path (relative to the caller's directory) or URL as a URL string. */
 export function moduleUrl(pathOrUrl: string): string {
   if (/^(file|data|https?):/.test(pathOrUrl)) return pathOrUrl;
-  return pathToFileURL(isAbsolute(pathOrUrl) ? pathOrUrl : resolve(cwd(), pathOrUrl)).href;
+  return pathToFileURL(callerPath(pathOrUrl)).href;
+}
+
+/**
+ * What an import of `url` threw, as the runtime reports it: the error's name and message, with the
+ * file, line and column where the runtime gives them (Deno puts them in the message, Bun in
+ * `position`; Node's stack names the file).
+ */
+export function loadFailureDetail(url: string, error: unknown): string {
+  if (typeof error !== "object" || error === null) return `it threw ${String(error)}`;
+  const { name, message, position, stack } = error as {
+    name?: unknown;
+    message?: unknown;
+    position?: { file?: string; line?: number; column?: number } | null;
+    stack?: unknown;
+  };
+  const lines = [`${String(name ?? "Error")}: ${String(message ?? "")}`];
+  if (position?.file !== undefined) {
+    lines.push(`    at ${position.file}:${position.line}:${position.column}`);
+  } else if (!String(message).includes(url) && !/:\d+:\d+/.test(String(message))) {
+    const at = String(stack ?? "").split("\n").find((line) => line.includes(url));
+    lines.push(at === undefined ? `    in ${url}` : at);
+  }
+  return lines.join("\n");
 }
 
 const ALL_GUARDS: readonly Guard[] = [
@@ -116,7 +135,6 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
     const native = nativeCapabilities();
     return {
       name: "native",
-      source: { kind: "native" },
       referenceUrl,
       profile,
       candidate: openSubject(globalThis, "native", profile),
@@ -130,8 +148,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   try {
     exports = await import(url);
   } catch (error) {
-    const name = (error as { name?: unknown })?.name;
-    throw new CandidateLoadError(url, `loading the module threw ${String(name ?? typeof error)}`);
+    throw new CandidateLoadError(url, loadFailureDetail(url, error));
   }
   if (typeof exports.Headers !== "function") {
     throw new CandidateLoadError(url, "it does not export a Headers class");
@@ -142,7 +159,6 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   const freeze = typeof exports.freezeHeaders === "function";
   return {
     name: request.target,
-    source: { kind: "module", url },
     referenceUrl,
     profile,
     candidate: openSubject(exports, "module", profile),

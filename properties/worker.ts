@@ -8,7 +8,7 @@
  * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
  * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
  * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
- * | `s <json>` | (trace mode) a resolved step is about to run |
+ * | `s <json>` | (trace mode, or given steps) a resolved step is about to run |
  * | `done <json>` | finished: a {@link WorkerReport} |
  *
  * The module is an entry point only: importing it runs a worker (cli.ts imports its types).
@@ -24,8 +24,9 @@
  * @module
  */
 import type { CampaignResult, Failure, PropertyName } from "./campaign.ts";
-import { runCampaign } from "./campaign.ts";
+import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "./divergences.ts";
+import type { Op } from "./ops.ts";
 import { runtime, writeOut } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
 import { CandidateLoadError, loadTarget } from "./targets.ts";
@@ -62,6 +63,11 @@ export interface WorkerConfig {
   trace?: boolean;
   /** Longest command sequence per run. */
   maxCommands?: number;
+  /**
+   * Run these resolved steps on the candidate alone, with tracing, instead of the phases (the
+   * coordinator shrinks a hang or a crash this way).
+   */
+  steps?: Op[];
 }
 
 /** What a worker reports when it finishes. */
@@ -105,6 +111,12 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     runsByProperty: {},
     failure: null,
   };
+  if (config.steps !== undefined) {
+    runAlone(target.candidate, config.steps, (step) => writeOut(`s ${JSON.stringify(step)}\n`));
+    report.runs = 1;
+    report.commands = config.steps.length;
+    return report;
+  }
   for (const phase of config.phases) {
     const result: CampaignResult = runCampaign({
       target,

@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * import { measureCampaign } from "./campaign.ts";
+ * import { measureCampaign } from "./campaign_throughput.ts";
  * const report = await measureCampaign({ root: "/work/main", fuzzSeconds: 10, tlcTimeoutSeconds: 300 });
  * for (const entry of report.entries) console.log(entry.source, entry.what, entry.result);
  * ```

@@ -8,7 +8,7 @@ import {
   moduleForConfig,
   parseFuzzOutput,
   parseTlcOutput,
-} from "./campaign.ts";
+} from "./campaign_throughput.ts";
 
 Deno.test("campaign numbers", async (t) => {
   await t.step("the fuzz summary is found in pretty-printed JSON after other output", () => {

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import process from "node:process";
+import { spawnSync } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = new URL(".", import.meta.url).pathname;
+const WRAPPER = join(ROOT, "headerproof");
+
+/** The real binary `name` on PATH now (symlinks resolved). */
+function realBinary(name: string): string {
+  const found = spawnSync("bash", ["-c", `command -v ${name}`], { encoding: "utf8" });
+  return realpathSync(found.stdout.trim());
+}
+
+/** Runs the wrapper with `args` and extra environment; returns the exit status and output. */
+function wrapper(args: string[], env: Record<string, string>, cwd = ROOT) {
+  const run = spawnSync(WRAPPER, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: run.status ?? -1, out: run.stdout + run.stderr };
+}
+
+Deno.test("HEADERPROOF_DENO, HEADERPROOF_NODE and HEADERPROOF_BUN select your own binaries", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-own-" });
+  try {
+    for (const [name, task] of [["deno", "fuzz"], ["node", "fuzz:node"], ["bun", "fuzz:bun"]]) {
+      await t.step(`HEADERPROOF_${name.toUpperCase()} runs ${task} on the given ${name}`, () => {
+        const marker = join(dir, `${name}-ran`);
+        const fake = join(dir, `my-${name}`);
+        Deno.writeTextFileSync(
+          fake,
+          `#!/usr/bin/env bash\ntouch ${marker}\nexec ${realBinary(name)} "$@"\n`,
+          { mode: 0o755 },
+        );
+        const run = wrapper([task, "--help"], { [`HEADERPROOF_${name.toUpperCase()}`]: fake });
+        assert.equal(run.code, 0, run.out);
+        assert.match(run.out, /exit status: 0 no divergence/);
+        assert.ok(existsSync(marker), `${fake} was not run:\n${run.out}`);
+      });
+    }
+    await t.step("a HEADERPROOF_DENO that is not an executable is an error naming it", () => {
+      const run = wrapper(["fuzz", "--help"], { HEADERPROOF_DENO: join(dir, "missing") });
+      assert.notEqual(run.code, 0);
+      assert.match(run.out, /HEADERPROOF_DENO=.*missing is not an executable/);
+    });
+  } finally {
+    wrapper(["fuzz", "--help"], {});
+    await Deno.remove(dir, { recursive: true });
+  }
+});

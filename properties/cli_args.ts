@@ -1,0 +1,183 @@
+/**
+ * The command line of the differential campaign (`./headerproof fuzz`, properties/cli.ts), read
+ * with `node:util` `parseArgs`. Paths are resolved against the caller's directory (see
+ * {@link callerPath}), so `--target ./my.ts` means the file next to the person who typed it.
+ *
+ * @example
+ * ```ts
+ * import { parseCliArgs } from "./cli_args.ts";
+ * const options = parseCliArgs(["--target", "native", "--time", "20"]);
+ * console.log(options.target, options.timeSeconds);
+ * ```
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import type { PropertyName } from "./campaign.ts";
+import { divergenceClasses } from "./divergences.ts";
+import { callerPath, commandLine, coreCount } from "./runtime.ts";
+import type { Profile } from "./targets.ts";
+
+/** Exit status of a campaign with no divergence. */
+export const EXIT_OK = 0;
+/** Exit status of a campaign that found a counterexample. */
+export const EXIT_COUNTEREXAMPLE = 1;
+/** Exit status of bad usage: a wrong option, a candidate that cannot load, a harness error. */
+export const EXIT_USAGE = 2;
+/** Exit status after Ctrl-C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+
+/** The `--help` text. */
+export const USAGE = `usage: ${commandLine()} [options]
+
+  --target impl|native|PATH   candidate (default impl); PATH is a module following spec/contract.ts,
+                              relative to the directory you run the command from
+  --runs N                    runs per worker for the model property (default 1000 without --time)
+  --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
+                              then 90% model); with --runs, whichever ends first
+  --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
+  --profile standard|server   reference profile (default: server for native, else standard)
+  --workers N                 parallel worker processes (default: all cores)
+  --known-divergences A,B|all stop generating the operations of these named classes (see
+                              properties/NATIVE_DIVERGENCES.md); listed in the report
+  --case-timeout SECONDS      a run making no progress this long is a hang (default 10)
+  --max-commands N            longest command sequence per run (default 40)
+  --json                      print a machine-readable summary on stdout
+  --junit FILE                also write the result as a JUnit XML report
+  --out DIR                   where reproductions and corpus entries go (default .cache/ in the
+                              headerproof folder, which git ignores)
+  --record                    also add the counterexample to the committed regression corpus
+                              (properties/corpus/), replayed by every ./headerproof test
+  --reference PATH            reference module (default spec/mod.ts)
+  replay one case (printed with every counterexample):
+  --seed S --path P [--replay-path R] [--property model|invalid-raw-list]
+
+exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
+that cannot be loaded, a harness error), 130 interrupted (Ctrl-C; the seeds are printed)`;
+
+/** Parsed command line. */
+export interface CliOptions {
+  /** "impl", "native", or the candidate's absolute path. */
+  target: string;
+  /** The target as typed (for the report and the replay command). */
+  targetArg: string;
+  runs?: number;
+  timeSeconds?: number;
+  seed: number;
+  profile?: Profile;
+  workers: number;
+  knownDivergences: string[];
+  caseTimeoutSeconds: number;
+  maxCommands: number;
+  json: boolean;
+  /** Absolute path of the JUnit XML report to write, if asked. */
+  junit?: string;
+  /** Absolute folder for reproductions and corpus entries; default in {@link outDirectory}. */
+  out?: string;
+  record: boolean;
+  /** The reference's absolute path (or URL), when not the default. */
+  reference?: string;
+  /** The reference as typed. */
+  referenceArg?: string;
+  path?: string;
+  replayPath?: string;
+  property: PropertyName;
+  help: boolean;
+}
+
+/** Bad command line. */
+export class UsageError extends Error {
+  /** `message` says which option is wrong. */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+const OPTIONS = {
+  target: { type: "string" },
+  runs: { type: "string" },
+  time: { type: "string" },
+  seed: { type: "string" },
+  profile: { type: "string" },
+  workers: { type: "string" },
+  "known-divergences": { type: "string" },
+  "case-timeout": { type: "string" },
+  "max-commands": { type: "string" },
+  json: { type: "boolean" },
+  junit: { type: "string" },
+  out: { type: "string" },
+  record: { type: "boolean" },
+  reference: { type: "string" },
+  path: { type: "string" },
+  "replay-path": { type: "string" },
+  property: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `text` as a number of at least `min`, or a {@link UsageError} naming `flag`. */
+function numberFlag(flag: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < min) {
+    throw new UsageError(`--${flag} needs a number >= ${min}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
+function targetPath(target: string): string {
+  if (target === "impl" || target === "native") return target;
+  return callerPath(target);
+}
+
+/** Parses `args` (throws {@link UsageError}). */
+export function parseCliArgs(args: readonly string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const integer = (flag: keyof typeof OPTIONS, min: number) => {
+    const value = numberFlag(flag, values[flag] as string | undefined, min);
+    return value === undefined ? undefined : Math.floor(value);
+  };
+  const profile = values.profile;
+  if (profile !== undefined && profile !== "standard" && profile !== "server") {
+    throw new UsageError(`--profile is standard or server, got ${JSON.stringify(profile)}`);
+  }
+  const property = values.property ?? "model";
+  if (property !== "model" && property !== "invalid-raw-list") {
+    throw new UsageError(`--property is model or invalid-raw-list, got ${property}`);
+  }
+  const knownDivergences = (values["known-divergences"] ?? "").split(",").filter((n) => n !== "");
+  try {
+    divergenceClasses(knownDivergences);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const targetArg = values.target ?? "impl";
+  return {
+    target: targetPath(targetArg),
+    targetArg,
+    runs: integer("runs", 1),
+    timeSeconds: numberFlag("time", values.time, 0.1),
+    seed: integer("seed", -(2 ** 31)) ?? Math.floor(Math.random() * 2 ** 31),
+    profile,
+    workers: integer("workers", 1) ?? coreCount(),
+    knownDivergences,
+    caseTimeoutSeconds: numberFlag("case-timeout", values["case-timeout"], 0.1) ?? 10,
+    maxCommands: integer("max-commands", 1) ?? 40,
+    json: values.json ?? false,
+    junit: values.junit === undefined ? undefined : callerPath(values.junit),
+    out: values.out === undefined ? undefined : callerPath(values.out),
+    record: values.record ?? false,
+    reference: values.reference === undefined ? undefined : targetPath(values.reference),
+    referenceArg: values.reference,
+    path: values.path,
+    replayPath: values["replay-path"],
+    property,
+    help: values.help ?? false,
+  };
+}

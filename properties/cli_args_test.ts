@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { resolve } from "node:path";
+import process from "node:process";
+import { parseCliArgs, UsageError } from "./cli_args.ts";
+
+Deno.test("the CLI reads every campaign option", () => {
+  const options = parseCliArgs([
+    "--target",
+    "native",
+    "--time",
+    "20",
+    "--seed",
+    "7",
+    "--profile",
+    "standard",
+    "--workers",
+    "3",
+    "--known-divergences",
+    "no-cors-guard-ignored",
+    "--json",
+    "--record",
+  ]);
+  assert.equal(options.target, "native");
+  assert.equal(options.timeSeconds, 20);
+  assert.equal(options.seed, 7);
+  assert.equal(options.profile, "standard");
+  assert.equal(options.workers, 3);
+  assert.deepEqual(options.knownDivergences, ["no-cors-guard-ignored"]);
+  assert.equal(options.json, true);
+  assert.equal(options.record, true);
+});
+
+Deno.test("the CLI reads a replay", () => {
+  const options = parseCliArgs([
+    "--seed",
+    "3",
+    "--path",
+    "1:2",
+    "--replay-path",
+    "AB:C",
+    "--property",
+    "invalid-raw-list",
+  ]);
+  assert.equal(options.path, "1:2");
+  assert.equal(options.replayPath, "AB:C");
+  assert.equal(options.property, "invalid-raw-list");
+});
+
+Deno.test("the CLI resolves paths against the caller's directory, not its own", () => {
+  const saved = process.env.HEADERPROOF_CALLER_DIR;
+  process.env.HEADERPROOF_CALLER_DIR = "/somewhere/else";
+  try {
+    const options = parseCliArgs(["--target", "./my.ts", "--out", "found", "--junit", "/r.xml"]);
+    assert.equal(options.target, resolve("/somewhere/else/my.ts"));
+    assert.equal(options.targetArg, "./my.ts");
+    assert.equal(options.out, resolve("/somewhere/else/found"));
+    assert.equal(options.junit, "/r.xml");
+    assert.equal(parseCliArgs(["--target", "impl"]).target, "impl");
+  } finally {
+    if (saved === undefined) delete process.env.HEADERPROOF_CALLER_DIR;
+    else process.env.HEADERPROOF_CALLER_DIR = saved;
+  }
+});
+
+Deno.test("the CLI rejects bad options with a message naming them", () => {
+  assert.throws(
+    () => parseCliArgs(["--runs", "x"]),
+    (e: unknown) => e instanceof UsageError && /--runs/.test(e.message),
+  );
+  assert.throws(() => parseCliArgs(["--profile", "browser"]), /--profile/);
+  assert.throws(() => parseCliArgs(["--bogus"]), /--bogus/);
+  assert.throws(
+    () => parseCliArgs(["--known-divergences", "nope"]),
+    /unknown divergence class "nope"/,
+  );
+  assert.throws(() => parseCliArgs(["--seed"]), UsageError);
+  assert.throws(() => parseCliArgs(["--time", ""]), /--time/);
+});
