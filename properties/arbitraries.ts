@@ -678,7 +678,7 @@ const batchedOp: fc.Arbitrary<BatchedOp> = fc.oneof(
 );
 
 /**
- * One campaign step, weights out of 100: construct 10, append/set/delete/get/has/getSetCookie
+ * One campaign step, weights out of 102: construct 10, append/set/delete/get/has/getSetCookie
  * (as {@link callOp}) 34, iterator open 5, iterator next 6, forEach with mutating callback 6,
  * freeze 2, copy then mutate 7 (its iterator `next` wrapped by user code half the time), raw list
  * then its first operation 7, a batch of 2-8 calls, iterator steps, forEach and tampering with no
