@@ -27,6 +27,7 @@ import type {
   IteratorKind,
   Misuse,
   Op,
+  RecordedHow,
   RecordExtra,
   Tamper,
 } from "./ops.ts";
@@ -391,10 +392,12 @@ const sequenceItems = fc.array(
 );
 
 /**
- * Constructor inputs, weights out of 108: none 8, explicit undefined 3, array of pairs 25, 30-40
+ * Constructor inputs, weights out of 114: none 8, explicit undefined 3, array of pairs 25, 30-40
  * distinct names (h0, H1, ...) plus a few pairs (half of them set-cookie) 3, an iterable that is
  * not an array (its pairs arrays or iterables too) 8, Map 6, record 13, record with an extra
- * symbol / non-enumerable key or behind a Proxy 6, another live Headers 15, an exotic init
+ * symbol / non-enumerable key or behind a Proxy 6, another live Headers 15, a recorded init (a
+ * record, an array or an iterator that logs every interaction, see observe.ts `recordedInit`) 6,
+ * an exotic init
  * (callable record, array with a hole or getters, iterable that throws midway, Headers whose
  * `@@iterator` a subclass or the instance overrides, a foreign class named Headers) 8, an init
  * that breaks sequence conversion 5, an array behind a Proxy whose length is a string, a fraction
@@ -447,6 +450,14 @@ export const init: fc.Arbitrary<Init> = fc.oneof(
   {
     weight: 15,
     arbitrary: fc.record({ kind: fc.constant("headers" as const), source: objectRef }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("recorded" as const),
+      how: fc.constantFrom<RecordedHow>("record", "array", "iterator"),
+      items: fc.array(pair.map((p): Arg[] => p), { maxLength: 3 }),
+    }),
   },
   {
     weight: 8,

@@ -430,6 +430,108 @@ export function exoticInit(subject: Subject, how: string, pairs: unknown[][]): u
 }
 
 /**
+ * An init that writes every interaction with it into `log`, one line per interaction
+ * (`"<trap> <object> <key>"`), so the order and count of what a conversion touches can be
+ * compared: every object is a Proxy that logs `get`, `has`, `ownKeys` and
+ * `getOwnPropertyDescriptor`; every name and value is an object whose `toString` logs its call;
+ * iterator methods log their calls.
+ * - "record": a record of the pairs; converting the first value adds the key `x-late` to the
+ *   record, which a conversion that already read the keys must not visit;
+ * - "array": an array of pair arrays; converting the first name appends `["x-late", "1"]`, which
+ *   the array iterator must still visit;
+ * - "iterator": an iterable whose iterator yields pairs that are iterables of their own; its
+ *   results are logged objects, and `return()` logs a call (WebIDL never closes the iterator).
+ * Arguments that are not strings are passed as they are.
+ */
+export function recordedInit(how: string, pairs: unknown[][], log: string[]): unknown {
+  const keyName = (key: string | symbol) =>
+    typeof key === "symbol" ? "Symbol(" + (key.description ?? "") + ")" : key;
+  const logged = <T extends object>(label: string, target: T): T =>
+    new Proxy(target, {
+      get(t, key, receiver) {
+        log.push("get " + label + " " + keyName(key));
+        return Reflect.get(t, key, receiver);
+      },
+      has(t, key) {
+        log.push("has " + label + " " + keyName(key));
+        return Reflect.has(t, key);
+      },
+      ownKeys(t) {
+        log.push("ownKeys " + label);
+        return Reflect.ownKeys(t);
+      },
+      getOwnPropertyDescriptor(t, key) {
+        log.push("getOwnPropertyDescriptor " + label + " " + keyName(key));
+        return Reflect.getOwnPropertyDescriptor(t, key);
+      },
+    });
+  const text = (label: string, value: unknown, onConvert: () => void) =>
+    typeof value !== "string" ? value : logged(label, {
+      toString() {
+        log.push("call toString " + label);
+        onConvert();
+        return value;
+      },
+    });
+  const nothing = () => {};
+  const iteratorOver = (label: string, items: unknown[]) => {
+    let index = 0;
+    return logged(label, {
+      next() {
+        log.push("call next " + label);
+        const done = index >= items.length;
+        return logged(label + " result", { done, value: done ? undefined : items[index++] });
+      },
+      return() {
+        log.push("call return " + label);
+        return { done: true, value: undefined };
+      },
+    });
+  };
+  if (how === "record") {
+    const record: Record<string, unknown> = {};
+    pairs.forEach(([name, value], i) => {
+      record[String(name)] = text(
+        "value" + i,
+        value,
+        i === 0 ? () => (record["x-late"] = "1") : nothing,
+      );
+    });
+    return logged("init", record);
+  }
+  if (how === "array") {
+    const items: unknown[] = [];
+    pairs.forEach((pair, i) => {
+      const late = i === 0 ? () => items.push(["x-late", "1"]) : nothing;
+      items.push(
+        logged(
+          "pair" + i,
+          pair.map((part, j) =>
+            text((j === 0 ? "name" : "value") + i, part, j === 0 ? late : nothing)
+          ),
+        ),
+      );
+    });
+    return logged("init", items);
+  }
+  const wrapped = pairs.map((pair, i) => {
+    const parts = pair.map((part, j) => text((j === 0 ? "name" : "value") + i, part, nothing));
+    return logged("pair" + i, {
+      [Symbol.iterator]() {
+        log.push("call @@iterator pair" + i);
+        return iteratorOver("pair" + i + " iterator", parts);
+      },
+    });
+  });
+  return logged("init", {
+    [Symbol.iterator]() {
+      log.push("call @@iterator init");
+      return iteratorOver("init iterator", wrapped);
+    },
+  });
+}
+
+/**
  * Runs `make` while the iterator prototype of `headers`' side has its `next` replaced by a
  * wrapper that calls the original: user code that a copy-on-write fast path must notice (the copy
  * has to iterate for real), yet with the same result.

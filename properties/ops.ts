@@ -17,7 +17,14 @@
  */
 
 import type { Subject } from "./observe.ts";
-import { brokenInit, exoticInit, iterableOf, proxiedArray, recordWith } from "./observe.ts";
+import {
+  brokenInit,
+  exoticInit,
+  iterableOf,
+  proxiedArray,
+  recordedInit,
+  recordWith,
+} from "./observe.ts";
 
 /** An argument: a string (the usual case) or a value WebIDL must convert (or reject). */
 export type Arg =
@@ -44,7 +51,14 @@ export type Init =
   | { kind: "broken"; how: BrokenHow; items: Arg[][] }
   | { kind: "proxied array"; items: Arg[][]; length: "string" | "fraction" | "negative" }
   | { kind: "invalid"; value: Arg }
-  | { kind: "exotic"; how: ExoticHow; items: Arg[][] };
+  | { kind: "exotic"; how: ExoticHow; items: Arg[][] }
+  | { kind: "recorded"; how: RecordedHow; items: Arg[][] };
+
+/**
+ * An init that logs every interaction with it (see observe.ts `recordedInit`); the log is an
+ * observation of its own, right after the construction.
+ */
+export type RecordedHow = "record" | "array" | "iterator";
 
 /** An init of an unusual shape (see observe.ts `exoticInit`). */
 export type ExoticHow =
@@ -233,14 +247,23 @@ export function renderInit(init: Init): string {
       return `exoticInit(subject, ${JSON.stringify(init.how)}, [${
         init.items.map((item) => `[${item.map(renderArg).join(", ")}]`).join(", ")
       }])`;
+    case "recorded":
+      return `recordedInit(${JSON.stringify(init.how)}, [${
+        init.items.map((item) => `[${item.map(renderArg).join(", ")}]`).join(", ")
+      }], log = [])`;
   }
 }
 
 /**
  * The JavaScript value `init` stands for; `objects` are the side's live Headers, `subject` the
- * side (exotic inits derive from its Headers).
+ * side (exotic inits derive from its Headers), `log` where a recorded init writes.
  */
-export function initValue(init: Init, objects: readonly unknown[], subject: Subject): unknown {
+export function initValue(
+  init: Init,
+  objects: readonly unknown[],
+  subject: Subject,
+  log: string[] = [],
+): unknown {
   switch (init.kind) {
     case "none":
     case "undefined":
@@ -274,6 +297,8 @@ export function initValue(init: Init, objects: readonly unknown[], subject: Subj
       return argValue(init.value);
     case "exotic":
       return exoticInit(subject, init.how, init.items.map((item) => item.map(argValue)));
+    case "recorded":
+      return recordedInit(init.how, init.items.map((item) => item.map(argValue)), log);
   }
 }
 

@@ -37,6 +37,7 @@ import {
   openSubject,
   ownKeysOf,
   proxiedArray,
+  recordedInit,
   recordWith,
   rejectedInvalidRawList,
   shapeOf,
@@ -99,6 +100,7 @@ const HELPERS = [
   shapeOf,
   tamperReturned,
   exoticInit,
+  recordedInit,
 ].map((fn) => fn.toString())
   .join("\n\n");
 
@@ -129,9 +131,14 @@ function renderSteps(steps: readonly Op[], observe: boolean): string[] {
   return lines;
 }
 
-/** One expression per outcome the step produces (copy+then, raw list+first and batch give several). */
+/**
+ * One expression per outcome the step produces (copy+then, raw list+first, batch and a recorded
+ * init's log give several).
+ */
 function stepCodes(op: Op): string[] {
   switch (op.op) {
+    case "construct":
+      return op.init.kind === "recorded" ? [renderOp(op), "log"] : [renderOp(op)];
     case "copy":
       return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.then)];
     case "rawList":
@@ -155,6 +162,7 @@ export function renderSnippet(input: SnippetInput): string {
     "  const make = (guard, ...init) => subject.make(guard, init[0], init.length > 0);",
     "  const h = [];",
     "  const it = [];",
+    "  let log = []; // what a recorded init logged",
     "  const trace = [];",
     "  const step = (label, run) => trace.push([label, attempt(run)]);",
     `  const ownKeys = ${JSON.stringify(input.ownKeys ?? true)};`,

@@ -274,11 +274,17 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
     case "construct": {
       const hasInit = op.init.kind !== "none";
       const init = op.init;
+      const log: string[] = [];
       outcomes.push(
         attempt(() =>
-          place(side, op.slot, subject.make(op.guard, initValue(init, objects, subject), hasInit))
+          place(
+            side,
+            op.slot,
+            subject.make(op.guard, initValue(init, objects, subject, log), hasInit),
+          )
         ),
       );
+      if (init.kind === "recorded") outcomes.push(attempt(() => log));
       return;
     }
     case "copy": {
@@ -399,6 +405,10 @@ function brandCall(subject: Subject, method: string, args: unknown[]): unknown {
 /** The labels of the outcomes one step produces, before the observations. */
 export function stepLabels(op: Op): string[] {
   switch (op.op) {
+    case "construct":
+      return op.init.kind === "recorded"
+        ? [renderOp(op), `the log of h[${op.slot}]'s init`]
+        : [renderOp(op)];
     case "copy":
       return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepLabels(op.then)];
     case "rawList":

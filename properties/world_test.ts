@@ -333,3 +333,21 @@ Deno.test("a chain of eight copies matches the reference, and a chain that drops
   );
   assertCaughtAt(dropsCookies, viaConstructor, "[...h[1]]");
 });
+
+Deno.test("a record read with Object.entries before converting any value is caught by the interaction log", () => {
+  const ops: Op[] = [
+    {
+      op: "construct",
+      slot: 1,
+      guard: "none",
+      init: { kind: "recorded", how: "record", items: [["a", "1"], ["b", "2"]] },
+    },
+  ];
+  run(implSide(), ops);
+  const entriesFirst = referenceTransformingInit((init) =>
+    typeof init === "object" && init !== null && !(Symbol.iterator in init)
+      ? Object.fromEntries(Object.entries(init).map(([name, value]) => [name, String(value)]))
+      : init
+  );
+  assertCaughtAt(entriesFirst, ops, "the log of h[1]'s init");
+});
