@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { Arg, CallOp, Guard, Init, Op } from "./ops.ts";
+import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "./ops.ts";
 
 /** A known divergence: which operations it covers, and where it was seen. */
 export interface DivergenceClass {
@@ -45,6 +45,7 @@ export function stringsOf(op: Op): string[] {
       case "broken":
       case "proxied array":
       case "exotic":
+      case "recorded":
         return init.items.flatMap(fromArgs);
       case "map":
         return init.entries.flat();
@@ -94,6 +95,11 @@ function normalizesToEmpty(text: string): boolean {
 /** Whether `op` opens an iterator (directly or as a raw list's first operation). */
 function opensIterator(op: Op): boolean {
   return op.op === "iterOpen" || (op.op === "rawList" && op.first?.op === "iterOpen");
+}
+
+/** Whether `op` constructs from a recorded init of kind `how`. */
+function recordedInitOf(op: Op, how: RecordedHow): boolean {
+  return op.op === "construct" && op.init.kind === "recorded" && op.init.how === how;
 }
 
 /** Every known class, by name. */
@@ -213,8 +219,30 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "a sequence init is iterated to the end before its pairs are converted, so an " +
       "error later in the iteration wins over an invalid pair before it",
     covers: (op) =>
-      op.op === "construct" && op.init.kind === "exotic" &&
-      op.init.how === "iterable throws midway",
+      (op.op === "construct" && op.init.kind === "exotic" &&
+        op.init.how === "iterable throws midway") ||
+      recordedInitOf(op, "array") || recordedInitOf(op, "iterator"),
+  },
+  {
+    name: "iterator-method-read-repeatedly",
+    runtimes: ["deno"],
+    summary: "converting an init reads its @@iterator method two or three times (WebIDL: once, " +
+      "by GetMethod, whose result is then called)",
+    covers: (op) => op.op === "construct" && op.init.kind === "recorded",
+  },
+  {
+    name: "record-value-read-before-key-check",
+    runtimes: ["bun"],
+    summary: "a record init's value is read and converted before its key is checked to be a " +
+      "ByteString (WebIDL: the key's conversion throws first)",
+    covers: (op) => recordedInitOf(op, "record"),
+  },
+  {
+    name: "iterator-protocol-extra-reads",
+    runtimes: ["node"],
+    summary: "converting an iterator init reads its next method twice and reads value from the " +
+      "result that says done (WebIDL: next once by GetIterator, value only when not done)",
+    covers: (op) => recordedInitOf(op, "iterator"),
   },
   {
     name: "own-keys-expose-internal-state",
