@@ -29,6 +29,7 @@ import type { Outcome } from "./observe.ts";
 import { rejectedInvalidRawList } from "./observe.ts";
 import type { Guard, Op } from "./ops.ts";
 import type { Capabilities, Target } from "./targets.ts";
+import type { TamperedRealm } from "./tampered_realm.ts";
 import { Divergence, perform, Side, World } from "./world.ts";
 
 /** The two properties a campaign checks. */
@@ -38,6 +39,11 @@ export type PropertyName = "model" | "invalid-raw-list";
 export interface CampaignOptions {
   /** The loaded candidate and reference. */
   target: Target;
+  /**
+   * A tampered realm to install while the candidate runs (the model property only): see
+   * tampered_realm.ts. Default none: a clean realm.
+   */
+  realm?: TamperedRealm | null;
   /** fast-check seed. */
   seed: number;
   /** Number of runs (cases); ignored when `path` is given. */
@@ -214,6 +220,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
         const world = new World(target.candidate, target.reference, {
           onStep: options.onStep,
           ownKeys: observesOwnKeys(exclude),
+          realm: options.realm,
         });
         try {
           world.step(FIRST_STEP);
@@ -287,8 +294,9 @@ function divergenceOf(
   target: Target,
   steps: readonly Op[],
   ownKeys: boolean,
+  realm: TamperedRealm | null,
 ): { steps: Op[]; divergence: Divergence } | null {
-  const world = new World(target.candidate, target.reference, { ownKeys });
+  const world = new World(target.candidate, target.reference, { ownKeys, realm });
   try {
     for (const op of steps) world.step(op);
   } catch (error) {
@@ -307,14 +315,16 @@ export function withoutNeedlessSteps(
   target: Target,
   steps: readonly Op[],
   ownKeys = true,
+  realm: TamperedRealm | null = null,
 ): { steps: Op[]; divergence: Divergence } | null {
-  let best = divergenceOf(target, steps, ownKeys);
+  let best = divergenceOf(target, steps, ownKeys, realm);
   if (best === null) return null;
   for (let i = best.steps.length - 2; i >= 0; i--) {
     const trial = divergenceOf(
       target,
       [...best.steps.slice(0, i), ...best.steps.slice(i + 1)],
       ownKeys,
+      realm,
     );
     if (trial !== null) best = trial;
   }
@@ -336,7 +346,8 @@ function modelFailure(
     replayPath,
   };
   const ownKeys = observesOwnKeys(options.exclude ?? []);
-  const world = new World(options.target.candidate, options.target.reference, { ownKeys });
+  const realm = options.realm ?? null;
+  const world = new World(options.target.candidate, options.target.reference, { ownKeys, realm });
   const generated: Op[] = [FIRST_STEP];
   for (const wrapper of counterexample ?? []) {
     generated.push((wrapper as unknown as { cmd: HeadersCommand }).cmd.op);
@@ -345,7 +356,7 @@ function modelFailure(
     for (const op of generated) if (model.accepts(op)) world.step(op);
   } catch (error) {
     if (error instanceof Divergence) {
-      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys) ??
+      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys, realm) ??
         { steps: world.executed, divergence: error };
       return {
         ...base,

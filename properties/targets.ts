@@ -45,6 +45,8 @@ export interface Capabilities {
 export interface Target {
   /** What the user named: "impl", "native" or the module path. */
   name: string;
+  /** The candidate module's URL (null for native). */
+  candidateUrl: string | null;
   /** The reference module's URL. */
   referenceUrl: string;
   /** The profile the reference runs with. */
@@ -135,6 +137,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
     const native = nativeCapabilities();
     return {
       name: "native",
+      candidateUrl: null,
       referenceUrl,
       profile,
       candidate: openSubject(globalThis, "native", profile),
@@ -159,6 +162,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   const freeze = typeof exports.freezeHeaders === "function";
   return {
     name: request.target,
+    candidateUrl: url,
     referenceUrl,
     profile,
     candidate: openSubject(exports, "module", profile),

@@ -27,6 +27,7 @@ import {
   withWrappedIteratorNext,
 } from "./observe.ts";
 import type { BatchedOp, CallOp, Misuse, Op } from "./ops.ts";
+import type { TamperedRealm } from "./tampered_realm.ts";
 import { argValue, initValue, MAX_ITERATORS, MAX_OBJECTS, renderOp } from "./ops.ts";
 
 /** One observation: what was looked at (JavaScript text) and what came out. */
@@ -42,11 +43,24 @@ export class Divergence extends Error {
   readonly candidate: Outcome | undefined;
   /** The reference's outcome. */
   readonly reference: Outcome | undefined;
-  /** Reports that `label` during step `step` came out differently. */
-  constructor(step: number, label: string, candidate?: Outcome, reference?: Outcome) {
+  /**
+   * Reports that `label` during step `step` came out differently; `patches` names the patched
+   * built-ins the candidate called in that step (a tampered realm).
+   */
+  constructor(
+    step: number,
+    label: string,
+    candidate?: Outcome,
+    reference?: Outcome,
+    patches: readonly string[] = [],
+  ) {
     super(
       `step ${step}: ${label}\n  candidate: ${JSON.stringify(candidate ?? "(nothing)")}\n` +
-        `  reference: ${JSON.stringify(reference ?? "(nothing)")}`,
+        `  reference: ${JSON.stringify(reference ?? "(nothing)")}` +
+        (patches.length === 0
+          ? ""
+          : `\n  in a tampered realm, the candidate called these patched built-ins in this ` +
+            `step: ${patches.join(", ")}`),
     );
     this.name = "Divergence";
     this.step = step;
@@ -91,6 +105,11 @@ export interface WorldOptions {
    * objects carry own keys (divergences.ts `silences`).
    */
   ownKeys?: boolean;
+  /**
+   * A tampered realm installed while the candidate's side runs each step and is observed (the
+   * reference runs with the originals): see tampered_realm.ts.
+   */
+  realm?: TamperedRealm | null;
 }
 
 /** Runs steps on both sides in lockstep. */
@@ -104,6 +123,7 @@ export class World {
   readonly #trace: Observation[] | null;
   readonly #onStep: ((step: Op) => void) | null;
   readonly #ownKeys: boolean;
+  readonly #realm: TamperedRealm | null;
 
   /** A world with no objects yet. */
   constructor(candidate: Subject, reference: Subject, options: WorldOptions = {}) {
@@ -112,6 +132,7 @@ export class World {
     this.#trace = options.trace ?? null;
     this.#onStep = options.onStep ?? null;
     this.#ownKeys = options.ownKeys ?? true;
+    this.#realm = options.realm ?? null;
   }
 
   /** How many steps ran. */
@@ -219,13 +240,21 @@ export class World {
     this.#steps++;
     this.executed.push(resolved);
     this.#onStep?.(resolved);
-    const candidate = this.#run(this.#candidate, resolved);
+    const realm = this.#realm;
+    realm?.install();
+    let candidate: Outcome[];
+    try {
+      candidate = this.#run(this.#candidate, resolved);
+    } finally {
+      realm?.uninstall();
+    }
+    const patches = realm?.takeCalls() ?? [];
     const reference = this.#run(this.#reference, resolved);
     const length = Math.max(candidate.length, reference.length);
     for (let i = 0; i < length; i++) {
       if (JSON.stringify(candidate[i]) !== JSON.stringify(reference[i])) {
         const label = this.#labels(resolved)[i] ?? `observation ${i}`;
-        throw new Divergence(this.#steps, label, candidate[i], reference[i]);
+        throw new Divergence(this.#steps, label, candidate[i], reference[i], patches);
       }
     }
     const trace = this.#trace;

@@ -3,7 +3,7 @@ import { Headers as Reference } from "../../spec/mod.ts";
 import { withStandardShape } from "./standard_shape.mjs";
 
 export const Headers = withStandardShape(class Headers extends Reference {}, [
-  ["set", function set(name, value) {
+  ["set", function set(_name, _value) {
     Reference.prototype.set.apply(this, arguments);
     throw "not an error";
   }],

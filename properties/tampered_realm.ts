@@ -1,0 +1,308 @@
+/**
+ * A tampered realm: the built-ins user code can reach (methods of Array, Map, Set, String, RegExp,
+ * Object, Function, JSON, Reflect and the iterator prototypes) replaced by patches that refuse
+ * the candidate. While {@link TamperedRealm.install} is in force, a patch called from the
+ * candidate's own code throws an `EvalError` naming it and records the call; called from anywhere
+ * else (the harness, the reference, the runtime) it does what the original does. So the reference
+ * runs as in a clean realm, and a candidate that calls a built-in user code has replaced, instead
+ * of the original it captured when it loaded (as a runtime's own Headers does with its
+ * primordials), shows it in its outcomes.
+ *
+ * Which code is the candidate's is decided by the source URL of the patch's caller, read from a
+ * stack trace taken with the original `Error` (`isCandidateCode`): impl's folder for impl, the
+ * candidate module's folder for a module, the runtime's internal code (`ext:`, `node:`) for
+ * native.
+ *
+ * @example
+ * ```ts
+ * import { TamperedRealm } from "./tampered_realm.ts";
+ * const realm = new TamperedRealm((url) => url.includes("/my_headers/"));
+ * realm.install();
+ * try {
+ *   // run the candidate's step
+ * } finally {
+ *   realm.uninstall();
+ * }
+ * console.log(realm.takeCalls()); // the patches the candidate called, by name
+ * ```
+ *
+ * @module
+ */
+
+// The originals this module itself needs, captured before any patch exists.
+const OriginalError = Error;
+const OriginalEvalError = EvalError;
+const apply = Reflect.apply;
+const construct = Reflect.construct;
+const defineProperty = Reflect.defineProperty;
+const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
+const getPrototypeOf = Reflect.getPrototypeOf;
+const stringIndexOf = String.prototype.indexOf;
+const stringSlice = String.prototype.slice;
+const stringLastIndexOf = String.prototype.lastIndexOf;
+const setAdd = Set.prototype.add;
+const setClear = Set.prototype.clear;
+const setValues = Set.prototype.values;
+const setIteratorNext = (getPrototypeOf(new Set().values()) as { next(): IteratorResult<string> })
+  .next;
+
+/** A built-in a tampered realm replaces: its owner object and key, and its name in reports. */
+interface Replaced {
+  owner: object;
+  key: PropertyKey;
+  name: string;
+}
+
+/** The owners and keys of every patch, listed by owner. */
+function builtinsToReplace(): Replaced[] {
+  const arrayIterator = getPrototypeOf([][Symbol.iterator]()) as object;
+  const mapIterator = getPrototypeOf(new Map().entries()) as object;
+  const setIterator = getPrototypeOf(new Set().values()) as object;
+  const stringIterator = getPrototypeOf(""[Symbol.iterator]()) as object;
+  const owners: [object, string, PropertyKey[]][] = [
+    [Array.prototype, "Array.prototype", [
+      "push",
+      "pop",
+      "shift",
+      "unshift",
+      "slice",
+      "splice",
+      "sort",
+      "indexOf",
+      "includes",
+      "join",
+      "map",
+      "filter",
+      "forEach",
+      "concat",
+      "reverse",
+      "fill",
+      "at",
+      "find",
+      "findIndex",
+      "some",
+      "every",
+      "keys",
+      "values",
+      "entries",
+      Symbol.iterator,
+    ]],
+    [Array, "Array", ["from", "isArray", "of"]],
+    [arrayIterator, "%ArrayIteratorPrototype%", ["next"]],
+    [Map.prototype, "Map.prototype", [
+      "get",
+      "set",
+      "has",
+      "delete",
+      "clear",
+      "forEach",
+      "keys",
+      "values",
+      "entries",
+      Symbol.iterator,
+    ]],
+    [mapIterator, "%MapIteratorPrototype%", ["next"]],
+    [Set.prototype, "Set.prototype", [
+      "has",
+      "add",
+      "delete",
+      "clear",
+      "forEach",
+      "values",
+      Symbol.iterator,
+    ]],
+    [setIterator, "%SetIteratorPrototype%", ["next"]],
+    [String.prototype, "String.prototype", [
+      "toLowerCase",
+      "toUpperCase",
+      "slice",
+      "substring",
+      "trim",
+      "trimStart",
+      "trimEnd",
+      "indexOf",
+      "lastIndexOf",
+      "includes",
+      "charCodeAt",
+      "codePointAt",
+      "charAt",
+      "split",
+      "replace",
+      "replaceAll",
+      "startsWith",
+      "endsWith",
+      "repeat",
+      "localeCompare",
+      "normalize",
+      "concat",
+      Symbol.iterator,
+    ]],
+    [String, "String", ["fromCharCode"]],
+    [stringIterator, "%StringIteratorPrototype%", ["next"]],
+    [RegExp.prototype, "RegExp.prototype", [
+      "exec",
+      "test",
+      Symbol.match,
+      Symbol.matchAll,
+      Symbol.replace,
+      Symbol.search,
+      Symbol.split,
+    ]],
+    [Object, "Object", [
+      "keys",
+      "values",
+      "entries",
+      "assign",
+      "create",
+      "defineProperty",
+      "defineProperties",
+      "freeze",
+      "fromEntries",
+      "getOwnPropertyDescriptor",
+      "getOwnPropertyNames",
+      "getOwnPropertySymbols",
+      "getPrototypeOf",
+      "hasOwn",
+      "setPrototypeOf",
+    ]],
+    [Object.prototype, "Object.prototype", ["hasOwnProperty", "propertyIsEnumerable", "toString"]],
+    [Function.prototype, "Function.prototype", ["apply", "bind", "call"]],
+    [JSON, "JSON", ["parse", "stringify"]],
+    [Reflect, "Reflect", [
+      "apply",
+      "construct",
+      "defineProperty",
+      "get",
+      "getOwnPropertyDescriptor",
+      "getPrototypeOf",
+      "has",
+      "ownKeys",
+      "set",
+    ]],
+  ];
+  const replaced: Replaced[] = [];
+  for (const [owner, ownerName, keys] of owners) {
+    for (const key of keys) {
+      const keyName = typeof key === "symbol" ? `[${key.description}]` : `.${key}`;
+      replaced[replaced.length] = { owner, key, name: ownerName + keyName };
+    }
+  }
+  return replaced;
+}
+
+/** The source URL of the frame `depth` frames above the caller of this function, or "". */
+function callerUrl(depth: number): string {
+  const limit = OriginalError.stackTraceLimit;
+  OriginalError.stackTraceLimit = depth + 2;
+  const stack = new OriginalError().stack ?? "";
+  OriginalError.stackTraceLimit = limit;
+  // Frame lines follow the message line: skip to the line of the wanted frame.
+  let at = 0;
+  for (let frame = 0; frame <= depth + 1; frame++) {
+    at = apply(stringIndexOf, stack, ["\n", at]) as number;
+    if (at === -1) return "";
+    at++;
+  }
+  const end = apply(stringIndexOf, stack, ["\n", at]) as number;
+  const line = apply(stringSlice, stack, [at, end === -1 ? stack.length : end]) as string;
+  // "    at name (URL:line:column)" or "    at URL:line:column"
+  const open = apply(stringLastIndexOf, line, ["("]) as number;
+  return apply(stringSlice, line, [open === -1 ? 7 : open + 1]) as string;
+}
+
+/** Replaces built-ins with patches that refuse the candidate; see the module doc. */
+export class TamperedRealm {
+  readonly #isCandidateCode: (url: string) => boolean;
+  readonly #replaced: Replaced[] = builtinsToReplace();
+  readonly #originals: PropertyDescriptor[] = [];
+  readonly #calls = new Set<string>();
+  #installed = false;
+  #checking = false;
+
+  /** A realm that treats code whose source URL satisfies `isCandidateCode` as the candidate's. */
+  constructor(isCandidateCode: (url: string) => boolean) {
+    this.#isCandidateCode = isCandidateCode;
+    for (const { owner, key } of this.#replaced) {
+      this.#originals[this.#originals.length] = getOwnPropertyDescriptor(owner, key)!;
+    }
+  }
+
+  /** How many built-ins the realm replaces. */
+  get size(): number {
+    return this.#replaced.length;
+  }
+
+  /** Puts every patch in place. */
+  install(): void {
+    if (this.#installed) return;
+    this.#installed = true;
+    for (let i = 0; i < this.#replaced.length; i++) {
+      const { owner, key, name } = this.#replaced[i];
+      const original = this.#originals[i].value as (...args: unknown[]) => unknown;
+      // deno-lint-ignore no-this-alias
+      const realm = this;
+      const patch = function (this: unknown, ...args: unknown[]): unknown {
+        if (realm.#calledByCandidate()) {
+          apply(setAdd, realm.#calls, [name]);
+          throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
+        }
+        return new.target === undefined
+          ? apply(original, this, args)
+          : construct(original, args, new.target);
+      };
+      defineProperty(owner, key, { ...this.#originals[i], value: patch });
+    }
+  }
+
+  /** Restores every original. */
+  uninstall(): void {
+    if (!this.#installed) return;
+    for (let i = 0; i < this.#replaced.length; i++) {
+      const { owner, key } = this.#replaced[i];
+      defineProperty(owner, key, this.#originals[i]);
+    }
+    this.#installed = false;
+  }
+
+  /** The names of the patches the candidate called since the last call, and forgets them. */
+  takeCalls(): string[] {
+    const names: string[] = [];
+    const iterator = apply(setValues, this.#calls, []) as Iterator<string>;
+    for (;;) {
+      const step = apply(setIteratorNext, iterator, []) as IteratorResult<string>;
+      if (step.done) break;
+      names[names.length] = step.value;
+    }
+    apply(setClear, this.#calls, []);
+    return names;
+  }
+
+  /** Whether the function that called the patch is the candidate's code. */
+  #calledByCandidate(): boolean {
+    if (this.#checking) return false;
+    this.#checking = true;
+    try {
+      // Frames above callerUrl: this method, the patch, then the patch's caller.
+      return this.#isCandidateCode(callerUrl(2));
+    } finally {
+      this.#checking = false;
+    }
+  }
+}
+
+/**
+ * Whether `url` is code of the candidate named `target` whose module is at `moduleUrl`: impl's
+ * folder for "impl", the runtime's internal code for "native", the module's folder otherwise.
+ */
+export function candidateCode(target: string, moduleUrl: string | null): (url: string) => boolean {
+  const starts = (url: string, prefix: string) =>
+    apply(stringIndexOf, url, [prefix]) as number === 0;
+  if (target === "native") {
+    return (url) => starts(url, "ext:") || starts(url, "node:");
+  }
+  const folder = moduleUrl === null ? "" : apply(stringSlice, moduleUrl, [
+    0,
+    (apply(stringLastIndexOf, moduleUrl, ["/"]) as number) + 1,
+  ]) as string;
+  return (url) => folder !== "" && starts(url, folder);
+}

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { runCampaign } from "./campaign.ts";
+import type { Op } from "./ops.ts";
+import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
+import { loadTarget } from "./targets.ts";
+import { Divergence, World } from "./world.ts";
+
+const PATCHABLE = new URL("./testdata/calls_patchable_builtins.mjs", import.meta.url).pathname;
+
+/** A tampered realm for the target: code in the candidate's folder is the candidate. */
+async function tamperedTarget(target: string) {
+  const loaded = await loadTarget({ target });
+  return { target: loaded, realm: new TamperedRealm(candidateCode(target, loaded.candidateUrl)) };
+}
+
+const APPEND: Op[] = [
+  { op: "construct", slot: 0, guard: "none", init: { kind: "none" } },
+  { op: "append", target: 0, args: ["a", "1"] },
+];
+
+Deno.test("a candidate that calls a built-in user code replaced diverges, and the patch is named", async () => {
+  const { target, realm } = await tamperedTarget(PATCHABLE);
+  // In a clean realm the candidate is right.
+  const clean = new World(target.candidate, target.reference);
+  for (const op of APPEND) clean.step(op);
+  const world = new World(target.candidate, target.reference, { realm });
+  assert.throws(() => APPEND.forEach((op) => world.step(op)), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.label, 'h[0].append("a", "1")');
+    assert.deepEqual(error.candidate, { threw: "EvalError" });
+    assert.match(error.message, /in a tampered realm, the candidate called these patched built-ins in this step: \S/);
+    return true;
+  });
+});
+
+Deno.test("the reference and the harness run with the originals while the realm is tampered", () => {
+  const realm = new TamperedRealm(() => false);
+  realm.install();
+  try {
+    assert.deepEqual([3, 1, 2].slice().sort(), [1, 2, 3]);
+    assert.equal("A".toLowerCase(), "a");
+  } finally {
+    realm.uninstall();
+  }
+  assert.deepEqual(realm.takeCalls(), []);
+  assert.ok(realm.size > 100, `${realm.size} built-ins replaced`);
+});
+
+Deno.test("uninstall restores every original", () => {
+  const slice = Array.prototype.slice;
+  const exec = RegExp.prototype.exec;
+  const realm = new TamperedRealm(() => true);
+  realm.install();
+  const patched = Array.prototype.slice;
+  realm.uninstall();
+  assert.notEqual(patched, slice);
+  assert.equal(Array.prototype.slice, slice);
+  assert.equal(RegExp.prototype.exec, exec);
+});
+
+Deno.test("impl passes a campaign in a tampered realm", async () => {
+  const { target, realm } = await tamperedTarget("impl");
+  const result = runCampaign({ target, realm, seed: 7, runs: 300 });
+  assert.equal(result.failure, null, result.failure?.message);
+});
