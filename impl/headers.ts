@@ -32,35 +32,40 @@ import {
   lowercaseHeaderName,
   normalizeHeaderValue,
 } from "./predicates.ts";
+import {
+  ArrayIsArray,
+  ArrayIteratorPrototype,
+  ArrayIteratorPrototypeNext,
+  ArrayPrototype,
+  ArrayPrototypeSort,
+  ArrayPrototypeSymbolIterator,
+  callFunction,
+  IteratorPrototype,
+  MathFloor,
+  MathMin,
+  ObjectDefineProperty,
+  ObjectGetOwnPropertyDescriptor,
+  ObjectGetOwnPropertyNames,
+  ObjectGetOwnPropertySymbols,
+  ObjectHasOwn,
+  ObjectPrototypePropertyIsEnumerable,
+  ObjectSetPrototypeOf,
+  quote,
+  ReflectDeleteProperty,
+  ReflectOwnKeys,
+  SafeMap,
+  safeSetOf,
+  String,
+  SymbolIterator,
+  SymbolToStringTag,
+  TypeError,
+} from "./primordials.ts";
 import { types } from "node:util";
 
-// Intrinsics captured when the module loads, so that user code changing them later cannot
-// change which steps this module performs on user objects (the WebIDL conversions use the
-// original operations too).
-const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = Function
-  .prototype.call.bind(Function.prototype.call);
-const isEnumerableOwnProperty = Function.prototype.call.bind(
-  Object.prototype.propertyIsEnumerable,
-) as (object: object, key: PropertyKey) => boolean;
-const ownKeys = Reflect.ownKeys;
-const getOwnPropertyNames = Object.getOwnPropertyNames;
-const getOwnPropertySymbols = Object.getOwnPropertySymbols;
 const isProxy = types.isProxy;
-const isArray = Array.isArray;
-const hasOwn = Object.hasOwn;
-const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const defineProperty = Object.defineProperty;
-const arrayPrototype = Array.prototype;
-const arrayValues = Array.prototype[Symbol.iterator];
-const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]()) as {
-  next: unknown;
-};
-const arrayIteratorNext = arrayIteratorPrototype.next;
-/** %IteratorPrototype%, the [[Prototype]] of every WebIDL iterator prototype. */
-const iteratorPrototype = Object.getPrototypeOf(arrayIteratorPrototype) as object;
 
 /** The guards a raw list or `headersWithGuard` accepts. */
-const GUARDS: ReadonlySet<string> = new Set([
+const GUARDS = safeSetOf([
   "immutable",
   "request",
   "request-no-cors",
@@ -81,8 +86,9 @@ function isObject(value: unknown): value is Record<PropertyKey, unknown> {
 
 /** Whether `object` has an own data property `key` holding exactly `value`. */
 function holdsOwnData(object: object, key: PropertyKey, value: unknown): boolean {
-  const descriptor = getOwnPropertyDescriptor(object, key);
-  return descriptor !== undefined && hasOwn(descriptor, "value") && descriptor.value === value;
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, "value") &&
+    descriptor.value === value;
 }
 
 /** ECMAScript LengthOfArrayLike on an already read `length` value. */
@@ -90,16 +96,12 @@ function toLength(length: unknown): number {
   if (typeof length === "number" && (length >>> 0) === length) return length;
   const number = +(length as number);
   if (!(number > 0)) return 0;
-  return Math.min(Math.floor(number), Number.MAX_SAFE_INTEGER);
+  return MathMin(MathFloor(number), 9007199254740991);
 }
 
 /** WebIDL ToString step of a ByteString conversion (a Symbol throws a TypeError here). */
 function toText(value: unknown): string {
   return typeof value === "string" ? value : `${value as string}`;
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 }
 
 function notByteStringError(context: string, what: string, text: string): TypeError {
@@ -186,6 +188,22 @@ class PairBuffer {
   }
 }
 
+/** A copy of `array`, element by element (no `slice`, which reads `constructor`). */
+function copyArray(array: readonly string[]): string[] {
+  const copy: string[] = [];
+  for (let index = 0; index < array.length; index++) copy[index] = array[index];
+  return copy;
+}
+
+/** A copy of an index (no `new Map(iterable)`, which walks a user-reachable iterator). */
+function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
+  const copy = new SafeMap<string, string>();
+  index.forEach((value, name) => {
+    copy.set(name, value);
+  });
+  return copy;
+}
+
 /** Up to this many names, the view is sorted by insertion while it is built (measured faster). */
 const INSERTION_SORT_LIMIT = 32;
 
@@ -195,7 +213,8 @@ const INSERTION_SORT_LIMIT = 32;
  */
 function insertPair(view: string[], name: string, value: string): void {
   let index = view.length;
-  view.push(name, value);
+  view[index] = name;
+  view[index + 1] = value;
   while (index > 0 && view[index - 2] > name) {
     view[index] = view[index - 2];
     view[index + 1] = view[index - 1];
@@ -206,7 +225,7 @@ function insertPair(view: string[], name: string, value: string): void {
 }
 
 /** The index every new Headers starts with, shared; never written (see `#shared`). */
-const EMPTY_INDEX = new Map<string, string>();
+const EMPTY_INDEX = new SafeMap<string, string>();
 
 /** Reads the current sort-and-combine view of a Headers; set by the class's static block. */
 let currentView: (headers: Headers) => string[];
@@ -329,7 +348,7 @@ export class Headers implements HeadersLike {
    * waits in {@link Headers.#rawList} (lazy materialization). Introspection: [index] is its
    * entries in insertion order; [storage] is a token for its identity.
    */
-  #combined: Map<string, string> | null = EMPTY_INDEX;
+  #combined: SafeMap<string, string> | null = EMPTY_INDEX;
 
   /**
    * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
@@ -474,7 +493,7 @@ export class Headers implements HeadersLike {
     if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.getSetCookie");
     this.#read();
     const setCookies = this.#setCookies;
-    return setCookies === null ? [] : setCookies.slice();
+    return setCookies === null ? [] : copyArray(setCookies);
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-has */
@@ -577,13 +596,13 @@ export class Headers implements HeadersLike {
     }
     if (lower === "set-cookie") {
       if (this.#setCookies === null) this.#setCookies = [value];
-      else this.#setCookies.push(value);
+      else this.#setCookies[this.#setCookies.length] = value;
     }
     if (guard === "request-no-cors") combined.delete("range");
   }
 
   /** The index, materializing a raw list first. */
-  #read(): Map<string, string> {
+  #read(): SafeMap<string, string> {
     const combined = this.#combined;
     return combined !== null ? combined : this.#materialize();
   }
@@ -592,12 +611,12 @@ export class Headers implements HeadersLike {
    * The index, ready to be written: materialized, owned by this Headers alone (copy-on-write
    * detach), and with the cached view dropped. Callers write right after.
    */
-  #writable(): Map<string, string> {
+  #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
-      combined = combined.size === 0 ? new Map() : new Map(combined);
+      combined = copyIndex(combined);
       this.#combined = combined;
-      if (this.#setCookies !== null) this.#setCookies = this.#setCookies.slice();
+      if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       this.#shared = false;
     }
     this.#view = null;
@@ -605,13 +624,13 @@ export class Headers implements HeadersLike {
   }
 
   /** Validates and indexes the raw list (lazy materialization). */
-  #materialize(): Map<string, string> {
+  #materialize(): SafeMap<string, string> {
     const flat = this.#rawList as string[];
     const length = flat.length;
     if (length % 2 !== 0) {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
-    const combined = new Map<string, string>();
+    const combined = new SafeMap<string, string>();
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
     for (let index = 0; index < length; index += 2) {
@@ -631,7 +650,7 @@ export class Headers implements HeadersLike {
       }
       if (lower === "set-cookie") {
         if (setCookies === null) setCookies = [value];
-        else setCookies.push(value);
+        else setCookies[setCookies.length] = value;
       }
     }
     this.#combined = combined;
@@ -664,17 +683,21 @@ export class Headers implements HeadersLike {
       });
     } else {
       const names: string[] = [];
-      for (const name of combined.keys()) names.push(name);
-      names.sort();
+      combined.forEach((_value, name) => {
+        names[names.length] = name;
+      });
+      ArrayPrototypeSort(names);
       for (let index = 0; index < names.length; index++) {
         const name = names[index];
         if (name === "set-cookie") {
           const setCookies = this.#setCookies as string[];
           for (let cookie = 0; cookie < setCookies.length; cookie++) {
-            view.push(name, setCookies[cookie]);
+            view[view.length] = name;
+            view[view.length] = setCookies[cookie];
           }
         } else {
-          view.push(name, combined.get(name) as string);
+          view[view.length] = name;
+          view[view.length] = combined.get(name) as string;
         }
       }
     }
@@ -697,7 +720,7 @@ export class Headers implements HeadersLike {
         "Headers: init must be a sequence of [name, value] pairs or a record of names to values",
       );
     }
-    const method = init[Symbol.iterator];
+    const method = init[SymbolIterator];
     if (method === undefined || method === null) {
       this.#fillFromRecord(init);
       return;
@@ -715,7 +738,7 @@ export class Headers implements HeadersLike {
    * name with the joined value (set-cookie one pair per value), which is exactly what the index
    * holds. Taken only when no user code could run during that iteration (Headers iterator
    * `next`, `Array.prototype[Symbol.iterator]` and the array iterator's `next` are the
-   * originals; `init[Symbol.iterator]` was read as the original `entries`), when the guard would
+   * originals; `init[SymbolIterator]` was read as the original `entries`), when the guard would
    * filter nothing, and when no joined value would be changed by normalization.
    */
   #shareWith(source: Headers): boolean {
@@ -723,8 +746,8 @@ export class Headers implements HeadersLike {
     if (guard === "request-no-cors") return false;
     if (
       !holdsOwnData(headersIteratorPrototype, "next", headersIteratorNext) ||
-      !holdsOwnData(arrayPrototype, Symbol.iterator, arrayValues) ||
-      !holdsOwnData(arrayIteratorPrototype, "next", arrayIteratorNext)
+      !holdsOwnData(ArrayPrototype, SymbolIterator, ArrayPrototypeSymbolIterator) ||
+      !holdsOwnData(ArrayIteratorPrototype, "next", ArrayIteratorPrototypeNext)
     ) return false;
     const combined = source.#read();
     if (source.#joinedMayEndInSpace) return false;
@@ -759,15 +782,15 @@ export class Headers implements HeadersLike {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
     if (isProxy(init)) {
-      keys = ownKeys(init);
+      keys = ReflectOwnKeys(init);
     } else {
-      keys = getOwnPropertyNames(init);
-      symbols = getOwnPropertySymbols(init);
+      keys = ObjectGetOwnPropertyNames(init);
+      symbols = ObjectGetOwnPropertySymbols(init);
     }
     let deferred: TypeError | null = null;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
-      if (!isEnumerableOwnProperty(init, key)) continue;
+      if (!ObjectPrototypePropertyIsEnumerable(init, key)) continue;
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
       const lower = lowercaseHeaderName(key);
       if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
@@ -783,7 +806,9 @@ export class Headers implements HeadersLike {
     }
     if (symbols !== null) {
       for (let index = 0; index < symbols.length; index++) {
-        if (isEnumerableOwnProperty(init, symbols[index])) throw enumerableSymbolKeyError();
+        if (ObjectPrototypePropertyIsEnumerable(init, symbols[index])) {
+          throw enumerableSymbolKeyError();
+        }
       }
     }
     if (deferred !== null) throw deferred;
@@ -801,7 +826,10 @@ export class Headers implements HeadersLike {
     const next = iterator.next;
     const buffer = new PairBuffer();
     let deferred: TypeError | null = null;
-    if (method === arrayValues && next === arrayIteratorNext && isArray(init)) {
+    if (
+      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
+      ArrayIsArray(init)
+    ) {
       for (let index = 0; index < toLength(init.length); index++) {
         deferred = this.#fillFromPair(init[index], buffer, deferred);
       }
@@ -819,7 +847,7 @@ export class Headers implements HeadersLike {
   /** Converts one pair (inner sequence) and appends it unless a fill error is pending. */
   #fillFromPair(pair: unknown, buffer: PairBuffer, deferred: TypeError | null): TypeError | null {
     if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
-    const method = pair[Symbol.iterator];
+    const method = pair[SymbolIterator];
     if (method === undefined || method === null) {
       throw new TypeError("Headers: a sequence init item is not iterable");
     }
@@ -830,7 +858,10 @@ export class Headers implements HeadersLike {
     if (!isObject(iterator)) throw new TypeError("Headers: an item's iterator is not an object");
     const next = iterator.next;
     buffer.reset();
-    if (method === arrayValues && next === arrayIteratorNext && isArray(pair)) {
+    if (
+      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
+      ArrayIsArray(pair)
+    ) {
       for (let index = 0; index < toLength(pair.length); index++) buffer.add(pair[index]);
     } else {
       for (;;) {
@@ -941,36 +972,37 @@ const headersIteratorNext = headersIteratorPrototype.next;
 // WebIDL property attributes: operations are enumerable; @@iterator is `entries`; the class
 // string is a non-writable data property. The iterator prototype holds only `next` and its class
 // string, and inherits from %IteratorPrototype%.
-for (
-  const operation of [
-    "append",
-    "delete",
-    "get",
-    "getSetCookie",
-    "has",
-    "set",
-    "forEach",
-    "keys",
-    "values",
-    "entries",
-  ]
-) defineProperty(headersPrototype, operation, { enumerable: true });
-defineProperty(headersPrototype, Symbol.iterator, {
+const OPERATIONS = [
+  "append",
+  "delete",
+  "get",
+  "getSetCookie",
+  "has",
+  "set",
+  "forEach",
+  "keys",
+  "values",
+  "entries",
+];
+for (let index = 0; index < OPERATIONS.length; index++) {
+  ObjectDefineProperty(headersPrototype, OPERATIONS[index], { enumerable: true });
+}
+ObjectDefineProperty(headersPrototype, SymbolIterator, {
   value: headersEntries,
   writable: true,
   enumerable: false,
   configurable: true,
 });
-defineProperty(headersPrototype, Symbol.toStringTag, {
+ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
   value: "Headers",
   writable: false,
   enumerable: false,
   configurable: true,
 });
-Reflect.deleteProperty(headersIteratorPrototype, "constructor");
-Object.setPrototypeOf(headersIteratorPrototype, iteratorPrototype);
-defineProperty(headersIteratorPrototype, "next", { enumerable: true });
-defineProperty(headersIteratorPrototype, Symbol.toStringTag, {
+ReflectDeleteProperty(headersIteratorPrototype, "constructor");
+ObjectSetPrototypeOf(headersIteratorPrototype, IteratorPrototype);
+ObjectDefineProperty(headersIteratorPrototype, "next", { enumerable: true });
+ObjectDefineProperty(headersIteratorPrototype, SymbolToStringTag, {
   value: "Headers Iterator",
   writable: false,
   enumerable: false,
@@ -1041,7 +1073,7 @@ export function headersFromRawList(
   guard: HeadersGuard = "request",
   options?: GuardOptions,
 ): Headers {
-  if (!isArray(flat)) throw new TypeError("headersFromRawList: flat must be an array");
+  if (!ArrayIsArray(flat)) throw new TypeError("headersFromRawList: flat must be an array");
   const checkedGuard = guardArgument("headersFromRawList", guard);
   const headers = createHeaders(checkedGuard, serverProfile("headersFromRawList", options));
   adoptRawList(headers, flat);
