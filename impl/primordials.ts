@@ -84,6 +84,13 @@ export const ReflectOwnKeys: (object: object) => (string | symbol)[] = Reflect.o
 export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean =
   Reflect.deleteProperty;
 
+const ArrayConstructor = Array;
+
+/** A new array of `length` holes (the original `Array` constructor). */
+export function newArray<T>(length: number): T[] {
+  return new ArrayConstructor<T>(length);
+}
+
 /** `Array.isArray`. */
 export const ArrayIsArray: (value: unknown) => value is unknown[] = Array.isArray;
 /** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */

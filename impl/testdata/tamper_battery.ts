@@ -201,6 +201,14 @@ export const PATCHES: readonly Patch[] = [
       }),
   },
   {
+    name: "globalThis.Array",
+    beforeImport: false,
+    install: () =>
+      replace(globalThis, "Array", () => {
+        throw new RangeError("patched Array");
+      }),
+  },
+  {
     name: "globalThis.TypeError",
     beforeImport: false,
     install: () => replace(globalThis, "TypeError", RangeError),
