@@ -8,14 +8,17 @@ const WRAPPER = join(ROOT, "headerproof");
 const IMPL = pathToFileURL(join(ROOT, "impl", "mod.ts")).href;
 
 /** The README's walkthrough candidate: impl with a has() that accepts the empty name. */
-const CANDIDATE = `import { Headers as Base } from ${JSON.stringify(IMPL)};
+const CANDIDATE = `import { Headers } from ${JSON.stringify(IMPL)};
 
-export class Headers extends Base {
-  has(...args) {
-    if (args[0] === "") return false; // the bug: "" is not a header name, so has("") must throw
-    return super.has(...args);
-  }
-}
+// The bug: "" is not a header name, so has("") must throw a TypeError.
+const has = Headers.prototype.has;
+Headers.prototype.has = {
+  has(name) {
+    return name === "" ? false : has.apply(this, arguments);
+  },
+}.has;
+
+export { Headers };
 `;
 
 /** Runs `command` through bash in `cwd`; returns the exit status and the output. */

@@ -29,21 +29,21 @@ import type { Outcome } from "./observe.ts";
 import { rejectedInvalidRawList } from "./observe.ts";
 import type { Guard, Op } from "./ops.ts";
 import type { Capabilities, Target } from "./targets.ts";
-import type { TamperedRealm } from "./tampered_realm.ts";
+import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
 import { Divergence, perform, Side, World } from "./world.ts";
 
-/** The two properties a campaign checks. */
-export type PropertyName = "model" | "invalid-raw-list";
+/**
+ * The properties a campaign checks: "model", the candidate against the reference over random
+ * command sequences; "tampered-realm", the same while user code has replaced the built-ins the
+ * candidate could call (tampered_realm.ts); "invalid-raw-list", raw lists that break the contract
+ * are rejected.
+ */
+export type PropertyName = "model" | "tampered-realm" | "invalid-raw-list";
 
 /** How long and from where a campaign runs. */
 export interface CampaignOptions {
   /** The loaded candidate and reference. */
   target: Target;
-  /**
-   * A tampered realm to install while the candidate runs (the model property only): see
-   * tampered_realm.ts. Default none: a clean realm.
-   */
-  realm?: TamperedRealm | null;
   /** fast-check seed. */
   seed: number;
   /** Number of runs (cases); ignored when `path` is given. */
@@ -207,7 +207,10 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
   const { target } = options;
   const exclude = options.exclude ?? [];
   let failure: Failure | null = null;
-  if (property === "model") {
+  if (property === "model" || property === "tampered-realm") {
+    const realm = property === "tampered-realm"
+      ? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
+      : null;
     const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
     const commandsArbitrary = fc.commands([opArbitrary.map((op) => new HeadersCommand(op))], {
       maxCommands: options.maxCommands ?? 40,
@@ -220,7 +223,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
         const world = new World(target.candidate, target.reference, {
           onStep: options.onStep,
           ownKeys: observesOwnKeys(exclude),
-          realm: options.realm,
+          realm,
         });
         try {
           world.step(FIRST_STEP);
@@ -234,7 +237,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
       }),
       params,
     );
-    if (details.failed) failure = modelFailure(options, model, details);
+    if (details.failed) failure = modelFailure(options, property, realm, model, details);
   } else if (target.capabilities.rawList) {
     const details = fc.check(
       fc.property(guardArbitrary, invalidRawList, invalidRawFollowUp, (guard, flat, followUp) => {
@@ -334,19 +337,20 @@ export function withoutNeedlessSteps(
 /** Replays the shrunk commands outside fast-check to collect the resolved steps. */
 function modelFailure(
   options: CampaignOptions,
+  property: "model" | "tampered-realm",
+  realm: TamperedRealm | null,
   model: CommandModel,
   details: fc.RunDetails<unknown>,
 ): Failure {
   const counterexample = (details.counterexample as [Iterable<unknown>] | null)?.[0];
   const replayPath = /replayPath="([^"]*)"/.exec(String(counterexample))?.[1] ?? null;
   const base = {
-    property: "model" as const,
+    property,
     seed: options.seed,
     path: details.counterexamplePath ?? "",
     replayPath,
   };
   const ownKeys = observesOwnKeys(options.exclude ?? []);
-  const realm = options.realm ?? null;
   const world = new World(options.target.candidate, options.target.reference, { ownKeys, realm });
   const generated: Op[] = [FIRST_STEP];
   for (const wrapper of counterexample ?? []) {

@@ -34,7 +34,12 @@ export const USAGE = `usage: ${commandLine()} [options]
                               relative to the directory you run the command from
   --runs N                    runs per worker for the model property (default 1000 without --time)
   --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
-                              then 90% model); with --runs, whichever ends first
+                              then 60% model, then 30% model in a tampered realm); with --runs,
+                              whichever ends first
+  --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
+                              replaced 112 built-ins after the candidate loaded; see
+                              properties/README.md), or both (default; the tampered runs are a
+                              quarter of --runs)
   --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
   --profile standard|server   reference profile (default: server for native, else standard)
   --workers N                 parallel worker processes (default: all cores)
@@ -50,7 +55,7 @@ export const USAGE = `usage: ${commandLine()} [options]
                               (properties/corpus/), replayed by every ./headerproof test
   --reference PATH            reference module (default spec/mod.ts)
   replay one case (printed with every counterexample):
-  --seed S --path P [--replay-path R] [--property model|invalid-raw-list]
+  --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
 
 exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
 that cannot be loaded, a harness error), 130 interrupted (Ctrl-C; the seeds are printed)`;
@@ -82,6 +87,8 @@ export interface CliOptions {
   path?: string;
   replayPath?: string;
   property: PropertyName;
+  /** Which realms the model property runs in. */
+  realm: "both" | "clean" | "tampered";
   help: boolean;
 }
 
@@ -112,6 +119,7 @@ const OPTIONS = {
   path: { type: "string" },
   "replay-path": { type: "string" },
   property: { type: "string" },
+  realm: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -148,8 +156,14 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     throw new UsageError(`--profile is standard or server, got ${JSON.stringify(profile)}`);
   }
   const property = values.property ?? "model";
-  if (property !== "model" && property !== "invalid-raw-list") {
-    throw new UsageError(`--property is model or invalid-raw-list, got ${property}`);
+  if (property !== "model" && property !== "tampered-realm" && property !== "invalid-raw-list") {
+    throw new UsageError(
+      `--property is model, tampered-realm or invalid-raw-list, got ${property}`,
+    );
+  }
+  const realm = values.realm ?? "both";
+  if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
+    throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
   const knownDivergences = (values["known-divergences"] ?? "").split(",").filter((n) => n !== "");
   try {
@@ -178,6 +192,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     path: values.path,
     replayPath: values["replay-path"],
     property,
+    realm,
     help: values.help ?? false,
   };
 }

@@ -3,6 +3,7 @@ import { runAlone } from "./campaign.ts";
 import { CORPUS_DIR, readCorpus, writeCorpusEntry } from "./corpus.ts";
 import type { CorpusEntry } from "./corpus.ts";
 import { rejectedInvalidRawList } from "./observe.ts";
+import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
 import { loadTarget } from "./targets.ts";
 import { World } from "./world.ts";
 
@@ -14,7 +15,10 @@ async function replay(entry: CorpusEntry): Promise<void> {
     assert.ok(rejectedInvalidRawList(runAlone(target.reference, entry.steps)), entry.message);
     return;
   }
-  const world = new World(target.candidate, target.reference);
+  const realm = entry.property === "tampered-realm"
+    ? new TamperedRealm(candidateCode("impl", target.candidateUrl))
+    : null;
+  const world = new World(target.candidate, target.reference, { realm });
   for (const step of entry.steps) world.step(step);
 }
 

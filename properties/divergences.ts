@@ -27,10 +27,11 @@ export interface DivergenceClass {
   /** Whether `op` (unresolved, as generated) may run into this divergence. */
   covers(op: Op): boolean;
   /**
-   * An observation the class makes wrong for every object of the runtime, switched off while
-   * the class is in force: "own keys", the own keys of objects and iterators after every step.
+   * What the class makes wrong for every object of the runtime, switched off while the class is
+   * in force: "own keys", the own keys of objects and iterators observed after every step;
+   * "tampered realm", the tampered-realm property (tampered_realm.ts).
    */
-  silences?: "own keys";
+  silences?: "own keys" | "tampered realm";
 }
 
 /** Every string argument a step passes (names, values, init entries, raw lists). */
@@ -243,6 +244,14 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "converting an iterator init reads its next method twice and reads value from the " +
       "result that says done (WebIDL: next once by GetIterator, value only when not done)",
     covers: (op) => recordedInitOf(op, "iterator"),
+  },
+  {
+    name: "uses-patchable-builtins",
+    runtimes: ["node"],
+    summary: "Headers calls built-ins user code can replace (String.prototype.toLowerCase, " +
+      "Reflect.get, ...), so replacing one changes what it stores and answers",
+    covers: () => false,
+    silences: "tampered realm",
   },
   {
     name: "own-keys-expose-internal-state",

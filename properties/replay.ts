@@ -113,7 +113,7 @@ export async function saveCounterexample(
   const referenceUrl = options.reference === undefined
     ? REFERENCE_URL
     : moduleUrl(options.reference);
-  const differential = failure.property === "model";
+  const differential = failure.property !== "invalid-raw-list";
   const ownKeys = observesOwnKeys(divergenceClasses(options.knownDivergences));
   const expected = differential
     ? expectedTrace(
@@ -135,6 +135,12 @@ export async function saveCounterexample(
       ...failure.message.split("\n").map((line) => `  ${line}`),
       ...(failure.kind === "hang"
         ? ["this reproduction hangs at the last step, as the candidate did"]
+        : []),
+      ...(failure.property === "tampered-realm"
+        ? [
+          "this divergence needs a realm whose built-ins user code replaced: this file runs in",
+          "a clean one and shows the steps only; the replay command above reproduces it",
+        ]
         : []),
     ],
     steps: failure.steps,

@@ -1,6 +1,7 @@
 /**
  * A tampered realm: the built-ins user code can reach (methods of Array, Map, Set, String, RegExp,
- * Object, Function, JSON, Reflect and the iterator prototypes) replaced by patches that refuse
+ * Object, Function, JSON and Reflect; see `builtinsToReplace` for what is left out and why)
+ * replaced by patches that refuse
  * the candidate. While {@link TamperedRealm.install} is in force, a patch called from the
  * candidate's own code throws an `EvalError` naming it and records the call; called from anywhere
  * else (the harness, the reference, the runtime) it does what the original does. So the reference
@@ -29,6 +30,8 @@
  * @module
  */
 
+import { fileURLToPath } from "node:url";
+
 // The originals this module itself needs, captured before any patch exists.
 const OriginalError = Error;
 const OriginalEvalError = EvalError;
@@ -38,8 +41,6 @@ const defineProperty = Reflect.defineProperty;
 const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const getPrototypeOf = Reflect.getPrototypeOf;
 const stringIndexOf = String.prototype.indexOf;
-const stringSlice = String.prototype.slice;
-const stringLastIndexOf = String.prototype.lastIndexOf;
 const setAdd = Set.prototype.add;
 const setClear = Set.prototype.clear;
 const setValues = Set.prototype.values;
@@ -53,12 +54,14 @@ interface Replaced {
   name: string;
 }
 
-/** The owners and keys of every patch, listed by owner. */
+/**
+ * The owners and keys of every patch, listed by owner. Left out on purpose: what WebIDL's
+ * conversion of an init must call when user code has replaced it, so that replacing it is
+ * observable by the standard and not a way to tamper with an implementation: `@@iterator` of
+ * Array, Map, Set and String objects and `next` of their iterator prototypes (converting a
+ * sequence walks them), and `Object.prototype.toString` (ToString of an object calls it).
+ */
 function builtinsToReplace(): Replaced[] {
-  const arrayIterator = getPrototypeOf([][Symbol.iterator]()) as object;
-  const mapIterator = getPrototypeOf(new Map().entries()) as object;
-  const setIterator = getPrototypeOf(new Set().values()) as object;
-  const stringIterator = getPrototypeOf(""[Symbol.iterator]()) as object;
   const owners: [object, string, PropertyKey[]][] = [
     [Array.prototype, "Array.prototype", [
       "push",
@@ -85,10 +88,8 @@ function builtinsToReplace(): Replaced[] {
       "keys",
       "values",
       "entries",
-      Symbol.iterator,
     ]],
     [Array, "Array", ["from", "isArray", "of"]],
-    [arrayIterator, "%ArrayIteratorPrototype%", ["next"]],
     [Map.prototype, "Map.prototype", [
       "get",
       "set",
@@ -99,9 +100,7 @@ function builtinsToReplace(): Replaced[] {
       "keys",
       "values",
       "entries",
-      Symbol.iterator,
     ]],
-    [mapIterator, "%MapIteratorPrototype%", ["next"]],
     [Set.prototype, "Set.prototype", [
       "has",
       "add",
@@ -109,9 +108,7 @@ function builtinsToReplace(): Replaced[] {
       "clear",
       "forEach",
       "values",
-      Symbol.iterator,
     ]],
-    [setIterator, "%SetIteratorPrototype%", ["next"]],
     [String.prototype, "String.prototype", [
       "toLowerCase",
       "toUpperCase",
@@ -135,10 +132,8 @@ function builtinsToReplace(): Replaced[] {
       "localeCompare",
       "normalize",
       "concat",
-      Symbol.iterator,
     ]],
     [String, "String", ["fromCharCode"]],
-    [stringIterator, "%StringIteratorPrototype%", ["next"]],
     [RegExp.prototype, "RegExp.prototype", [
       "exec",
       "test",
@@ -165,7 +160,7 @@ function builtinsToReplace(): Replaced[] {
       "hasOwn",
       "setPrototypeOf",
     ]],
-    [Object.prototype, "Object.prototype", ["hasOwnProperty", "propertyIsEnumerable", "toString"]],
+    [Object.prototype, "Object.prototype", ["hasOwnProperty", "propertyIsEnumerable"]],
     [Function.prototype, "Function.prototype", ["apply", "bind", "call"]],
     [JSON, "JSON", ["parse", "stringify"]],
     [Reflect, "Reflect", [
@@ -190,24 +185,30 @@ function builtinsToReplace(): Replaced[] {
   return replaced;
 }
 
+/** A V8 call site, as `Error.prepareStackTrace` receives them. */
+interface CallSite {
+  getFileName(): string | null | undefined;
+}
+
+/** The `Error` constructor's V8 stack hooks. */
+const V8Error = OriginalError as unknown as {
+  stackTraceLimit: number;
+  prepareStackTrace?: (error: Error, frames: CallSite[]) => unknown;
+};
+
+/** Hands V8's structured call sites back instead of formatting them (cheaper than text). */
+const keepFrames = (_error: Error, frames: CallSite[]): unknown => frames;
+
 /** The source URL of the frame `depth` frames above the caller of this function, or "". */
 function callerUrl(depth: number): string {
-  const limit = OriginalError.stackTraceLimit;
-  OriginalError.stackTraceLimit = depth + 2;
-  const stack = new OriginalError().stack ?? "";
-  OriginalError.stackTraceLimit = limit;
-  // Frame lines follow the message line: skip to the line of the wanted frame.
-  let at = 0;
-  for (let frame = 0; frame <= depth + 1; frame++) {
-    at = apply(stringIndexOf, stack, ["\n", at]) as number;
-    if (at === -1) return "";
-    at++;
-  }
-  const end = apply(stringIndexOf, stack, ["\n", at]) as number;
-  const line = apply(stringSlice, stack, [at, end === -1 ? stack.length : end]) as string;
-  // "    at name (URL:line:column)" or "    at URL:line:column"
-  const open = apply(stringLastIndexOf, line, ["("]) as number;
-  return apply(stringSlice, line, [open === -1 ? 7 : open + 1]) as string;
+  const limit = V8Error.stackTraceLimit;
+  const prepare = V8Error.prepareStackTrace;
+  V8Error.stackTraceLimit = depth + 2;
+  V8Error.prepareStackTrace = keepFrames;
+  const frames = new OriginalError().stack as unknown as CallSite[] | undefined;
+  V8Error.prepareStackTrace = prepare;
+  V8Error.stackTraceLimit = limit;
+  return frames?.[depth + 1]?.getFileName() ?? "";
 }
 
 /** Replaces built-ins with patches that refuse the candidate; see the module doc. */
@@ -291,18 +292,20 @@ export class TamperedRealm {
 }
 
 /**
- * Whether `url` is code of the candidate named `target` whose module is at `moduleUrl`: impl's
- * folder for "impl", the runtime's internal code for "native", the module's folder otherwise.
+ * Whether a frame's source (a URL, or a path for a local file, as V8 reports it) is code of the
+ * candidate named `target` whose module is at `moduleUrl`: the runtime's internal code for
+ * "native", the folder of the module otherwise (impl's folder for "impl").
  */
-export function candidateCode(target: string, moduleUrl: string | null): (url: string) => boolean {
-  const starts = (url: string, prefix: string) =>
-    apply(stringIndexOf, url, [prefix]) as number === 0;
-  if (target === "native") {
-    return (url) => starts(url, "ext:") || starts(url, "node:");
+export function candidateCode(
+  target: string,
+  moduleUrl: string | null,
+): (source: string) => boolean {
+  const starts = (source: string, prefix: string) =>
+    apply(stringIndexOf, source, [prefix]) as number === 0;
+  if (target === "native" || moduleUrl === null) {
+    return (source) => starts(source, "ext:") || starts(source, "node:");
   }
-  const folder = moduleUrl === null ? "" : apply(stringSlice, moduleUrl, [
-    0,
-    (apply(stringLastIndexOf, moduleUrl, ["/"]) as number) + 1,
-  ]) as string;
-  return (url) => folder !== "" && starts(url, folder);
+  const folderUrl = new URL(".", moduleUrl).href;
+  const folderPath = folderUrl.startsWith("file:") ? fileURLToPath(folderUrl) : folderUrl;
+  return (source) => starts(source, folderUrl) || starts(source, folderPath);
 }

@@ -19,6 +19,7 @@ import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Failure, PropertyName } from "./campaign.ts";
 import type { CliOptions } from "./cli_args.ts";
+import { divergenceClasses } from "./divergences.ts";
 import type { Op } from "./ops.ts";
 import { selfCommand, start } from "./runtime.ts";
 import type { Phase, WorkerConfig, WorkerReport } from "./worker.ts";
@@ -206,13 +207,21 @@ export function phasesFor(options: CliOptions): Phase[] {
   const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
   const runs = options.runs ?? (timeMs === undefined ? 1000 : 2 ** 31 - 1);
   const rawRuns = Math.max(1, Math.ceil(runs / 10));
+  const share = (fraction: number) => timeMs === undefined ? undefined : timeMs * fraction;
+  const raw: Phase = { property: "invalid-raw-list", runs: rawRuns, timeLimitMs: share(0.1) };
+  const tamperedSilenced = divergenceClasses(options.knownDivergences)
+    .some((c) => c.silences === "tampered realm");
+  if (options.realm === "clean" || (options.realm === "both" && tamperedSilenced)) {
+    return [raw, { property: "model", runs, timeLimitMs: share(0.9) }];
+  }
+  if (options.realm === "tampered") {
+    return [raw, { property: "tampered-realm", runs, timeLimitMs: share(0.9) }];
+  }
+  // A run in a tampered realm costs about four clean ones (every built-in call reads a stack).
   return [
-    {
-      property: "invalid-raw-list",
-      runs: rawRuns,
-      timeLimitMs: timeMs === undefined ? undefined : timeMs * 0.1,
-    },
-    { property: "model", runs, timeLimitMs: timeMs === undefined ? undefined : timeMs * 0.9 },
+    raw,
+    { property: "model", runs, timeLimitMs: share(0.6) },
+    { property: "tampered-realm", runs: Math.max(1, Math.ceil(runs / 4)), timeLimitMs: share(0.3) },
   ];
 }
 
