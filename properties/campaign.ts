@@ -94,6 +94,15 @@ export interface Failure {
   /** Runs of its property up to and including the first failing one (before shrinking); 0 when
    * not known (hang, crash, load error). */
   runsToFailure: number;
+  /**
+   * Set by the coordinator before it reports a divergence or an accepted invalid raw list, from
+   * fresh worker processes: "alone" when the seed and path replay it; "after-history" when only
+   * the campaign's earlier runs in one process (`history`) bring it back (module state the
+   * candidate keeps across runs decides it); "never" when neither does.
+   */
+  replays?: "alone" | "after-history" | "never";
+  /** The phases, with their run counts, that reproduce an "after-history" failure in one process. */
+  history?: { property: PropertyName; runs: number }[];
 }
 
 /** What a campaign did. */

@@ -54,6 +54,8 @@ export const USAGE = `usage: ${commandLine()} [options]
   --record                    also add the counterexample to the committed regression corpus
                               (properties/corpus/), replayed by every ./headerproof test
   --reference PATH            reference module (default spec/mod.ts)
+  --phases P=N,P=N            run exactly these properties with these run counts, in order, in
+                              each worker (printed to replay a state-dependent counterexample)
   replay one case (printed with every counterexample):
   --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
 
@@ -89,6 +91,8 @@ export interface CliOptions {
   property: PropertyName;
   /** Which realms the model property runs in. */
   realm: "both" | "clean" | "tampered";
+  /** Exact phases (`--phases`), overriding runs, time and realm. */
+  phases?: { property: PropertyName; runs: number }[];
   help: boolean;
 }
 
@@ -120,6 +124,7 @@ const OPTIONS = {
   "replay-path": { type: "string" },
   property: { type: "string" },
   realm: { type: "string" },
+  phases: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -137,6 +142,21 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
 function targetPath(target: string): string {
   if (target === "impl" || target === "native") return target;
   return callerPath(target);
+}
+
+/** The phases `--phases model=120,tampered-realm=3` names (throws {@link UsageError}). */
+function phaseList(text: string): { property: PropertyName; runs: number }[] {
+  return text.split(",").map((item) => {
+    const [property, runs] = item.split("=");
+    if (property !== "model" && property !== "tampered-realm" && property !== "invalid-raw-list") {
+      throw new UsageError(`--phases: unknown property ${JSON.stringify(property)} in ${item}`);
+    }
+    const count = Number(runs);
+    if (!Number.isInteger(count) || count < 1) {
+      throw new UsageError(`--phases: ${item} needs a whole number of runs >= 1`);
+    }
+    return { property, runs: count };
+  });
 }
 
 /** Parses `args` (throws {@link UsageError}). */
@@ -161,6 +181,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
       `--property is model, tampered-realm or invalid-raw-list, got ${property}`,
     );
   }
+  const phases = values.phases === undefined ? undefined : phaseList(values.phases);
   const realm = values.realm ?? "both";
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
@@ -193,6 +214,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     replayPath: values["replay-path"],
     property,
     realm,
+    phases,
     help: values.help ?? false,
   };
 }

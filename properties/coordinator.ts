@@ -34,6 +34,7 @@ import { runtime, stderrIsTerminal, writeErr, writeOut } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
+  confirmFailure,
   failureOf,
   loadProblemOf,
   phasesFor,
@@ -114,6 +115,24 @@ async function firstFailure(
   return null;
 }
 
+/**
+ * `failure` once fresh worker processes have replayed it (worker_pool.ts `confirmFailure`): a
+ * divergence or an accepted invalid raw list found by a campaign. A replay, a hang, a crash and a
+ * harness error are returned as they are.
+ */
+async function confirmed(
+  failure: Failure,
+  workers: readonly WorkerState[],
+  options: CliOptions,
+  replaying: boolean,
+): Promise<Failure> {
+  if (replaying || (failure.kind !== "divergence" && failure.kind !== "invalid-raw-list")) {
+    return failure;
+  }
+  const report = workers.find((state) => state.report?.failure === failure)?.report ?? null;
+  return report === null ? failure : await confirmFailure(options, failure, report);
+}
+
 /** Runs the CLI with `args`; returns the exit status. */
 export async function main(args: readonly string[]): Promise<number> {
   let options: CliOptions;
@@ -147,7 +166,8 @@ export async function main(args: readonly string[]): Promise<number> {
       return EXIT_USAGE;
     }
   }
-  const failure = interrupted ? null : await firstFailure(workers, options);
+  const found = interrupted ? null : await firstFailure(workers, options);
+  const failure = found === null ? null : await confirmed(found, workers, options, replaying);
   const totals = totalProgress(workers);
   const first = workers.find((w) => w.ready);
   const profile = (first?.profile ?? options.profile ??

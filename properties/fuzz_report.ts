@@ -73,13 +73,37 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     lines.push(replaying ? "the case passes: no divergence" : "no divergence found");
   }
   if (failure !== null) {
+    const heading = failure.replays === "after-history"
+      ? "STATE-DEPENDENT COUNTEREXAMPLE"
+      : failure.replays === "never"
+      ? "UNCONFIRMED COUNTEREXAMPLE"
+      : "COUNTEREXAMPLE";
     lines.push(
       "",
-      `COUNTEREXAMPLE: ${failure.kind} (property ${failure.property}, seed ${failure.seed}, ` +
+      `${heading}: ${failure.kind} (property ${failure.property}, seed ${failure.seed}, ` +
         `path ${JSON.stringify(failure.path)}), ${failure.steps.length} step(s):`,
       ...stepList(failure.steps),
       "",
       failure.message,
+      ...(failure.replays === "after-history"
+        ? [
+          "",
+          "Replayed alone in a fresh process, this case passes: it needs the module state the",
+          "candidate kept from the runs before it in the same process, here " +
+          (failure.history ?? []).map(({ property, runs }) => `${runs} ${property} run(s)`)
+            .join(", ") +
+          ",",
+          "the last of them the failing one. The replay command runs exactly those. A candidate",
+          "that exports resetHeadersCaches() has it called before every run, so that each run",
+          "starts from the same module state.",
+        ]
+        : failure.replays === "never"
+        ? [
+          "",
+          "Neither this case alone nor the campaign's earlier runs reproduced it in a fresh process:",
+          "the candidate is not deterministic. The replay command may pass.",
+        ]
+        : []),
       "",
       ...(failure.reproduction === null ? [] : [
         `reproduction (self-contained; deno run -A, node or bun): ${failure.reproduction}`,

@@ -36,11 +36,29 @@ function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The command that replays `failure`, with the options as the person typed them. */
+/**
+ * The command that replays `failure`, with the options as the person typed them: its seed and
+ * path, or, for a failure that replays only after the campaign's earlier runs, those runs in one
+ * worker.
+ */
 export function replayCommand(
   options: CliOptions,
-  failure: Pick<Failure, "seed" | "property" | "path" | "replayPath">,
+  failure: Pick<Failure, "seed" | "property" | "path" | "replayPath" | "replays" | "history">,
 ): string {
+  const replayed = failure.replays === "after-history" && failure.history !== undefined
+    ? [
+      "--workers",
+      "1",
+      "--phases",
+      failure.history.map(({ property, runs }) => `${property}=${runs}`).join(","),
+    ]
+    : [
+      "--property",
+      failure.property,
+      "--path",
+      failure.path,
+      ...(failure.replayPath === null ? [] : ["--replay-path", failure.replayPath]),
+    ];
   const parts = [
     "--target",
     options.targetArg,
@@ -51,11 +69,7 @@ export function replayCommand(
       : []),
     // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.
     ...(failure.seed < 0 ? [`--seed=${failure.seed}`] : ["--seed", String(failure.seed)]),
-    "--property",
-    failure.property,
-    "--path",
-    failure.path,
-    ...(failure.replayPath === null ? [] : ["--replay-path", failure.replayPath]),
+    ...replayed,
   ];
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
@@ -135,6 +149,13 @@ export async function saveCounterexample(
       ...failure.message.split("\n").map((line) => `  ${line}`),
       ...(failure.kind === "hang"
         ? ["this reproduction hangs at the last step, as the candidate did"]
+        : []),
+      ...(failure.replays === "after-history"
+        ? [
+          "this divergence happens only after the campaign's earlier runs in the same process",
+          "(module state the candidate keeps across runs): this file shows the steps alone and",
+          "does not diverge; the replay command above runs that history",
+        ]
         : []),
       ...(failure.property === "tampered-realm"
         ? [

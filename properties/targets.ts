@@ -47,6 +47,12 @@ export interface Target {
   name: string;
   /** The candidate module's URL (null for native). */
   candidateUrl: string | null;
+  /**
+   * The candidate's `resetHeadersCaches` export, when it has one: a test hook that returns the
+   * module's caches to their state at load, called before every run so that each run starts from
+   * the same module state (null otherwise).
+   */
+  resetCaches: (() => void) | null;
   /** The reference module's URL. */
   referenceUrl: string;
   /** The profile the reference runs with. */
@@ -138,6 +144,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
     return {
       name: "native",
       candidateUrl: null,
+      resetCaches: null,
       referenceUrl,
       profile,
       candidate: openSubject(globalThis, "native", profile),
@@ -163,6 +170,9 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   return {
     name: request.target,
     candidateUrl: url,
+    resetCaches: typeof exports.resetHeadersCaches === "function"
+      ? exports.resetHeadersCaches as () => void
+      : null,
     referenceUrl,
     profile,
     candidate: openSubject(exports, "module", profile),

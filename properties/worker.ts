@@ -128,7 +128,10 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       replayPath: config.replayPath,
       maxCommands: config.maxCommands,
       exclude,
-      onRun: (run, commands) => writeOut(`r ${phase.property} ${run} ${commands}\n`),
+      onRun: (run, commands) => {
+        target.resetCaches?.();
+        writeOut(`r ${phase.property} ${run} ${commands}\n`);
+      },
       onFirstFailure: (run) => writeOut(`f ${phase.property} ${run}\n`),
       onStep: config.trace ? (step) => writeOut(`s ${JSON.stringify(step)}\n`) : undefined,
     });

@@ -201,9 +201,54 @@ export async function supervise(
   }
 }
 
+/**
+ * Replays `failure` (a divergence or an accepted invalid raw list, found by the worker whose
+ * report is `report`) in fresh worker processes before it is reported, and says how it replays
+ * (see `Failure.replays`): first its seed and path alone; if that passes, the same seed and
+ * phases with the runs the worker had made up to the failing one, in one process.
+ */
+export async function confirmFailure(
+  options: CliOptions,
+  failure: Failure,
+  report: WorkerReport,
+): Promise<Failure> {
+  const timeoutMs = options.caseTimeoutSeconds * 1000;
+  const reproduces = async (config: WorkerConfig): Promise<boolean> => {
+    const state = startWorker(config);
+    await supervise([state], timeoutMs, () => {});
+    return state.report?.failure?.kind === failure.kind;
+  };
+  const alone = {
+    ...workerConfig(options, failure.seed, [{ property: failure.property, runs: 1 }]),
+    path: failure.path,
+    replayPath: failure.replayPath ?? undefined,
+  };
+  if (await reproduces(alone)) return { ...failure, replays: "alone" };
+  const history: Phase[] = [];
+  for (const phase of phasesFor(options)) {
+    if (phase.property === failure.property) {
+      history.push({ property: phase.property, runs: failure.runsToFailure });
+      break;
+    }
+    const runs = report.runsByProperty[phase.property] ?? 0;
+    if (runs > 0) history.push({ property: phase.property, runs });
+  }
+  const replayed = await reproduces(
+    workerConfig({ ...options, path: undefined }, failure.seed, history),
+  );
+  return replayed
+    ? {
+      ...failure,
+      replays: "after-history",
+      history: history.map(({ property, runs }) => ({ property, runs: runs ?? 0 })),
+    }
+    : { ...failure, replays: "never" };
+}
+
 /** The phases of one worker for a campaign with these options. */
 export function phasesFor(options: CliOptions): Phase[] {
   if (options.path !== undefined) return [{ property: options.property, runs: 1 }];
+  if (options.phases !== undefined) return options.phases.map((phase) => ({ ...phase }));
   const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
   const runs = options.runs ?? (timeMs === undefined ? 1000 : 2 ** 31 - 1);
   const rawRuns = Math.max(1, Math.ceil(runs / 10));
