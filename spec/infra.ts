@@ -45,13 +45,28 @@ export class Position {
  * ```
  */
 export function byteLowercase(bytes: string): string {
+  const known = byteLowercaseMemo.get(bytes);
+  if (known !== undefined) return known;
   let result = "";
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes.charCodeAt(i);
     result += String.fromCharCode(byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
   }
+  if (byteLowercaseMemo.size >= BYTE_LOWERCASE_MEMO_LIMIT) byteLowercaseMemo.clear();
+  byteLowercaseMemo.set(bytes, result);
   return result;
 }
+
+/**
+ * Deviation: a memo of {@link byteLowercase}, the one cache in the reference. The standard
+ * lowercases every name of a list on every lookup and on every step of an iteration, and
+ * campaigns spent most of their time there. byte-lowercase is a pure function of its argument, so
+ * the memo cannot change an answer; it is cleared when it holds
+ * {@link BYTE_LOWERCASE_MEMO_LIMIT} strings.
+ */
+const byteLowercaseMemo = new Map<string, string>();
+/** The most strings {@link byteLowercaseMemo} holds before it starts over. */
+const BYTE_LOWERCASE_MEMO_LIMIT = 4096;
 
 /**
  * byte-case-insensitive: two byte sequences whose byte-lowercases are equal.
