@@ -34,12 +34,12 @@ export const USAGE = `usage: ${commandLine()} [options]
                               relative to the directory you run the command from
   --runs N                    runs per worker for the model property (default 1000 without --time)
   --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
-                              then 60% model, then 30% model in a tampered realm); with --runs,
+                              then 10% model in a tampered realm, then 80% model); with --runs,
                               whichever ends first
   --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
                               replaced 112 built-ins after the candidate loaded; see
                               properties/README.md), or both (default; the tampered runs are a
-                              quarter of --runs)
+                              hundredth of --runs)
   --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
   --profile standard|server   reference profile (default: server for native, else standard)
   --workers N                 parallel worker processes (default: all cores)

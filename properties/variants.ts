@@ -349,6 +349,146 @@ export const VARIANTS: readonly Variant[] = [
       replace: "",
     }],
   },
+  // Variants for the observers of returned values, own keys, shape, interaction logs, exotic
+  // inits, the observation schedule and the tampered realm, each modelled on a bug an upstream
+  // tracker records.
+  {
+    name: "get-set-cookie-hands-out-its-array",
+    bug: "getSetCookie() returns its internal array, so a caller's push adds a cookie (as " +
+      "nodejs/undici#1915 returned this[kHeadersList].cookies)",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "return setCookies === null ? [] : setCookies;",
+    }],
+  },
+  {
+    name: "iterator-hands-out-cached-pairs",
+    bug: "iterators hand out [name, value] arrays from a per-Headers cache, so a caller's write " +
+      "to one changes later iterations (the cached entries of denoland/deno#32728, handed out)",
+    patches: [
+      {
+        file: "headers.ts",
+        search:
+          "if (kind === KIND_KEY_AND_VALUE) return { value: [entryName, entryValue], done: false };",
+        replace: "if (kind === KIND_KEY_AND_VALUE) {\n" +
+          '      const key = entryName + "\\n" + entryValue;\n' +
+          "      let pairs = PAIR_CACHES.get(this.#target);\n" +
+          "      if (pairs === undefined) PAIR_CACHES.set(this.#target, pairs = {});\n" +
+          "      return { value: (pairs[key] ??= [entryName, entryValue]), done: false };\n" +
+          "    }",
+      },
+      {
+        file: "headers.ts",
+        search: "// Declaration merge: `[Symbol.iterator]` is installed below",
+        replace: "const PAIR_CACHES = new WeakMap<object, Record<string, [string, string]>>();\n" +
+          "// Declaration merge: `[Symbol.iterator]` is installed below",
+      },
+    ],
+  },
+  {
+    name: "own-symbol-key-holds-state",
+    bug: "every Headers carries an own Symbol-keyed property, reachable by Reflect.ownKeys (as " +
+      "node-fetch/node-fetch#458's enumerable `map`, and Deno's symbol slots)",
+    patches: [{
+      file: "headers.ts",
+      search: "    if (init !== undefined) this.#fill(init);\n  }",
+      replace:
+        '    ObjectDefineProperty(this, Symbol("header list"), { value: null, writable: true });\n' +
+        "    if (init !== undefined) this.#fill(init);\n  }",
+    }],
+  },
+  {
+    name: "prototype-has-to-json",
+    bug: "Headers.prototype has a non-standard toJSON (as oven-sh/bun#9412 lists Bun's toJSON, " +
+      "count and getAll)",
+    patches: [{
+      file: "headers.ts",
+      search: "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+      replace: 'ObjectDefineProperty(headersPrototype, "toJSON", {\n' +
+        "  value: function toJSON(this: Headers) {\n" +
+        "    const out: Record<string, string> = {};\n" +
+        "    this.forEach((value, name) => (out[name] = value));\n" +
+        "    return out;\n  },\n" +
+        "  writable: true,\n  enumerable: true,\n  configurable: true,\n});\n" +
+        "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+    }],
+  },
+  {
+    name: "record-keys-read-by-object-keys",
+    bug: "a record init's keys are read with Object.keys, which reads every descriptor before " +
+      "any value, out of WebIDL's order (the Object.keys record conversion nodejs/undici#2784 " +
+      "replaced)",
+    patches: [{
+      file: "headers.ts",
+      search: "      keys = ReflectOwnKeys(init);",
+      replace: "      keys = Object.keys(init);",
+    }],
+  },
+  {
+    name: "sequence-reads-next-every-step",
+    bug: "converting an iterator init reads its next method on every step instead of once (as " +
+      "Node 22's undici does; NATIVE_DIVERGENCES.md iterator-protocol-extra-reads)",
+    patches: [{
+      file: "headers.ts",
+      search: "        const result = callFunction(next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred);",
+      replace: "        const result = callFunction(iterator.next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred);",
+    }],
+  },
+  {
+    name: "headers-init-ignores-overridden-iterator",
+    bug: "a Headers init is copied from its index even when a subclass or the object overrides " +
+      "@@iterator (oven-sh/bun#43023)",
+    patches: [{
+      file: "headers.ts",
+      search: "if (method === headersEntries && isHeaders(init) && this.#shareWith(init)) return;",
+      replace: "if (isHeaders(init) && this.#shareWith(init)) return;",
+    }],
+  },
+  {
+    name: "view-refreshed-only-by-new-iterators",
+    bug: "writes keep the cached view and reads drop it when they start (opening an iterator, " +
+      "each forEach step), so an open iterator serves stale pairs until someone reads afresh: " +
+      "found only when nothing reads between the write and next() (the cached iteration " +
+      "entries of WebKit/WebKit#5437 and denoland/deno#33681, invalidated in the wrong place)",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "    this.#view = null;\n    this.#orderReads = 0;\n    return combined;",
+        replace: "    this.#orderReads = 0;\n    return combined;",
+      },
+      {
+        file: "headers.ts",
+        search:
+          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n',
+        replace:
+          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+          "    this.#view = null;\n",
+      },
+      {
+        file: "headers.ts",
+        search: "for (let index = 0; this.#entryAt(index); index++) {",
+        replace: "for (let index = 0; (this.#view = null, this.#entryAt(index)); index++) {",
+      },
+    ],
+  },
+  {
+    name: "get-set-cookie-copies-with-slice",
+    bug: "getSetCookie() copies with the Array.prototype.slice user code can replace, so a " +
+      "patched slice decides what it returns (as Node 22's undici calls patchable built-ins; " +
+      "NATIVE_DIVERGENCES.md uses-patchable-builtins)",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "return setCookies === null ? [] : setCookies.slice();",
+    }],
+  },
 ];
 
 /** A patch does not apply: impl changed under it. */

@@ -262,11 +262,17 @@ export function phasesFor(options: CliOptions): Phase[] {
   if (options.realm === "tampered") {
     return [raw, { property: "tampered-realm", runs, timeLimitMs: share(0.9) }];
   }
-  // A run in a tampered realm costs about four clean ones (every built-in call reads a stack).
+  // A run in a tampered realm costs about ten clean ones (every built-in call reads a stack),
+  // and a candidate that calls a replaced built-in shows it in its first runs: a short phase,
+  // before the model property so that it is reached early in every campaign.
   return [
     raw,
-    { property: "model", runs, timeLimitMs: share(0.6) },
-    { property: "tampered-realm", runs: Math.max(1, Math.ceil(runs / 4)), timeLimitMs: share(0.3) },
+    {
+      property: "tampered-realm",
+      runs: Math.max(1, Math.ceil(runs / 100)),
+      timeLimitMs: share(0.1),
+    },
+    { property: "model", runs, timeLimitMs: share(0.8) },
   ];
 }
 
