@@ -41,6 +41,11 @@ export interface Subject {
   fromRaw: ((flat: string[], guard: string) => unknown) | null;
   /** `freezeHeaders`, when the side has it. */
   freeze: ((headers: unknown) => void) | null;
+  /**
+   * What {@link drain} returns for this side's Headers, computed without the iterator (the
+   * reference's value pairs in one sort-and-combine; see targets.ts); absent: {@link drain}.
+   */
+  readAll?: (headers: unknown) => unknown[];
 }
 
 /**

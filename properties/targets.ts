@@ -14,6 +14,8 @@
  * @module
  */
 import { pathToFileURL } from "node:url";
+import type { Headers as SpecHeaders } from "../spec/headers.ts";
+import { valuePairsOf } from "../spec/headers.ts";
 import type { Subject } from "./observe.ts";
 import { openSubject } from "./observe.ts";
 import type { Guard } from "./ops.ts";
@@ -127,6 +129,22 @@ const ALL_GUARDS: readonly Guard[] = [
   "immutable",
 ];
 
+/**
+ * The reference's side. With headerproof's own reference, a Headers object is read in one
+ * sort-and-combine (spec/headers.ts `valuePairsOf`) instead of one per step of its iterator: the
+ * same pairs a drain yields (nothing changes the object during a drain), with the drain's cap.
+ */
+function referenceSubject(exports: unknown, profile: Profile, ownReference: boolean): Subject {
+  const subject = openSubject(exports, "module", profile);
+  if (ownReference) {
+    subject.readAll = (headers) => {
+      const pairs: unknown[] = valuePairsOf(headers as SpecHeaders);
+      return pairs.length > 1000 ? [...pairs.slice(0, 1000), ["more than 1000 items"]] : pairs;
+    };
+  }
+  return subject;
+}
+
 /** Loads the candidate and the reference. Throws {@link CandidateLoadError} for a bad candidate. */
 export async function loadTarget(request: TargetRequest): Promise<Target> {
   const referenceUrl = request.reference === undefined
@@ -148,7 +166,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       referenceUrl,
       profile,
       candidate: openSubject(globalThis, "native", profile),
-      reference: openSubject(referenceExports, "module", profile),
+      reference: referenceSubject(referenceExports, profile, request.reference === undefined),
       capabilities: native.capabilities,
       entryPoints: native.entryPoints,
     };
@@ -176,7 +194,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
     referenceUrl,
     profile,
     candidate: openSubject(exports, "module", profile),
-    reference: openSubject(referenceExports, "module", profile),
+    reference: referenceSubject(referenceExports, profile, request.reference === undefined),
     capabilities: {
       guards: withGuard ? ALL_GUARDS : ["none"],
       emptyOnly: [],

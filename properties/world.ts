@@ -252,7 +252,7 @@ export class World {
     const reference = this.#run(this.#reference, resolved);
     const length = Math.max(candidate.length, reference.length);
     for (let i = 0; i < length; i++) {
-      if (JSON.stringify(candidate[i]) !== JSON.stringify(reference[i])) {
+      if (!sameData(candidate[i], reference[i])) {
         const label = this.#labels(resolved)[i] ?? `observation ${i}`;
         throw new Divergence(this.#steps, label, candidate[i], reference[i], patches);
       }
@@ -268,8 +268,9 @@ export class World {
   #run(side: Side, op: Op): Outcome[] {
     const outcomes: Outcome[] = [];
     perform(side, op, outcomes);
+    const readAll = side.subject.readAll ?? drain;
     for (const headers of side.objects) {
-      outcomes.push(attempt(() => drain(headers)));
+      outcomes.push(attempt(() => readAll(headers)));
       if (this.#ownKeys) outcomes.push(attempt(() => ownKeysOf(headers)));
     }
     for (const iterator of side.iterators) {
@@ -386,6 +387,32 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
       outcomes.push(attempt(() => misuseCall(subject, objects[op.target], op.what)));
       return;
   }
+}
+
+/**
+ * Whether two outcomes (plain data from `attempt`: strings, booleans, null, arrays and objects of
+ * such) are equal, as their JSON texts would be, without building the texts.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) {
+    const key = keysA[i];
+    if (key !== keysB[i]) return false;
+    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Stores a new object in `slot` (chosen by `resolve`). */

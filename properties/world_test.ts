@@ -4,7 +4,7 @@ import * as reference from "../spec/mod.ts";
 import type { Subject } from "./observe.ts";
 import { openSubject } from "./observe.ts";
 import type { Arg, ExoticHow, Op } from "./ops.ts";
-import { Divergence, World } from "./world.ts";
+import { Divergence, sameData, World } from "./world.ts";
 
 const FIRST: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
 
@@ -350,4 +350,33 @@ Deno.test("a record read with Object.entries before converting any value is caug
       : init
   );
   assertCaughtAt(entriesFirst, ops, "the log of h[1]'s init");
+});
+
+Deno.test("outcomes compare equal exactly when their JSON texts do", () => {
+  const samples: unknown[] = [
+    undefined,
+    { ok: "a" },
+    { ok: "b" },
+    { threw: "TypeError" },
+    { ok: ["a", ["b", "c"]] },
+    { ok: ["a", ["b", "d"]] },
+    { ok: ["a", ["b"]] },
+    { ok: { $: "number", v: "1" } },
+    { ok: { $: "number", v: "2" } },
+    { ok: { v: "1", $: "number" } },
+    { ok: null },
+    { ok: [null] },
+    { ok: true },
+    { ok: [] },
+    { ok: {} },
+  ];
+  for (const a of samples) {
+    for (const b of samples) {
+      assert.equal(
+        sameData(a, b),
+        JSON.stringify(a) === JSON.stringify(b),
+        `${JSON.stringify(a)} ${JSON.stringify(b)}`,
+      );
+    }
+  }
 });

@@ -501,6 +501,23 @@ export function freezeHeaders(headers: Headers): void {
   internals.setGuard(brandCheck(headers, "freezeHeaders"), "immutable");
 }
 
+/**
+ * The value pairs to iterate over of a Headers object, each a new [name, value] array: what
+ * iterating it to the end yields when nothing changes it meanwhile, in one sort-and-combine
+ * instead of one per step. Not part of the module contract: the property campaigns read the
+ * reference this way.
+ *
+ * @example
+ * ```ts
+ * import { Headers, valuePairsOf } from "./headers.ts";
+ * valuePairsOf(new Headers([["B", "1"], ["a", "2"]])); // [["a", "2"], ["b", "1"]]
+ * ```
+ */
+export function valuePairsOf(headers: Headers): [string, string][] {
+  return valuePairsToIterateOver(internals.headerList(brandCheck(headers, "valuePairsOf")))
+    .map(([name, value]) => [name, value]);
+}
+
 function checkGuardAndProfile(
   guard: HeadersGuard,
   options: GuardOptions,
