@@ -27,15 +27,22 @@ function wrapper(args: string[], env: Record<string, string>, cwd = ROOT) {
 Deno.test("HEADERPROOF_DENO, HEADERPROOF_NODE and HEADERPROOF_BUN select your own binaries", async (t) => {
   const dir = await Deno.makeTempDir({ prefix: "headerproof-own-" });
   try {
-    for (const [name, task] of [["deno", "fuzz"], ["node", "fuzz:node"], ["bun", "fuzz:bun"]]) {
+    // Each stand-in leaves a mark, then runs the script with this Deno (so neither Node nor Bun
+    // need be installed): `deno` as is, `node SCRIPT` and `bun SCRIPT` as `deno run -A SCRIPT`.
+    const deno = realBinary("deno");
+    for (
+      const [name, task, body] of [
+        ["deno", "fuzz", `exec ${deno} "$@"`],
+        ["node", "fuzz:node", `exec ${deno} run -A "$@"`],
+        ["bun", "fuzz:bun", `exec ${deno} run -A "$@"`],
+      ]
+    ) {
       await t.step(`HEADERPROOF_${name.toUpperCase()} runs ${task} on the given ${name}`, () => {
         const marker = join(dir, `${name}-ran`);
         const fake = join(dir, `my-${name}`);
-        Deno.writeTextFileSync(
-          fake,
-          `#!/usr/bin/env bash\ntouch ${marker}\nexec ${realBinary(name)} "$@"\n`,
-          { mode: 0o755 },
-        );
+        Deno.writeTextFileSync(fake, `#!/usr/bin/env bash\ntouch ${marker}\n${body}\n`, {
+          mode: 0o755,
+        });
         const run = wrapper([task, "--help"], { [`HEADERPROOF_${name.toUpperCase()}`]: fake });
         assert.equal(run.code, 0, run.out);
         assert.match(run.out, /exit status: 0 no divergence/);
