@@ -38,8 +38,10 @@ export const USAGE = `usage: ${commandLine()} [options]
                               whichever ends first
   --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
                               replaced 112 built-ins after the candidate loaded; see
-                              properties/README.md), or both (default; the tampered runs are a
-                              hundredth of --runs)
+                              properties/README.md), or both (the tampered runs are a hundredth
+                              of --runs). Default: both for impl and native, clean for a module
+                              PATH (a module that is not a runtime built-in rarely needs to be
+                              immune to patched built-ins; ask with --realm both)
   --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
   --profile standard|server   reference profile (default: server for native, else standard)
   --workers N                 parallel worker processes (default: all cores)
@@ -182,7 +184,9 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     );
   }
   const phases = values.phases === undefined ? undefined : phaseList(values.phases);
-  const realm = values.realm ?? "both";
+  const targetArg = values.target ?? "impl";
+  const realm = values.realm ??
+    (targetArg === "impl" || targetArg === "native" ? "both" : "clean");
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
@@ -192,7 +196,6 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const targetArg = values.target ?? "impl";
   return {
     target: targetPath(targetArg),
     targetArg,
