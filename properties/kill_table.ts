@@ -96,6 +96,9 @@ async function killVariant(variant: Variant, budget: Budget): Promise<KillRow> {
     const summary = await campaign([
       "--target",
       modulePath,
+      // A variant is impl: held to impl's bar, in a tampered realm too.
+      "--realm",
+      "both",
       "--runs",
       String(budget.runs),
       "--time",
