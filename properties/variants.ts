@@ -418,11 +418,20 @@ export const VARIANTS: readonly Variant[] = [
     bug: "a record init's keys are read with Object.keys, which reads every descriptor before " +
       "any value, out of WebIDL's order (the Object.keys record conversion nodejs/undici#2784 " +
       "replaced)",
-    patches: [{
-      file: "headers.ts",
-      search: "      keys = ReflectOwnKeys(init);",
-      replace: "      keys = Object.keys(init);",
-    }],
+    patches: [
+      {
+        file: "headers.ts",
+        search: "      keys = ReflectOwnKeys(init);",
+        replace: "      keys = objectKeys(init);",
+      },
+      {
+        // Captured at load like every primordial, so only the order of reads is wrong.
+        file: "headers.ts",
+        search: "// Declaration merge: `[Symbol.iterator]` is installed below",
+        replace: "const objectKeys = Object.keys;\n" +
+          "// Declaration merge: `[Symbol.iterator]` is installed below",
+      },
+    ],
   },
   {
     name: "sequence-reads-next-every-step",
@@ -472,8 +481,10 @@ export const VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search: "for (let index = 0; this.#entryAt(index); index++) {",
-        replace: "for (let index = 0; (this.#view = null, this.#entryAt(index)); index++) {",
+        search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
+          "      callFunction(callback, thisArg, entryValue, entryName, this);",
+        replace: "for (let index = 0; (this.#view = null, this.#entryAt(index)); index++) {\n" +
+          "      callFunction(callback, thisArg, entryValue, entryName, this);",
       },
     ],
   },
