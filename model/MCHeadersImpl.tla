@@ -4,9 +4,8 @@
 (***************************************************************************)
 EXTENDS HeadersImpl, MCConstants
 
-(* State constraint of the copy-on-write models: objects are not frozen.   *)
-(* Detaching does not depend on the guard, and freezing under every guard  *)
-(* is checked by MCHeadersImpl.cfg; leaving it out here keeps the shared   *)
-(* model within the CI budget.  The nightly model has no constraint.       *)
-NoFrozenObject == \A o \in Objects : guard[o] # "immutable"
+(* Objects and iterators are interchangeable (nothing orders them): the   *)
+(* models' SYMMETRY.  Names and values are never permuted: sort-and-       *)
+(* combine orders names, and values differ in length.                     *)
+ObjectsAndIterators == Permutations(Objects) \cup Permutations(Iterators)
 =============================================================================
