@@ -23,6 +23,17 @@
  * @module
  */
 
+import {
+  regExpTest,
+  SafeSet,
+  safeSetOf,
+  StringPrototypeCharCodeAt,
+  StringPrototypeIndexOf,
+  StringPrototypeSlice,
+  StringPrototypeStartsWith,
+  StringPrototypeToLowerCase,
+} from "./primordials.ts";
+
 /** RFC 9110 `token`: https://fetch.spec.whatwg.org/#header-name */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -47,7 +58,8 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  * validation are never stored. Bounded: a bucket that holds {@link NAMES_PER_BUCKET} names is
  * replaced by a fresh one, so arbitrary input cannot grow the table.
  */
-const validatedNames: (string[] | undefined)[] = new Array(4096).fill(undefined);
+const validatedNames: (string[] | undefined)[] = [];
+for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
 
 /** Selects a bucket of {@link validatedNames} (its length is a power of two). */
 const BUCKET_MASK = 4095;
@@ -61,27 +73,29 @@ const NAMES_PER_BUCKET = 8;
  */
 export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
-  const bucketIndex = (length * 31 + name.charCodeAt(0) + name.charCodeAt(length - 1) * 7 +
-    name.charCodeAt(length - 2) * 97) & BUCKET_MASK;
+  const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
+    StringPrototypeCharCodeAt(name, length - 1) * 7 +
+    StringPrototypeCharCodeAt(name, length - 2) * 97) & BUCKET_MASK;
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {
       if (bucket[i] === name) return bucket[i + 1];
     }
   }
-  if (!TOKEN.test(name)) return null;
-  const lower = name.toLowerCase();
+  if (!regExpTest(TOKEN, name)) return null;
+  const lower = StringPrototypeToLowerCase(name);
   if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [name, lower];
   } else {
-    bucket.push(name, lower);
+    bucket[bucket.length] = name;
+    bucket[bucket.length] = lower;
   }
   return lower;
 }
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
 export function isNotByteString(text: string): boolean {
-  return NOT_BYTE_STRING.test(text);
+  return regExpTest(NOT_BYTE_STRING, text);
 }
 
 /** HTTP whitespace byte: https://fetch.spec.whatwg.org/#http-whitespace-byte */
@@ -96,7 +110,7 @@ function isHttpWhitespace(code: number): boolean {
  * one lookup; nothing else is ever stored. Bounded: only values up to
  * {@link VALUE_CACHE_MAX_LENGTH} code units, cleared at {@link VALUE_CACHE_LIMIT} entries.
  */
-const normalizedValueCache = new Set<string>();
+const normalizedValueCache = new SafeSet<string>();
 
 /** Size at which {@link normalizedValueCache} is emptied. */
 const VALUE_CACHE_LIMIT = 1024;
@@ -114,14 +128,17 @@ export function normalizeHeaderValue(value: string): string | null {
   const length = value.length;
   if (length === 0) return value;
   let normalized = value;
-  if (isHttpWhitespace(value.charCodeAt(0)) || isHttpWhitespace(value.charCodeAt(length - 1))) {
+  if (
+    isHttpWhitespace(StringPrototypeCharCodeAt(value, 0)) ||
+    isHttpWhitespace(StringPrototypeCharCodeAt(value, length - 1))
+  ) {
     let start = 0;
     let end = length;
-    while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-    while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-    normalized = value.slice(start, end);
+    while (start < end && isHttpWhitespace(StringPrototypeCharCodeAt(value, start))) start++;
+    while (end > start && isHttpWhitespace(StringPrototypeCharCodeAt(value, end - 1))) end--;
+    normalized = StringPrototypeSlice(value, start, end);
   }
-  if (VALUE_REJECT.test(normalized)) return null;
+  if (regExpTest(VALUE_REJECT, normalized)) return null;
   if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {
     if (normalizedValueCache.size >= VALUE_CACHE_LIMIT) normalizedValueCache.clear();
     normalizedValueCache.add(value);
@@ -140,7 +157,7 @@ export function isHeaderValue(value: string): boolean {
 }
 
 /** Names that make a header a forbidden request-header on their own. */
-const FORBIDDEN_REQUEST_NAMES: ReadonlySet<string> = new Set([
+const FORBIDDEN_REQUEST_NAMES = safeSetOf([
   "accept-charset",
   "accept-encoding",
   "access-control-request-headers",
@@ -165,7 +182,7 @@ const FORBIDDEN_REQUEST_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /** Names whose value is checked for forbidden methods. */
-const METHOD_OVERRIDE_NAMES: ReadonlySet<string> = new Set([
+const METHOD_OVERRIDE_NAMES = safeSetOf([
   "x-http-method",
   "x-http-method-override",
   "x-method-override",
@@ -182,11 +199,13 @@ const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;
  */
 export function isForbiddenRequestHeader(lowerName: string, value: string): boolean {
   if (FORBIDDEN_REQUEST_NAMES.has(lowerName)) return true;
-  if (lowerName.startsWith("proxy-") || lowerName.startsWith("sec-")) return true;
+  if (
+    StringPrototypeStartsWith(lowerName, "proxy-") || StringPrototypeStartsWith(lowerName, "sec-")
+  ) return true;
   if (!METHOD_OVERRIDE_NAMES.has(lowerName)) return false;
   const methods = getDecodeAndSplit(value);
   for (let index = 0; index < methods.length; index++) {
-    if (FORBIDDEN_METHOD.test(methods[index])) return true;
+    if (regExpTest(FORBIDDEN_METHOD, methods[index])) return true;
   }
   return false;
 }
@@ -212,19 +231,23 @@ export function getDecodeAndSplit(value: string): string[] {
   let temporaryValue = "";
   for (;;) {
     const stop = findQuoteOrComma(value, position);
-    temporaryValue += value.slice(position, stop);
+    temporaryValue += StringPrototypeSlice(value, position, stop);
     position = stop;
-    if (position < length && value.charCodeAt(position) === 0x22) {
+    if (position < length && StringPrototypeCharCodeAt(value, position) === 0x22) {
       const quotedEnd = endOfQuotedString(value, position);
-      temporaryValue += value.slice(position, quotedEnd);
+      temporaryValue += StringPrototypeSlice(value, position, quotedEnd);
       position = quotedEnd;
       if (position < length) continue;
     }
     let start = 0;
     let end = temporaryValue.length;
-    while (start < end && isHttpTabOrSpace(temporaryValue.charCodeAt(start))) start++;
-    while (end > start && isHttpTabOrSpace(temporaryValue.charCodeAt(end - 1))) end--;
-    values.push(temporaryValue.slice(start, end));
+    while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, start))) {
+      start++;
+    }
+    while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, end - 1))) {
+      end--;
+    }
+    values[values.length] = StringPrototypeSlice(temporaryValue, start, end);
     temporaryValue = "";
     if (position >= length) return values;
     position++; // the code point at position is ","
@@ -235,7 +258,7 @@ export function getDecodeAndSplit(value: string): string[] {
 function findQuoteOrComma(text: string, from: number): number {
   let index = from;
   while (index < text.length) {
-    const code = text.charCodeAt(index);
+    const code = StringPrototypeCharCodeAt(text, index);
     if (code === 0x22 || code === 0x2c) return index;
     index++;
   }
@@ -249,7 +272,7 @@ function findQuoteOrComma(text: string, from: number): number {
 function endOfQuotedString(text: string, start: number): number {
   let position = start + 1;
   while (position < text.length) {
-    const code = text.charCodeAt(position);
+    const code = StringPrototypeCharCodeAt(text, position);
     position++;
     if (code === 0x22) return position;
     if (code === 0x5c) {
@@ -268,7 +291,7 @@ const CORS_UNSAFE_BYTE = /[\x00-\x08\x0a-\x1f"():<>?@[\\\]{}\x7f]/;
 const LANGUAGE_VALUE = /^[0-9A-Za-z *,\-.;=]*$/;
 
 /** MIME type essences a no-CORS content-type may have. */
-const SAFELISTED_ESSENCES: ReadonlySet<string> = new Set([
+const SAFELISTED_ESSENCES = safeSetOf([
   "application/x-www-form-urlencoded",
   "multipart/form-data",
   "text/plain",
@@ -292,12 +315,13 @@ export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string
   if (value.length > 128) return false;
   switch (lowerName) {
     case "accept":
-      return !CORS_UNSAFE_BYTE.test(value);
+      return !regExpTest(CORS_UNSAFE_BYTE, value);
     case "accept-language":
     case "content-language":
-      return LANGUAGE_VALUE.test(value);
+      return regExpTest(LANGUAGE_VALUE, value);
     case "content-type":
-      return !CORS_UNSAFE_BYTE.test(value) && SAFELISTED_ESSENCES.has(mimeEssence(value) ?? "");
+      return !regExpTest(CORS_UNSAFE_BYTE, value) &&
+        SAFELISTED_ESSENCES.has(mimeEssence(value) ?? "");
     default:
       return false;
   }
@@ -314,17 +338,19 @@ export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string
  */
 export function mimeEssence(input: string): string | null {
   let end = input.length;
-  while (end > 0 && isHttpWhitespace(input.charCodeAt(end - 1))) end--;
-  const slash = input.indexOf("/");
+  while (end > 0 && isHttpWhitespace(StringPrototypeCharCodeAt(input, end - 1))) end--;
+  const slash = StringPrototypeIndexOf(input, "/");
   if (slash === -1 || slash >= end) return null;
-  const type = input.slice(0, slash);
-  if (!TOKEN.test(type)) return null;
-  const semicolon = input.indexOf(";", slash + 1);
+  const type = StringPrototypeSlice(input, 0, slash);
+  if (!regExpTest(TOKEN, type)) return null;
+  const semicolon = StringPrototypeIndexOf(input, ";", slash + 1);
   let subtypeEnd = semicolon === -1 || semicolon > end ? end : semicolon;
-  while (subtypeEnd > slash + 1 && isHttpWhitespace(input.charCodeAt(subtypeEnd - 1))) {
+  while (
+    subtypeEnd > slash + 1 && isHttpWhitespace(StringPrototypeCharCodeAt(input, subtypeEnd - 1))
+  ) {
     subtypeEnd--;
   }
-  const subtype = input.slice(slash + 1, subtypeEnd);
-  if (!TOKEN.test(subtype)) return null;
-  return `${type}/${subtype}`.toLowerCase();
+  const subtype = StringPrototypeSlice(input, slash + 1, subtypeEnd);
+  if (!regExpTest(TOKEN, subtype)) return null;
+  return StringPrototypeToLowerCase(`${type}/${subtype}`);
 }

@@ -79,9 +79,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
     patches: [{
       file: "headers.ts",
-      search: "if (this.#shared) {\n      combined = combined.size === 0",
+      search: "if (this.#shared) {\n      combined = copyIndex(combined);",
       replace:
-        "if (this.#shared && this.#setCookies !== null) {\n      combined = combined.size === 0",
+        "if (this.#shared && this.#setCookies !== null) {\n      combined = copyIndex(combined);",
     }],
   },
   {
@@ -99,7 +99,7 @@ export const VARIANTS: readonly Variant[] = [
     bug: "copy-on-write detach copies the index but keeps sharing the set-cookie array",
     patches: [{
       file: "headers.ts",
-      search: "if (this.#setCookies !== null) this.#setCookies = this.#setCookies.slice();",
+      search: "if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);",
       replace: "",
     }],
   },
@@ -135,8 +135,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
     patches: [{
       file: "predicates.ts",
-      search: "bucket.push(name, lower);",
-      replace: "bucket.push(name, name);",
+      search: "bucket[bucket.length] = lower;",
+      replace: "bucket[bucket.length] = name;",
     }],
   },
   {
@@ -162,7 +162,7 @@ export const VARIANTS: readonly Variant[] = [
     bug: "getSetCookie() returns the joined value as one item",
     patches: [{
       file: "headers.ts",
-      search: "return setCookies === null ? [] : setCookies.slice();",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
       replace: 'return setCookies === null ? [] : [setCookies.join(", ")];',
     }],
   },
@@ -226,9 +226,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under request-no-cors does not remove range afterwards",
     patches: [{
       file: "headers.ts",
-      search: "else this.#setCookies.push(value);\n    }\n" +
+      search: "else this.#setCookies[this.#setCookies.length] = value;\n    }\n" +
         '    if (guard === "request-no-cors") combined.delete("range");',
-      replace: "else this.#setCookies.push(value);\n    }",
+      replace: "else this.#setCookies[this.#setCookies.length] = value;\n    }",
     }],
   },
   {
@@ -263,8 +263,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: 'MIME essence parsing keeps whitespace before ";" in the subtype',
     patches: [{
       file: "predicates.ts",
-      search: "while (subtypeEnd > slash + 1 && isHttpWhitespace(",
-      replace: "while (subtypeEnd < slash && isHttpWhitespace(",
+      search: "subtypeEnd > slash + 1 && isHttpWhitespace(",
+      replace: "subtypeEnd < slash && isHttpWhitespace(",
     }],
   },
   {
