@@ -21,6 +21,9 @@
 (*   - cache[o], valid[o] (#view): the sort-and-combine view last built for *)
 (*     o and whether it is current.  A write clears it; next() rebuilds it *)
 (*     when not valid; a sharing copy takes the source's.                  *)
+(*   - blank: the objects whose storage is the module's one shared empty   *)
+(*     index (EMPTY_INDEX), which a Headers that was never written uses: *)
+(*     a copy whose fill accepted nothing, and the copies sharing with it. *)
 (*   - spaced[o] (#joinedMayEndInSpace): sticky; TRUE once a value was      *)
 (*     appended after another one of the same name (not set-cookie) while  *)
 (*     being the empty string, so a combined value may end in ", ".  Such   *)
@@ -61,9 +64,10 @@ VARIABLES
   cache,   \* cache[o]: the last view built for o (<<>> while not valid)
   valid,   \* valid[o]: FALSE whenever o's list changed since cache[o] was built
   spaced,  \* spaced[o]: a combined value of o may end in ", "
+  blank,   \* the objects using the module's shared empty index
   hlist    \* history variable: the standard's header list of each object
 
-vars == <<guard, iter, call, result, store, peers, shared, cache, valid, spaced, hlist>>
+vars == <<guard, iter, call, result, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 (* The standard, over the history variable: helpers and the refinement.    *)
 Std == INSTANCE Headers WITH list <- hlist
@@ -78,7 +82,7 @@ NoObject == Std!NoObject
 StateView ==
   <<guard, iter,
     [o \in Objects |-> [store[o] EXCEPT !.raw = [k \in 1..Len(@) |-> <<Lower[@[k][1]], @[k][2]>>]]],
-    peers, shared, cache, valid, spaced, [o \in Objects |-> Std!Observable(hlist[o])]>>
+    peers, shared, cache, valid, spaced, blank, [o \in Objects |-> Std!Observable(hlist[o])]>>
 
 -----------------------------------------------------------------------------
 (* The lowercase index: lowercase name -> its values in order (<<>>: absent). *)
@@ -172,8 +176,9 @@ WriteStorage(o, ix, sp) ==
   /\ IF shared[o]
      THEN /\ peers' = Leave(o)
           /\ store' = [store EXCEPT ![o] = StoreOf(ix)]
+          /\ blank' = blank \ {o}
      ELSE /\ store' = [x \in Objects |-> IF x \in peers[o] THEN StoreOf(ix) ELSE store[x]]
-          /\ UNCHANGED peers
+          /\ UNCHANGED <<peers, blank>>
   /\ shared' = [shared EXCEPT ![o] = FALSE]
   /\ spaced' = [spaced EXCEPT ![o] = @ \/ (~store[o].mat /\ RawSpaces(EmptyIndex, store[o].raw)) \/ sp]
 
@@ -198,6 +203,7 @@ TypeOK ==
   /\ cache \in [Objects -> Seq(LowerNames \X Std!CombinedValues)]
   /\ valid \in [Objects -> BOOLEAN]
   /\ spaced \in [Objects -> BOOLEAN]
+  /\ blank \in SUBSET Objects
   /\ hlist \in [Objects -> Seq(Std!Entries)]
   /\ \A o \in Objects : Count(IndexOf(o)) <= MaxListLen
 
@@ -215,6 +221,7 @@ InitWith(g, lists) ==
   /\ cache = [o \in Objects |-> <<>>]
   /\ valid = [o \in Objects |-> FALSE]
   /\ spaced = [o \in Objects |-> FALSE]
+  /\ blank = {}
   /\ iter = [i \in Iterators |-> Std!ClosedIterator]
   /\ call = Std!Call("init", "", "", "", "", "", "")
   /\ result = Std!Outcome("ok")
@@ -227,7 +234,7 @@ Init ==
 
 (* Nothing of the implementation changes (a throw, or an ignore decided   *)
 (* before the list is read).                                               *)
-Untouched == UNCHANGED <<guard, iter, store, peers, shared, cache, valid, spaced, hlist>>
+Untouched == UNCHANGED <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 (* Headers.append(n, v): the guard's name checks first (no read), under    *)
 (* request-no-cors the combined-value check on the read index.             *)
@@ -244,7 +251,7 @@ AppendHeader(o, n, v) ==
            [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
                 /\ result' = Std!Outcome("ok")
                 /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, hlist>>
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ Count(ix) < MaxListLen
                 /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
@@ -291,7 +298,7 @@ DeleteHeader(o, n) ==
            [] ix[ln] = <<>> ->
                 /\ result' = Std!Outcome("ok")
                 /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, hlist>>
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<>>]), FALSE)
                 /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!RemoveNamed(@, ln))]
@@ -303,13 +310,13 @@ Freeze(o) ==
   /\ call' = Std!Call("freeze", o, "", "", "", "", "")
   /\ guard' = [guard EXCEPT ![o] = "immutable"]
   /\ result' = Std!Outcome("ok")
-  /\ UNCHANGED <<iter, store, peers, shared, cache, valid, spaced, hlist>>
+  /\ UNCHANGED <<iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 OpenIterator(i, o) ==
   /\ call' = Std!Call("open", o, "", "", "", i, "")
   /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
   /\ result' = Std!Outcome("ok")
-  /\ UNCHANGED <<guard, store, peers, shared, cache, valid, spaced, hlist>>
+  /\ UNCHANGED <<guard, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 (* o's view made current: rebuilt from the (read) index when not valid.    *)
 BuildView(o) ==
@@ -332,7 +339,7 @@ NextPair(i) ==
               /\ iter' = [iter EXCEPT ![i].pos = p + 1]
          ELSE /\ result' = Std!Outcome("done")
               /\ UNCHANGED iter
-      /\ UNCHANGED <<guard, peers, hlist>>
+      /\ UNCHANGED <<guard, peers, blank, hlist>>
 
 (* Whether headersWithGuard(g, src) shares src's storage (src read first). *)
 SharesWith(src, g) ==
@@ -345,8 +352,8 @@ SharesWith(src, g) ==
 (* headersWithGuard(g, src) in place of dst.  Shared: dst takes src's      *)
 (* storage and view, both flagged shared.  Otherwise dst's own index is    *)
 (* filled from src's view (built if not valid, so src's cache becomes     *)
-(* valid; a stale valid one is what the fill reads); dst keeps            *)
-(* the shared empty index while nothing was appended.                      *)
+(* valid; a stale valid one is what the fill reads); while nothing was    *)
+(* appended, dst keeps the module's shared empty index.                    *)
 Copy(src, dst, g) ==
   LET ix == IndexOf(src)
       filled == FillIndex(g, EmptyIndex, ObservedView(src))
@@ -359,8 +366,15 @@ Copy(src, dst, g) ==
               /\ shared' = [x \in Objects |-> IF x \in {src, dst} THEN TRUE ELSE shared[x]]
               /\ cache' = [cache EXCEPT ![dst] = cache[src]]
               /\ valid' = [valid EXCEPT ![dst] = valid[src]]
+              /\ blank' = IF src \in blank THEN blank \cup {dst} ELSE blank \ {dst}
          ELSE /\ store' = [store EXCEPT ![src] = StoreOf(ix), ![dst] = StoreOf(filled)]
-              /\ peers' = Leave(dst)
+              /\ IF filled = EmptyIndex
+                 THEN LET empty == blank \cup {dst}
+                      IN  /\ peers' = [x \in Objects |-> IF x \in empty THEN empty
+                                                          ELSE peers[x] \ {dst}]
+                          /\ blank' = empty
+                 ELSE /\ peers' = Leave(dst)
+                      /\ blank' = blank \ {dst}
               /\ shared' = [shared EXCEPT ![src] = IF store[src].mat THEN @ ELSE FALSE,
                                           ![dst] = (filled = EmptyIndex)]
               /\ cache' = [cache EXCEPT ![src] = ObservedView(src), ![dst] = <<>>]
@@ -406,6 +420,11 @@ SharedFlagCoversSharing ==
     /\ \A x \in peers[o] : peers[x] = peers[o] /\ store[x] = store[o]
     /\ ~shared[o] => peers[o] = {o}
     /\ ~store[o].mat => peers[o] = {o}
+
+(* The module's shared empty index stays empty and is shared by exactly    *)
+(* the objects on it.                                                      *)
+BlankIsSharedAndEmpty ==
+  \A o \in blank : peers[o] = blank /\ shared[o] /\ store[o] = StoreOf(EmptyIndex)
 
 (* A storage holding a combined value that ends in ", " is never shared.   *)
 SpacedIsNeverShared == \A o \in Objects : spaced[o] => peers[o] = {o}

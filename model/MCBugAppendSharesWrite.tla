@@ -19,7 +19,7 @@ AppendHeaderInPlace(o, n, v) ==
            [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
                 /\ result' = Std!Outcome("ok")
                 /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, hlist>>
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ Count(ix) < MaxListLen
                 \* the bug: no copy-on-write detach; every sharer's storage is written
@@ -29,7 +29,7 @@ AppendHeaderInPlace(o, n, v) ==
                                ELSE store[x]]
                 /\ shared' = [shared EXCEPT ![o] = FALSE]
                 /\ spaced' = [spaced EXCEPT ![o] = @ \/ Spaces(ix, ln, v)]
-                /\ UNCHANGED peers
+                /\ UNCHANGED <<peers, blank>>
                 /\ DropView(o)
                 /\ hlist' = [hlist EXCEPT ![o] =
                                Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]

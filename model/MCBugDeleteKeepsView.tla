@@ -21,7 +21,7 @@ DeleteHeaderKeepsView(o, n) ==
            [] ix[ln] = <<>> ->
                 /\ result' = Std!Outcome("ok")
                 /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, hlist>>
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 \* the bug: the storage is written, the cached view is kept
                 /\ WriteStorage(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<>>]), FALSE)

@@ -13,8 +13,9 @@ WriteStorageDetachOnlyUnderNone(o, ix, sp) ==
   /\ IF shared[o] /\ guard[o] = "none"
      THEN /\ peers' = Leave(o)
           /\ store' = [store EXCEPT ![o] = StoreOf(ix)]
+          /\ blank' = blank \ {o}
      ELSE /\ store' = [x \in Objects |-> IF x \in peers[o] THEN StoreOf(ix) ELSE store[x]]
-          /\ UNCHANGED peers
+          /\ UNCHANGED <<peers, blank>>
   /\ shared' = [shared EXCEPT ![o] = FALSE]
   /\ spaced' = [spaced EXCEPT ![o] = @ \/ (~store[o].mat /\ RawSpaces(EmptyIndex, store[o].raw)) \/ sp]
 =============================================================================

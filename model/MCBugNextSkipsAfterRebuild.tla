@@ -21,5 +21,5 @@ NextPairSkipsAfterRebuild(i) ==
                   /\ iter' = [iter EXCEPT ![i].pos = q + 1]
              ELSE /\ result' = Std!Outcome("done")
                   /\ UNCHANGED iter
-      /\ UNCHANGED <<guard, peers, hlist>>
+      /\ UNCHANGED <<guard, peers, blank, hlist>>
 =============================================================================

@@ -19,7 +19,7 @@ AppendHeaderSkipsForbidden(o, n, v) ==
            [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
                 /\ result' = Std!Outcome("ok")
                 /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, hlist>>
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ Count(ix) < MaxListLen
                 /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),

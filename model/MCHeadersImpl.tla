@@ -8,4 +8,17 @@ EXTENDS HeadersImpl, MCConstants
 (* models' SYMMETRY.  Names and values are never permuted: sort-and-       *)
 (* combine orders names, and values differ in length.                     *)
 ObjectsAndIterators == Permutations(Objects) \cup Permutations(Iterators)
+
+(* State constraint of the copy-on-write models: objects are not frozen.   *)
+(* Detaching and sharing do not depend on immutability, and freezing under *)
+(* every guard is checked by MCHeadersImpl.cfg.                            *)
+NoFrozenObject == \A o \in Objects : guard[o] # "immutable"
+
+(* The names of the iteration model: x-a in two casings, set-cookie and    *)
+(* accept; one value.                                                      *)
+MCIterNames == {"x-a", "X-A", "set-cookie", "accept"}
+MCIterLower == [n \in MCIterNames |-> MCLower[n]]
+MCIterByteOrder == <<"accept", "set-cookie", "x-a">>
+MCIterValues == {"s"}
+MCIterValueLength == [v \in MCIterValues |-> 1]
 =============================================================================

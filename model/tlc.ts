@@ -16,6 +16,8 @@
  * @module
  */
 
+import { parseTlaValue, type TlaValue } from "./tla_value.ts";
+
 /** What TLC concluded. */
 export type TlcOutcome =
   | "passed" // model checking or simulation finished without finding an error
@@ -193,4 +195,46 @@ export async function runTlc(run: TlcRun): Promise<TlcReport> {
   } finally {
     await Deno.remove(metadir, { recursive: true });
   }
+}
+
+/** One state of a TLC error trace: the action that led to it (as TLC names it) and the values. */
+export interface ErrorTraceState {
+  /** 1-based position in the trace. */
+  state: number;
+  /** "<Initial predicate>", or the action and its source location. */
+  action: string;
+  /** Variable name to value (a value TLC printed in a form not read here stays as text). */
+  values: Record<string, TlaValue>;
+}
+
+/**
+ * The error trace TLC printed after "Error: The behavior up to this point is:", state by state;
+ * empty when the output has none.
+ */
+export function parseErrorTrace(output: string): ErrorTraceState[] {
+  const start = output.indexOf("Error: The behavior up to this point is:");
+  if (start === -1) return [];
+  const text = output.slice(start);
+  const states: ErrorTraceState[] = [];
+  const header = /^State (\d+): (.*)$/gm;
+  const heads = [...text.matchAll(header)];
+  heads.forEach((head, k) => {
+    const from = (head.index ?? 0) + head[0].length;
+    const to = k + 1 < heads.length ? heads[k + 1].index : text.search(/\n\n[^/\s]/);
+    const body = text.slice(from, to !== undefined && to > from ? to : undefined);
+    const values: Record<string, TlaValue> = {};
+    for (const conjunct of body.split(/^\/\\ /m).slice(1)) {
+      const eq = conjunct.indexOf(" = ");
+      const printed = conjunct.slice(eq + 3).trim();
+      let value: TlaValue;
+      try {
+        value = parseTlaValue(printed);
+      } catch {
+        value = printed;
+      }
+      values[conjunct.slice(0, eq).trim()] = value;
+    }
+    states.push({ state: Number(head[1]), action: head[2].trim(), values });
+  });
+  return states;
 }
