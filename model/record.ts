@@ -29,8 +29,8 @@ import {
   ATOMS,
   atomsOf,
   INIT_GUARDS,
-  ITERATORS,
   type IteratorName,
+  ITERATORS,
   LOWER_NAMES,
   MODEL_NAMES,
   type ModelCall,
@@ -177,15 +177,14 @@ export function plainProbe(guards: () => Record<ObjectName, string>): Probe {
   return {
     objects(objects) {
       const current = guards();
-      return Object.fromEntries(OBJECTS.map((o) => {
+      const states = {} as Record<ObjectName, ObjectState>;
+      for (const o of OBJECTS) {
         const index = emptyIndex();
         for (const [name, value] of objects[o]) {
-          index[name] = name === "set-cookie" ? [...index[name], value] : atomsOf(value);
+          if (name === "set-cookie") index[name].push(atomsOf(value)[0]);
+          else index[name] = atomsOf(value);
         }
-        for (const [name, values] of Object.entries(index)) {
-          if (name === "set-cookie") index[name] = values.map((value) => atomsOf(value)[0]);
-        }
-        return [o, {
+        states[o] = {
           guard: current[o],
           pending: false,
           raw: [],
@@ -194,8 +193,9 @@ export function plainProbe(guards: () => Record<ObjectName, string>): Probe {
           view: [],
           shared: false,
           peers: [o],
-        }];
-      })) as Record<ObjectName, ObjectState>;
+        };
+      }
+      return states;
     },
     iteratorIndex: () => -1,
     count: (headers) => [...headers].reduce((sum, [, value]) => sum + atomsOf(value).length, 0),

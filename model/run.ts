@@ -158,8 +158,10 @@ export function judge(
     return { ok: true, why: "no error; distinct states and depth as recorded" };
   }
   const violated = violatedName(report);
-  if ((report.outcome === "invariant" || report.outcome === "property") &&
-    violated === run.mustViolate) {
+  if (
+    (report.outcome === "invariant" || report.outcome === "property") &&
+    violated === run.mustViolate
+  ) {
     return { ok: true, why: `counterexample: ${run.mustViolate} violated, as planted` };
   }
   return {
@@ -219,7 +221,9 @@ export function junitXml(results: readonly ModelResult[]): string {
       result.wallSeconds.toFixed(1)
     }"`;
     if (result.ok) return `${head}/>`;
-    const detail = result.keptIn ? `${result.why}\nTLC output and trace: ${result.keptIn}` : result.why;
+    const detail = result.keptIn
+      ? `${result.why}\nTLC output and trace: ${result.keptIn}`
+      : result.why;
     return `${head}>\n    <failure message="${xmlEscape(result.why)}">${
       xmlEscape(detail)
     }</failure>\n  </testcase>`;
@@ -298,9 +302,11 @@ async function main(args: string[]): Promise<number> {
   const only = options.only ?? [];
   const unknown = only.filter((name) => !all.some((run) => run.config === name));
   if (unknown.length > 0) {
-    console.error(`model: no model named ${unknown.join(", ")}; models: ${
-      all.map((run) => run.config).join(", ")
-    }`);
+    console.error(
+      `model: no model named ${unknown.join(", ")}; models: ${
+        all.map((run) => run.config).join(", ")
+      }`,
+    );
     return 2;
   }
   const runs = all.filter((run) => only.length === 0 || only.includes(run.config));

@@ -70,7 +70,10 @@ function tlaEntry(entry: TraceEntry): string {
       "iters",
       tlaRecord(ITERATORS.map((i) => [
         i,
-        tlaRecord([["obj", tlaString(entry.iterators[i].obj)], ["pos", String(entry.iterators[i].pos)]]),
+        tlaRecord([["obj", tlaString(entry.iterators[i].obj)], [
+          "pos",
+          String(entry.iterators[i].pos),
+        ]]),
       ])),
     ],
   ]);

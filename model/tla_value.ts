@@ -137,4 +137,3 @@ export function parseTraceFile(text: string): TlaState[] {
   }
   return states;
 }
-
