@@ -57,6 +57,8 @@ export interface TlcRun {
   extraArgs?: string[];
   /** Directory holding modules the spec EXTENDS or INSTANCEs besides its own directory. */
   libraryDir?: string;
+  /** Stop TLC (SIGTERM) after this many milliseconds; the report reads what it printed. */
+  timeoutMs?: number;
 }
 
 /** The java executable and TLC jar to run, or a clear error. */
@@ -183,12 +185,17 @@ export async function runTlc(run: TlcRun): Promise<TlcReport> {
   ];
   const started = performance.now();
   try {
-    const { code, stdout, stderr } = await new Deno.Command(tools.java, {
+    const child = new Deno.Command(tools.java, {
       args,
       cwd: metadir,
       stdout: "piped",
       stderr: "piped",
-    }).output();
+    }).spawn();
+    const timer = run.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => child.kill("SIGTERM"), run.timeoutMs);
+    const { code, stdout, stderr } = await child.output();
+    clearTimeout(timer);
     const decoder = new TextDecoder();
     const output = decoder.decode(stdout) + decoder.decode(stderr);
     return { ...parseTlcOutput(output, code), wallMs: performance.now() - started };
