@@ -2,7 +2,7 @@
 (***************************************************************************)
 (* TLC scaffolding for HeadersImpl (constants in MCConstants).             *)
 (***************************************************************************)
-EXTENDS HeadersImpl, MCConstants
+EXTENDS HeadersImpl, MCConstants, Randomization
 
 (* Objects and iterators are interchangeable (nothing orders them): the   *)
 (* models' SYMMETRY.  Names and values are never permuted: sort-and-       *)
@@ -21,4 +21,12 @@ MCIterLower == [n \in MCIterNames |-> MCLower[n]]
 MCIterByteOrder == <<"accept", "set-cookie", "x-a">>
 MCIterValues == {"s"}
 MCIterValueLength == [v \in MCIterValues |-> 1]
+(* The initial states of the nightly simulation: a random sample of 400   *)
+(* pairs of raw lists (every guard combination that admits them), drawn    *)
+(* once per TLC run; the full set is far too large to enumerate.          *)
+SampledInit ==
+  \E lists \in RandomSubset(400, [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)]),
+     g \in [Objects -> InitGuards] :
+       /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
+       /\ InitWith(g, lists)
 =============================================================================

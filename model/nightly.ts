@@ -9,7 +9,8 @@
  * passed for what it covered; a stopped bug run fails).
  *
  * Usage: `deno task model:nightly [--behaviors N] [--depth D] [--seed S] [--budget SECONDS]`
- * (defaults 2000 behaviors of depth 40, seed 20261123, 600 s per run).
+ * (defaults 2000 behaviors of depth 40, seed 20261123, 600 s per run). The initial states are
+ * sampled (MCHeadersImpl's SampledInit): 400 random pairs of raw lists per run.
  *
  * @example
  * ```sh
@@ -120,9 +121,15 @@ async function main(args: string[]): Promise<number> {
   let failures = 0;
   try {
     for (const run of [null, ...BUG_MODELS]) {
-      const config = `${dir}/${run?.config ?? "MCHeadersImpl"}Nightly.cfg`;
+      // TLC reads a config only beside its root module: a root module in the temporary
+      // directory extends the model's own (found through the library path).
+      const root = `${run?.config ?? "MCHeadersImpl"}Nightly`;
       await Deno.writeTextFile(
-        config,
+        `${dir}/${root}.tla`,
+        `---- MODULE ${root} ----\nEXTENDS ${run?.module ?? "MCHeadersImpl"}\n====\n`,
+      );
+      await Deno.writeTextFile(
+        `${dir}/${root}.cfg`,
         run === null ? nightly : nightlyConfig(
           nightly,
           await Deno.readTextFile(`${MODEL_DIR}${run.config}.cfg`),
@@ -130,8 +137,9 @@ async function main(args: string[]): Promise<number> {
         ),
       );
       const report = await runTlc({
-        spec: `${MODEL_DIR}${run?.module ?? "MCHeadersImpl"}.tla`,
-        config,
+        spec: `${dir}/${root}.tla`,
+        config: `${dir}/${root}.cfg`,
+        libraryDir: MODEL_DIR,
         workers: 1,
         timeoutMs: numbers.budget * 1000,
         extraArgs: [

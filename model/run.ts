@@ -53,6 +53,12 @@ export const CI_MODELS: readonly ModelRun[] = [
     mustViolate: null,
   },
   {
+    config: "MCHeadersImplIter",
+    module: "MCHeadersImpl",
+    about: "impl live iteration: 3 values, two iterators; refines Headers",
+    mustViolate: null,
+  },
+  {
     config: "MCHeadersImplShared",
     module: "MCHeadersImpl",
     about: "impl copy-on-write between two objects, guarded copies; refines Headers",

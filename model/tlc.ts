@@ -227,8 +227,9 @@ export function parseErrorTrace(output: string): ErrorTraceState[] {
   const heads = [...text.matchAll(header)];
   heads.forEach((head, k) => {
     const from = (head.index ?? 0) + head[0].length;
-    const to = k + 1 < heads.length ? heads[k + 1].index : text.search(/\n\n[^/\s]/);
-    const body = text.slice(from, to !== undefined && to > from ? to : undefined);
+    const rest = text.slice(from, k + 1 < heads.length ? heads[k + 1].index : undefined);
+    const stop = rest.search(/\n\s*\n(?!\/\\)/);
+    const body = stop === -1 ? rest : rest.slice(0, stop);
     const values: Record<string, TlaValue> = {};
     for (const conjunct of body.split(/^\/\\ /m).slice(1)) {
       const eq = conjunct.indexOf(" = ");
