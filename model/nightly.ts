@@ -21,7 +21,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { BUG_MODELS, type ModelRun } from "./run.ts";
+import { BUG_MODELS, type ModelRun, violatedName } from "./run.ts";
 import { findTlcTools, runTlc, type TlcReport } from "./tlc.ts";
 
 const MODEL_DIR = new URL(".", import.meta.url).pathname;
@@ -64,9 +64,7 @@ export function judgeSimulation(
     }
     return `the correct spec: ${report.outcome} ${report.violated ?? ""}`;
   }
-  const violated = report.outcome === "property" && /module Headers\b/.test(report.violated ?? "")
-    ? "StdSpec"
-    : report.violated;
+  const violated = violatedName(run, report);
   if (
     (report.outcome === "invariant" || report.outcome === "property") &&
     violated === run.mustViolate

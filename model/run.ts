@@ -135,9 +135,16 @@ export function parseRecordedTable(readme: string): Map<string, RecordedCounts> 
   return table;
 }
 
-/** The property name TLC reports for a violated refinement (TLC 2.18 names it by location). */
-function violatedName(report: TlcReport): string | null {
-  if (report.outcome === "property" && /module Headers\b/.test(report.violated ?? "")) {
+/**
+ * The violated invariant or property. TLC 2.18 names a violated action property by its source
+ * location; in a HeadersImpl model the only action property from module Headers is the
+ * refinement StdSpec (Std!Spec's [][Next]_vars).
+ */
+export function violatedName(run: ModelRun, report: TlcReport): string | null {
+  if (
+    report.outcome === "property" && run.module !== "MCHeaders" &&
+    /module Headers\b/.test(report.violated ?? "")
+  ) {
     return "StdSpec";
   }
   return report.violated;
@@ -150,7 +157,7 @@ export function judge(
   recorded?: RecordedCounts,
 ): { ok: boolean; why: string } {
   if (run.mustViolate === null) {
-    if (report.outcome !== "passed") return { ok: false, why: describe(report) };
+    if (report.outcome !== "passed") return { ok: false, why: describe(run, report) };
     if (recorded === undefined) {
       return { ok: false, why: "no error, but model/README.md records no counts for it" };
     }
@@ -163,7 +170,7 @@ export function judge(
     }
     return { ok: true, why: "no error; distinct states and depth as recorded" };
   }
-  const violated = violatedName(report);
+  const violated = violatedName(run, report);
   if (
     (report.outcome === "invariant" || report.outcome === "property") &&
     violated === run.mustViolate
@@ -172,18 +179,18 @@ export function judge(
   }
   return {
     ok: false,
-    why: `expected ${run.mustViolate} to be violated, got ${describe(report)}`,
+    why: `expected ${run.mustViolate} to be violated, got ${describe(run, report)}`,
   };
 }
 
-function describe(report: TlcReport): string {
+function describe(run: ModelRun, report: TlcReport): string {
   switch (report.outcome) {
     case "passed":
       return "no error (the planted bug went unnoticed)";
     case "invariant":
       return `invariant ${report.violated} violated`;
     case "property":
-      return `property ${violatedName(report) ?? "(temporal)"} violated`;
+      return `property ${violatedName(run, report) ?? "(temporal)"} violated`;
     case "deadlock":
       return "deadlock";
     default: {
@@ -337,7 +344,7 @@ async function main(args: string[]): Promise<number> {
       ok: verdict.ok,
       why: verdict.why,
       outcome: report.outcome,
-      violated: violatedName(report),
+      violated: violatedName(run, report),
       statesGenerated: report.statesGenerated,
       distinctStates: report.distinctStates,
       depth: report.depth,

@@ -10,7 +10,7 @@ import {
   type ModelResult,
   parseRecordedTable,
 } from "./run.ts";
-import { nightlyConfig } from "./nightly.ts";
+import { judgeSimulation, nightlyConfig } from "./nightly.ts";
 
 const PASSED = `Model checking completed. No error has been found.
 165,278 states generated, 4,589 distinct states found, 0 states left on queue.
@@ -157,4 +157,14 @@ INVARIANT SharersSeeNoForeignWrite`;
     config.indexOf("INVARIANT SharersSeeNoForeignWrite") < config.indexOf("INVARIANT TypeOK"),
   );
   assert.throws(() => nightlyConfig(nightly, "CONSTANTS\n  Names <- X", "TypeOK"), /override/);
+});
+
+Deno.test("judgeSimulation wants nothing of the correct spec and the planted violation of a bug", () => {
+  const passed = { ...parseTlcOutput("Finished in 06s at (2026-11-23 19:34:19)", 0), wallMs: 1 };
+  const violation = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
+  const bug = BUG_MODELS.find((run) => run.mustViolate === "CacheCoherent")!;
+  assert.equal(judgeSimulation(null, passed, false), null);
+  assert.match(judgeSimulation(null, violation, false) ?? "", /correct spec/);
+  assert.equal(judgeSimulation(bug, violation, false), null);
+  assert.match(judgeSimulation(bug, passed, true) ?? "", /stopped at the budget/);
 });
