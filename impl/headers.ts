@@ -61,6 +61,7 @@ import {
   SymbolToStringTag,
   TypeError,
 } from "./primordials.ts";
+import { NameOrder, NO_ORDER } from "./name_order.ts";
 import { types } from "node:util";
 
 const isProxy = types.isProxy;
@@ -233,8 +234,15 @@ function insertPair(view: string[], name: string, value: string): void {
 /** The index every new Headers starts with, shared; never written (see `#shared`). */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
-/** Reads the current sort-and-combine view of a Headers; set by the class's static block. */
-let currentView: (headers: Headers) => string[];
+/**
+ * Reads entry `index` of a Headers' current sort-and-combine view into {@link entryName} and
+ * {@link entryValue}; false past the end. Set by the class's static block.
+ */
+let entryAt: (headers: Headers, index: number) => boolean;
+/** Out-parameter of {@link entryAt}: the entry's name. */
+let entryName = "";
+/** Out-parameter of {@link entryAt}: the entry's value. */
+let entryValue = "";
 /** Whether a value is a Headers of this module; set by the class's static block. */
 let isHeaders: (value: unknown) => value is Headers;
 /** Builds a Headers with a guard and a profile; set by the class's static block. */
@@ -300,10 +308,13 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  * | get, has, delete                     | O(1): one lowercase-index lookup                    |
  * | append, set                          | O(1) (no-CORS: plus the combined-value check)       |
  * | getSetCookie                         | O(k): copies the set-cookie values, nothing else    |
- * | keys/values/entries, `for...of` step | O(1) per `next()` while the list is unchanged;      |
- * |                                      | the first step after a change rebuilds: O(n log n)  |
- * |                                      | (an insertion sort up to 32 names, measured faster) |
- * | forEach                              | O(n) plus a rebuild after each mutating callback    |
+ * | keys/values/entries, `for...of` step | O(1) per `next()` while the list is unchanged; up   |
+ * |                                      | to 32 names the first step after a change rebuilds  |
+ * |                                      | the view (insertion sort); above, a step after a    |
+ * |                                      | change is O(log n) through the name order, and the  |
+ * |                                      | view is rebuilt in O(n) after n/8 steps with no     |
+ * |                                      | change in between: O(log n) amortized either way    |
+ * | forEach                              | O(n); O(log n) per entry after a mutating callback  |
  * | `new Headers(record or sequence)`    | O(pairs), no allocation per pair                    |
  * | `new Headers(headers)`               | O(1): shares storage copy-on-write                  |
  * | `headersWithGuard(g, headers)`       | O(1); O(n) name scan, no copy, for "request" in the |
@@ -323,7 +334,13 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  *   index and `#rawList` null forever.
  * - `#setCookies` [setCookies]: null iff `#combined` has no "set-cookie" key; changes with it.
  * - `#view` [view]: null until iteration or forEach builds it; set to null by every write
- *   (through `#writable`, or a delete that removes something); a copy takes the source's.
+ *   (through `#writable`, or a delete that removes something); a copy takes the source's. While
+ *   it is null, reads of a list of more than 32 names go through `#order` (below) until n/8 of
+ *   them have been made with no write in between; then it is rebuilt from `#order`.
+ * - `#order`, `#orderReads` (not reported; `#order` is a function of [index] and
+ *   [setCookies]): `NO_ORDER` until the first read of a null view over more than 32 names
+ *   builds a name order; every write then updates it; a read rebuilds it once half its nodes are
+ *   removed names. `#orderReads` counts reads through it since the last write.
  * - `#shared` [shared]: true at creation (empty index shared) and on both sides of a copy; the
  *   first write on a side copies `#combined` and `#setCookies` and makes that side false; the
  *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
@@ -373,6 +390,29 @@ export class Headers implements HeadersLike {
   #view: string[] | null = null;
 
   /**
+   * Fast path "incremental sort order" (`name_order.ts`): the distinct names of
+   * {@link Headers.#combined} in sorted order with their view weights, so that reading view entry
+   * `i` while {@link Headers.#view} is null costs O(log n) instead of a rebuild. {@link NO_ORDER}
+   * (inactive: updates do nothing) until the first read of a null view with more than
+   * {@link INSERTION_SORT_LIMIT} names builds one; from then on every write to the index updates
+   * it, and a read rebuilds it once removed names outnumber half its nodes. Invariant: inactive,
+   * or its names of nonzero weight are exactly the keys of `#combined`, each weighing 1 except
+   * "set-cookie", which weighs `#setCookies.length`. Owned by this Headers alone (a copy
+   * starts inactive). Introspection: not reported (it is a function of [index] and
+   * [setCookies]).
+   */
+  #order: NameOrder = NO_ORDER;
+
+  /**
+   * How many view entries were read through {@link Headers.#order} since the last write. When it
+   * reaches an eighth of the entries, the next read builds {@link Headers.#view} from the order
+   * (O(n), no sort), so a long read with no write in between costs O(1) per entry, and an O(n)
+   * build happens at most once per n/8 reads. Reset by every write. Not reported by
+   * introspection.
+   */
+  #orderReads = 0;
+
+  /**
    * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
    * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
    * place: the first write copies both. Set on both sides of a copy and never reset on the side
@@ -404,7 +444,7 @@ export class Headers implements HeadersLike {
   }
 
   static {
-    currentView = (headers) => headers.#currentView();
+    entryAt = (headers, index) => headers.#entryAt(index);
     isHeaders = (value): value is Headers => Headers.#isHeaders(value);
     createHeaders = (guard, server) => {
       const headers = new Headers();
@@ -482,8 +522,10 @@ export class Headers implements HeadersLike {
     // (one, not has-then-delete); only a removal drops the cached view.
     if (!combined.delete(lower)) return;
     this.#view = null;
+    this.#orderReads = 0;
+    this.#order.remove(lower);
     if (lower === "set-cookie") this.#setCookies = null;
-    if (guard === "request-no-cors") combined.delete("range");
+    if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -530,13 +572,15 @@ export class Headers implements HeadersLike {
     }
     const combined = this.#writable();
     combined.set(lower, normalized);
+    this.#order.upsert(lower, 1);
     if (lower === "set-cookie") this.#setCookies = [normalized];
-    if (guard === "request-no-cors") combined.delete("range");
+    if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
   /**
-   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): the view is re-read
-   * after every callback, so mutations made by the callback are seen.
+   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read
+   * from the current view before the i-th callback, so mutations made by a callback are seen.
+   * O(log n) per entry after a mutating callback (see {@link Headers.#order}).
    */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
@@ -547,10 +591,8 @@ export class Headers implements HeadersLike {
     if (typeof callback !== "function") {
       throw new TypeError("Headers.forEach: the callback is not a function");
     }
-    let view = this.#currentView();
-    for (let index = 0; 2 * index < view.length; index++) {
-      callFunction(callback, thisArg, view[2 * index + 1], view[2 * index], this);
-      view = this.#currentView();
+    for (let index = 0; this.#entryAt(index); index++) {
+      callFunction(callback, thisArg, entryValue, entryName, this);
     }
   }
 
@@ -596,6 +638,7 @@ export class Headers implements HeadersLike {
     const existing = combined.get(lower);
     if (existing === undefined) {
       combined.set(lower, value);
+      this.#order.upsert(lower, 1);
     } else {
       combined.set(lower, `${existing}, ${value}`);
       if (value === "" && lower !== "set-cookie") this.#joinedMayEndInSpace = true;
@@ -603,8 +646,17 @@ export class Headers implements HeadersLike {
     if (lower === "set-cookie") {
       if (this.#setCookies === null) this.#setCookies = [value];
       else this.#setCookies[this.#setCookies.length] = value;
+      this.#order.upsert(lower, this.#setCookies.length);
     }
-    if (guard === "request-no-cors") combined.delete("range");
+    if (guard === "request-no-cors") this.#removeRange(combined);
+  }
+
+  /**
+   * https://fetch.spec.whatwg.org/#concept-headers-remove-privileged-no-cors-request-headers
+   * on the writable index.
+   */
+  #removeRange(combined: SafeMap<string, string>): void {
+    if (combined.delete("range")) this.#order.remove("range");
   }
 
   /** The index, materializing a raw list first. */
@@ -626,6 +678,7 @@ export class Headers implements HeadersLike {
       this.#shared = false;
     }
     this.#view = null;
+    this.#orderReads = 0;
     return combined;
   }
 
@@ -667,46 +720,90 @@ export class Headers implements HeadersLike {
     return combined;
   }
 
-  /** https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine, cached. */
-  #currentView(): string[] {
-    const view = this.#view;
-    return view !== null ? view : this.#buildView();
-  }
-
-  #buildView(): string[] {
-    const combined = this.#read();
-    const view: string[] = [];
-    if (combined.size <= INSERTION_SORT_LIMIT) {
-      const setCookies = this.#setCookies;
-      combined.forEach((value, name) => {
-        if (name !== "set-cookie") {
-          insertPair(view, name, value);
-          return;
+  /**
+   * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine, into
+   * {@link entryName} and {@link entryValue}; false past the end. From the cached
+   * {@link Headers.#view} when there is one; else, up to {@link INSERTION_SORT_LIMIT} names, from a
+   * view built now; else through {@link Headers.#order}, until enough reads make building the
+   * view worth it.
+   */
+  #entryAt(index: number): boolean {
+    let view = this.#view;
+    if (view === null) {
+      const combined = this.#read();
+      if (combined.size <= INSERTION_SORT_LIMIT) {
+        view = this.#buildSmallView(combined);
+      } else {
+        const order = this.#order.active && !this.#order.worn
+          ? this.#order
+          : this.#buildOrder(combined);
+        if (this.#orderReads < (order.size >>> 3)) {
+          this.#orderReads++;
+          const found = order.select(index);
+          const name = order.selectedName;
+          entryName = name;
+          entryValue = name === "set-cookie"
+            ? (this.#setCookies as string[])[order.selectedOffset]
+            : combined.get(name) as string;
+          return found;
         }
-        for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
-          insertPair(view, name, (setCookies as string[])[cookie]);
-        }
-      });
-    } else {
-      const names: string[] = [];
-      combined.forEach((_value, name) => {
-        names[names.length] = name;
-      });
-      ArrayPrototypeSort(names);
-      for (let index = 0; index < names.length; index++) {
-        const name = names[index];
-        if (name === "set-cookie") {
-          const setCookies = this.#setCookies as string[];
-          for (let cookie = 0; cookie < setCookies.length; cookie++) {
-            view[view.length] = name;
-            view[view.length] = setCookies[cookie];
-          }
-        } else {
-          view[view.length] = name;
-          view[view.length] = combined.get(name) as string;
-        }
+        view = this.#buildViewFromOrder(order, combined);
       }
     }
+    if (2 * index >= view.length) return false;
+    entryName = view[2 * index];
+    entryValue = view[2 * index + 1];
+    return true;
+  }
+
+  /** The view of an index with few names, sorted by insertion while it is built. */
+  #buildSmallView(combined: SafeMap<string, string>): string[] {
+    const view: string[] = [];
+    const setCookies = this.#setCookies;
+    combined.forEach((value, name) => {
+      if (name !== "set-cookie") {
+        insertPair(view, name, value);
+        return;
+      }
+      for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
+        insertPair(view, name, (setCookies as string[])[cookie]);
+      }
+    });
+    this.#view = view;
+    return view;
+  }
+
+  /** Builds {@link Headers.#order} from the index: one sort of the names, O(n log n). */
+  #buildOrder(combined: SafeMap<string, string>): NameOrder {
+    const names: string[] = [];
+    combined.forEach((_value, name) => {
+      names[names.length] = name;
+    });
+    ArrayPrototypeSort(names);
+    const setCookies = this.#setCookies;
+    const order = new NameOrder(
+      names,
+      (name) => name === "set-cookie" ? (setCookies as string[]).length : 1,
+    );
+    this.#order = order;
+    return order;
+  }
+
+  /** The view of a large index, from its order: O(n), no sort. */
+  #buildViewFromOrder(order: NameOrder, combined: SafeMap<string, string>): string[] {
+    const view: string[] = [];
+    const setCookies = this.#setCookies;
+    order.forEachName((name) => {
+      if (name === "set-cookie") {
+        for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
+          view[view.length] = name;
+          view[view.length] = (setCookies as string[])[cookie];
+        }
+      } else {
+        view[view.length] = name;
+        view[view.length] = combined.get(name) as string;
+      }
+    });
     this.#view = view;
     return view;
   }
@@ -958,15 +1055,13 @@ class HeadersIterator {
     if (!isObject(this) || !(#target in this)) {
       throw new TypeError("Headers Iterator.next: 'this' is not a Headers iterator");
     }
-    const view = currentView(this.#target);
     const index = this.#index;
-    if (2 * index >= view.length) return { value: undefined, done: true };
+    const found = entryAt(this.#target, index);
+    if (!found) return { value: undefined, done: true };
     this.#index = index + 1;
     const kind = this.#kind;
-    if (kind === KIND_KEY_AND_VALUE) {
-      return { value: [view[2 * index], view[2 * index + 1]], done: false };
-    }
-    return { value: view[kind === KIND_KEY ? 2 * index : 2 * index + 1], done: false };
+    if (kind === KIND_KEY_AND_VALUE) return { value: [entryName, entryValue], done: false };
+    return { value: kind === KIND_KEY ? entryName : entryValue, done: false };
   }
 }
 

@@ -47,6 +47,8 @@ export const SymbolToStringTag: typeof Symbol.toStringTag = Symbol.toStringTag;
 
 /** `Math.min`. */
 export const MathMin: (...values: number[]) => number = Math.min;
+/** `Math.random`. */
+export const MathRandom: () => number = Math.random;
 /** `Math.floor`. */
 export const MathFloor: (value: number) => number = Math.floor;
 
@@ -181,20 +183,15 @@ const HEX_DIGITS = "0123456789abcdef";
 
 /**
  * A string literal for `text` in error messages, built without any patchable built-in (like
- * `JSON.stringify` for the byte strings impl reports): `"`, `\` and control characters are
- * escaped; longer texts are cut at 200 code units and marked with "…".
+ * `JSON.stringify` for the byte strings impl reports): control characters, `"`, `\` and DEL
+ * are escaped as `\u00XX`; longer texts are cut at 200 code units and marked with "…".
  */
 export function quote(text: string): string {
   const length = text.length > 200 ? 200 : text.length;
   let out = '"';
   for (let index = 0; index < length; index++) {
     const code = StringPrototypeCharCodeAt(text, index);
-    if (code === 0x22) out += '\\"';
-    else if (code === 0x5c) out += "\\\\";
-    else if (code === 0x0a) out += "\\n";
-    else if (code === 0x0d) out += "\\r";
-    else if (code === 0x09) out += "\\t";
-    else if (code < 0x20 || code === 0x7f) {
+    if (code < 0x20 || code === 0x22 || code === 0x5c || code === 0x7f) {
       out += "\\u00" + HEX_DIGITS[code >> 4] + HEX_DIGITS[code & 15];
     } else out += text[index];
   }

@@ -226,9 +226,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under request-no-cors does not remove range afterwards",
     patches: [{
       file: "headers.ts",
-      search: "else this.#setCookies[this.#setCookies.length] = value;\n    }\n" +
-        '    if (guard === "request-no-cors") combined.delete("range");',
-      replace: "else this.#setCookies[this.#setCookies.length] = value;\n    }",
+      search: "this.#order.upsert(lower, this.#setCookies.length);\n    }\n" +
+        '    if (guard === "request-no-cors") this.#removeRange(combined);',
+      replace: "this.#order.upsert(lower, this.#setCookies.length);\n    }",
     }],
   },
   {
@@ -287,8 +287,13 @@ export const VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search: "const view = currentView(this.#target);",
-        replace: "const view = this.#snapshot ??= currentView(this.#target);",
+        search: "const found = entryAt(this.#target, index);",
+        replace: "if (this.#snapshot === null) {\n" +
+          "      const snapshot: string[] = [];\n" +
+          "      for (let at = 0; entryAt(this.#target, at); at++) snapshot.push(entryName, entryValue);\n" +
+          "      this.#snapshot = snapshot;\n    }\n" +
+          "    const found = 2 * index < this.#snapshot.length;\n" +
+          "    if (found) [entryName, entryValue] = this.#snapshot.slice(2 * index, 2 * index + 2);",
       },
     ],
   },
@@ -297,8 +302,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "an iterator that returned done stays done even if the list grows",
     patches: [{
       file: "headers.ts",
-      search: "if (2 * index >= view.length) return { value: undefined, done: true };",
-      replace: "if (2 * index >= view.length) {\n" +
+      search: "if (!found) return { value: undefined, done: true };",
+      replace: "if (!found) {\n" +
         "      this.#index = Infinity;\n      return { value: undefined, done: true };\n    }",
     }],
   },
@@ -307,8 +312,12 @@ export const VARIANTS: readonly Variant[] = [
     bug: "forEach() does not re-read the view after a callback that mutates",
     patches: [{
       file: "headers.ts",
-      search: "view[2 * index], this);\n      view = this.#currentView();",
-      replace: "view[2 * index], this);",
+      search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
+        "      callFunction(callback, thisArg, entryValue, entryName, this);",
+      replace: "const snapshot: string[] = [];\n" +
+        "    for (let at = 0; this.#entryAt(at); at++) snapshot.push(entryName, entryValue);\n" +
+        "    for (let index = 0; 2 * index < snapshot.length; index++) {\n" +
+        "      callFunction(callback, thisArg, snapshot[2 * index + 1], snapshot[2 * index], this);",
     }],
   },
   {
