@@ -29,20 +29,26 @@ function kill(name: string): Variant {
 export const TRACE_VARIANTS: readonly Variant[] = [
   {
     name: "iterator-skips-after-delete",
-    bug: "a live iterator that sees the view shrink assumes the removed pair was before it and " +
-      "skips one",
+    bug: "a live iterator that finds another name before its position than the one it yielded " +
+      "last assumes a pair before it was removed, and skips one",
     patches: [
       {
         file: "headers.ts",
         search: "  #index = 0;\n",
-        replace: "  #index = 0;\n  #seenLength = 0;\n",
+        replace: '  #index = 0;\n  #lastName = "";\n',
       },
       {
         file: "headers.ts",
-        search: "const view = currentView(this.#target);\n    const index = this.#index;",
-        replace: "const view = currentView(this.#target);\n" +
-          "    if (view.length < this.#seenLength && this.#index > 0) this.#index++;\n" +
-          "    this.#seenLength = view.length;\n    const index = this.#index;",
+        search: "    const index = this.#index;\n    const found = entryAt(this.#target, index);",
+        replace: "    let index = this.#index;\n" +
+          "    if (index > 0 && entryAt(this.#target, index - 1) && entryName !== this.#lastName) {\n" +
+          "      index++;\n    }\n    const found = entryAt(this.#target, index);",
+      },
+      {
+        file: "headers.ts",
+        search: "    this.#index = index + 1;\n    const kind = this.#kind;",
+        replace:
+          "    this.#index = index + 1;\n    this.#lastName = entryName;\n    const kind = this.#kind;",
       },
     ],
   },
