@@ -98,6 +98,12 @@ export const BUG_MODELS: readonly ModelRun[] = [
     about: "a write detaches shared storage only under guard none",
     mustViolate: "SharersSeeNoForeignWrite",
   },
+  {
+    config: "MCBugShareKeepsTrailingSpace",
+    module: "MCBugShareKeepsTrailingSpace",
+    about: 'a copy shares a combined value ending in ", "',
+    mustViolate: "StorageMatchesList",
+  },
 ];
 
 /** A CI model's recorded regression data (a row of the README table). */
