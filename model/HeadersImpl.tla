@@ -7,6 +7,7 @@
 (* What the implementation keeps, per object o (the field of the Headers   *)
 (* class in brackets; impl/introspect.ts reads each for trace validation): *)
 (*   - store[o]: o's storage, either a raw list not yet looked at (#rawList,*)
+(*     its names lowercased: their casing is unobservable),               *)
 (*     handed over by headersFromRawList, materialized by the first call   *)
 (*     that reads it) or the lowercase index (#combined and #setCookies):  *)
 (*     per lowercase name its values in order.  Neither the casing of a    *)
@@ -57,21 +58,27 @@ CONSTANTS
   Objects, Iterators, MaxListLen, InitListLen, InitGuards, \* as in Headers
   CopyGuards, Profile                                    \* as in Headers
 
+(* The order of the variables matters to TLC's SYMMETRY with a VIEW: TLC   *)
+(* picks a state's representative among its permutations by comparing the *)
+(* variables in this order, so every variable the VIEW keeps comes before  *)
+(* those it drops (hlist's casing and order, call, result); otherwise the  *)
+(* representative, and with it the distinct state count, would depend on   *)
+(* which state of a class TLC happened to reach first.                     *)
 VARIABLES
   guard,   \* guard[o]: the guard of object o
   iter,    \* iter[i]: the target object and next index of iterator i
-  call,    \* the interface: the last operation called, with its arguments
-  result,  \* the interface: the observable outcome of that operation
-  store,   \* store[o]: o's storage: a raw list or a lowercase index
+  store,   \* store[o]: o's storage: a raw list (names lowercased) or a lowercase index
   peers,   \* peers[o]: the objects using o's storage (o included)
   shared,  \* shared[o]: the sticky copy-on-write flag
   cache,   \* cache[o]: the last view built for o (<<>> while not valid)
   valid,   \* valid[o]: FALSE whenever o's list changed since cache[o] was built
   spaced,  \* spaced[o]: a combined value of o may end in ", "
   blank,   \* the objects using the module's shared empty index
-  hlist    \* history variable: the standard's header list of each object
+  hlist,   \* history variable: the standard's header list of each object
+  call,    \* the interface: the last operation called, with its arguments
+  result   \* the interface: the observable outcome of that operation
 
-vars == <<guard, iter, call, result, store, peers, shared, cache, valid, spaced, blank, hlist>>
+vars == <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist, call, result>>
 
 (* The standard, over the history variable: helpers and the refinement.    *)
 Std == INSTANCE Headers WITH list <- hlist
@@ -81,12 +88,11 @@ NoObject == Std!NoObject
 
 (* State identity for TLC (the MC models' VIEW): everything but the        *)
 (* interface variables call and result (only action properties read them) *)
-(* and what no operation can observe: the casing of raw names and the     *)
-(* history variable's casing and order across names.                      *)
+(* and what no operation can observe: the history variable's casing and   *)
+(* order across names.                                                     *)
 StateView ==
-  <<guard, iter,
-    [o \in Objects |-> [store[o] EXCEPT !.raw = [k \in 1..Len(@) |-> <<Lower[@[k][1]], @[k][2]>>]]],
-    peers, shared, cache, valid, spaced, blank, [o \in Objects |-> Std!Observable(hlist[o])]>>
+  <<guard, iter, store, peers, shared, cache, valid, spaced, blank,
+    [o \in Objects |-> Std!Observable(hlist[o])]>>
 
 -----------------------------------------------------------------------------
 (* The lowercase index: lowercase name -> its values in order (<<>>: absent). *)
@@ -211,8 +217,10 @@ TypeOK ==
   /\ hlist \in [Objects -> Seq(Std!Entries)]
   /\ \A o \in Objects : Count(IndexOf(o)) <= MaxListLen
 
-(* The raw list a server would hand over for a standard list of atoms.     *)
-RawOf(l) == [k \in 1..Len(l) |-> <<l[k][1], l[k][2][1]>>]
+(* The raw list a server would hand over for a standard list of atoms,     *)
+(* its names lowercased: impl keeps them as given, but materialization     *)
+(* lowercases them, so their casing is unobservable and not modelled.      *)
+RawOf(l) == [k \in 1..Len(l) |-> <<Lower[l[k][1]], l[k][2][1]>>]
 
 (* The initial state for guards g and raw lists lists: every object made   *)
 (* by headersFromRawList, nothing materialized, no view built.             *)

@@ -39,7 +39,7 @@ Matches(e) ==
        LET r == e.objs[o]
        IN  /\ guard[o] = r.guard
            /\ store[o].mat = ~r.pending
-           /\ ~store[o].mat => store[o].raw = r.raw
+           /\ ~store[o].mat => store[o].raw = [k \in 1..Len(r.raw) |-> <<Lower[r.raw[k][1]], r.raw[k][2]>>]
            /\ store[o].mat => store[o].index = r.index
            /\ valid[o] = r.valid
            /\ valid[o] => cache[o] = r.view
