@@ -4,10 +4,30 @@
 (***************************************************************************)
 EXTENDS HeadersImpl, MCConstants, Randomization
 
-(* Objects and iterators are interchangeable (nothing orders them): the   *)
-(* models' SYMMETRY.  Names and values are never permuted: sort-and-       *)
-(* combine orders names, and values differ in length.                     *)
-ObjectsAndIterators == Permutations(Objects) \cup Permutations(Iterators)
+(* Objects and iterators are interchangeable (nothing orders them), so     *)
+(* the models' VIEW is symmetric: the set of StateView's images under      *)
+(* every renaming of objects and of iterators, the same value for every     *)
+(* state of an orbit.  Names and values are never permuted: sort-and-       *)
+(* combine orders names, and values differ in length.  (TLC's own SYMMETRY *)
+(* picks a representative by comparing whole states, call and the history  *)
+(* variable included, which the VIEW drops; with a VIEW that made the      *)
+(* distinct state count depend on which state of a class TLC reached       *)
+(* first.)                                                                 *)
+ViewUnder(p, q) ==
+  LET back == [x \in Objects |-> CHOOSE y \in Objects : p[y] = x]
+      Rename(x) == IF x \in Objects THEN back[x] ELSE x
+  IN  <<[o \in Objects |-> guard[p[o]]],
+        [i \in Iterators |-> [obj |-> Rename(iter[q[i]].obj), pos |-> iter[q[i]].pos]],
+        [o \in Objects |-> store[p[o]]],
+        [o \in Objects |-> {Rename(x) : x \in peers[p[o]]}],
+        [o \in Objects |-> shared[p[o]]],
+        [o \in Objects |-> cache[p[o]]],
+        [o \in Objects |-> valid[p[o]]],
+        [o \in Objects |-> spaced[p[o]]],
+        {Rename(x) : x \in blank},
+        [o \in Objects |-> Std!Observable(hlist[p[o]])]>>
+
+SymmetricView == {ViewUnder(p, q) : p \in Permutations(Objects), q \in Permutations(Iterators)}
 
 (* State constraint of the copy-on-write models: objects are not frozen.   *)
 (* Detaching and sharing do not depend on immutability, and freezing under *)
