@@ -7,10 +7,12 @@
 (* from a small set `Names` holding each modelled name in two casings.     *)
 (* A value is a non-empty sequence of atoms from `Values`: appending puts  *)
 (* a one-atom value in the list, and combining values (", " in the         *)
-(* standard) is sequence concatenation, so a copy made from another        *)
-(* Headers' pairs holds combined values exactly as the standard's fill     *)
-(* does.  No real header value used by the traces contains ", ", so this   *)
-(* representation is one-to-one with the strings.                          *)
+(* standard) is sequence concatenation.  An atom may stand for the empty   *)
+(* string: a combined value ending in it ends in ", ", which the value     *)
+(* normalization of a copy's fill trims to ",".  The pseudo-atom `Cut`     *)
+(* records that trim: it stands for the empty string AND takes the space   *)
+(* of the ", " before it, so <<"s", Cut>> is "s,".  No real atom contains  *)
+(* "," or a space, so this representation is one-to-one with the strings.  *)
 (*                                                                         *)
 (* Names are abstracted into the classes the algorithms tell apart:        *)
 (*   - ordinary (e.g. x-a),                                                *)
@@ -20,7 +22,7 @@
 (*   - no-CORS-safelisted request-header name (e.g. accept),               *)
 (*   - privileged no-CORS request-header name (range).                     *)
 (* The byte order of the lowercase names is given explicitly as the        *)
-(* sequence `ByteOrder`; no symmetry is used anywhere.                     *)
+(* sequence `ByteOrder`; names and values are never permuted by SYMMETRY.  *)
 (*                                                                         *)
 (* The no-CORS-safelisted value check is abstracted as `NoCorsValueOK` on  *)
 (* a combined value: the value is safelisted iff its byte length, with     *)
@@ -35,10 +37,11 @@
 (* sort-and-combine view, which the model does check), forEach (a loop of  *)
 (* the same per-index reads as an iterator).                               *)
 (*                                                                         *)
-(* Objects: a fixed set of Headers objects.  `Copy(src, dst)` models       *)
-(* `new Headers(src)` whose result takes the place of dst.                 *)
+(* Objects: a fixed set of Headers objects.  `Copy(src, dst, g)` models    *)
+(* `headersWithGuard(g, src)` (g = "none": `new Headers(src)`) whose       *)
+(* result takes the place of dst.                                          *)
 (***************************************************************************)
-EXTENDS Naturals, Sequences, FiniteSets
+EXTENDS Integers, Sequences, FiniteSets
 
 CONSTANTS
   Names,            \* header names, each lowercase name also in another casing
@@ -56,6 +59,7 @@ CONSTANTS
   MaxListLen,       \* bound on the number of entries of a header list
   InitListLen,      \* bound on the length of an initial (raw) header list
   InitGuards,       \* guards an object may start with
+  CopyGuards,       \* guards a copy may be made under
   Profile           \* "standard" or "server"
 
 LowerNames == {Lower[n] : n \in Names}
@@ -67,7 +71,8 @@ ASSUME /\ Lower \in [Names -> Names]
        /\ ByteOrder \in Seq(LowerNames)
        /\ {ByteOrder[i] : i \in 1..Len(ByteOrder)} = LowerNames
        /\ Len(ByteOrder) = Cardinality(LowerNames)
-       /\ ValueLength \in [Values -> Nat \ {0}]
+       /\ ValueLength \in [Values -> Nat]
+       /\ "cut" \notin Values
        /\ ForbiddenRequestNames \subseteq LowerNames
        /\ ForbiddenResponseNames \subseteq LowerNames
        /\ NoCorsSafelistedNames \subseteq LowerNames
@@ -75,6 +80,7 @@ ASSUME /\ Lower \in [Names -> Names]
        /\ SetCookie \in LowerNames
        /\ MaxListLen \in Nat /\ InitListLen \in 0..MaxListLen
        /\ InitGuards \subseteq Guards \ {"immutable"}
+       /\ CopyGuards \subseteq Guards \ {"immutable"}
        /\ Profile \in {"standard", "server"}
        /\ "none" \notin Objects
 
@@ -91,10 +97,6 @@ VARIABLES
 
 vars == <<list, guard, iter, call, result>>
 
-(* The part of the state later steps depend on; call and result are only   *)
-(* read by action properties, so the .cfg VIEW leaves them out of state    *)
-(* identity (the MC models' VIEW).                                         *)
-StateView == <<list, guard, iter>>
 
 -----------------------------------------------------------------------------
 (* Helpers over header lists.                                              *)
@@ -102,8 +104,11 @@ StateView == <<list, guard, iter>>
 (* Entries an append can add: a name and a one-atom value.                 *)
 AtomEntries == Names \X {<<v>> : v \in Values}
 
+(* The pseudo-atom of a trimmed trailing ", " (see the header).            *)
+Cut == "cut"
+
 (* Every value a list may hold: up to MaxListLen atoms, combined.           *)
-CombinedValues == UNION {[1..k -> Values] : k \in 1..MaxListLen}
+CombinedValues == UNION {[1..k -> Values \cup {Cut}] : k \in 1..MaxListLen}
 
 Entries == Names \X CombinedValues
 
@@ -115,9 +120,12 @@ RECURSIVE Flatten(_)
 Flatten(s) == IF s = <<>> THEN <<>> ELSE Head(s) \o Flatten(Tail(s))
 
 RECURSIVE SumLengths(_)
-SumLengths(s) == IF s = <<>> THEN 0 ELSE ValueLength[Head(s)] + SumLengths(Tail(s))
+SumLengths(s) ==
+  IF s = <<>> THEN 0
+  ELSE (IF Head(s) = Cut THEN -1 ELSE ValueLength[Head(s)]) + SumLengths(Tail(s))
 
-(* Byte length of a combined value: the atoms joined by ", ".               *)
+(* Byte length of a combined value: the atoms joined by ", " (a Cut takes  *)
+(* one byte back: the space it removed).                                   *)
 CombinedLength(value) == SumLengths(value) + 2 * (Len(value) - 1)
 
 (* The values, in order, of the entries whose lowercase name is ln.         *)
@@ -170,6 +178,25 @@ PairsFrom(l, i) ==
 (* pair each, every other name's values combined into one pair.            *)
 SortAndCombine(l) == PairsFrom(l, 1)
 
+(* "Normalize" of a combined value as fill applies it: a value ending in   *)
+(* the empty atom after ", " loses the trailing space.  (No atom has       *)
+(* leading or trailing whitespace, and a lone empty atom is "".)           *)
+Normalize(value) ==
+  IF Len(value) > 1 /\ value[Len(value)] \in Values /\ ValueLength[value[Len(value)]] = 0
+  THEN [value EXCEPT ![Len(value)] = Cut]
+  ELSE value
+
+(* What of a list any operation can observe: per lowercase name, its      *)
+(* values in order.  The casing of names and the order across names are   *)
+(* erased by every Headers operation (sort-and-combine lowercases and      *)
+(* sorts; get/has/delete take any casing).                                 *)
+Observable(l) == [ln \in LowerNames |-> ValuesNamed(l, ln)]
+
+(* State identity for TLC (the MC models' VIEW): the quotient by what no   *)
+(* operation can observe.  call and result are left out too: only action   *)
+(* properties read them.                                                   *)
+StateView == <<[o \in Objects |-> Observable(list[o])], guard, iter>>
+
 -----------------------------------------------------------------------------
 (* Name and value predicates of the standard, per profile.                 *)
 
@@ -199,11 +226,12 @@ PairOutcome(pair) == [kind |-> "pair", name |-> pair[1], value |-> pair[2]]
 
 (* What "append" on a list with guard g does: "threw", "ignored" or        *)
 (* "accepted".                                                             *)
-AppendVerdict(g, l, n, v) ==
+(* value is a sequence of atoms.                                           *)
+AppendVerdict(g, l, n, value) ==
   IF g = "immutable" THEN "threw"
   ELSE IF g = "request" /\ IsForbiddenRequest(Lower[n]) THEN "ignored"
   ELSE IF g = "response" /\ IsForbiddenResponse(Lower[n]) THEN "ignored"
-  ELSE IF g = "request-no-cors" /\ ~NoCorsSafelisted(Lower[n], GetCombined(l, n) \o <<v>>)
+  ELSE IF g = "request-no-cors" /\ ~NoCorsSafelisted(Lower[n], GetCombined(l, n) \o value)
        THEN "ignored"
   ELSE "accepted"
 
@@ -231,18 +259,32 @@ AfterMutation(g, l) == IF g = "request-no-cors" THEN RemovePrivileged(l) ELSE l
 
 VisibleOutcome(verdict) == Outcome(IF verdict = "threw" THEN "threw" ELSE "ok")
 
-(* An operation call as the interface records it; "" for unused arguments. *)
-Call(op, o, src, n, v, i) == [op |-> op, obj |-> o, src |-> src, name |-> n, value |-> v, it |-> i]
+RECURSIVE FillPairs(_, _, _)
+(* "Fill" of a list under guard g from the pairs of another Headers: each  *)
+(* pair's value normalized, then appended under g (or ignored).            *)
+FillPairs(g, l, pairs) ==
+  IF pairs = <<>> THEN l
+  ELSE LET n == Head(pairs)[1]
+           value == Normalize(Head(pairs)[2])
+       IN  FillPairs(g,
+                     IF AppendVerdict(g, l, n, value) = "accepted"
+                     THEN AfterMutation(g, AppendEntry(l, n, value)) ELSE l,
+                     Tail(pairs))
+
+(* An operation call as the interface records it; "" for unused arguments *)
+(* (g: the guard of a copy).                                               *)
+Call(op, o, src, n, v, i, g) ==
+  [op |-> op, obj |-> o, src |-> src, name |-> n, value |-> v, it |-> i, guard |-> g]
 
 Calls ==
-  {Call("init", "", "", "", "", "")}
-    \cup {Call(op, o, "", n, v, "") : op \in {"append", "set"}, o \in Objects, n \in Names,
+  {Call("init", "", "", "", "", "", "")}
+    \cup {Call(op, o, "", n, v, "", "") : op \in {"append", "set"}, o \in Objects, n \in Names,
                                      v \in Values}
-    \cup {Call("delete", o, "", n, "", "") : o \in Objects, n \in Names}
-    \cup {Call("freeze", o, "", "", "", "") : o \in Objects}
-    \cup {Call("open", o, "", "", "", i) : o \in Objects, i \in Iterators}
-    \cup {Call("next", "", "", "", "", i) : i \in Iterators}
-    \cup {Call("copy", dst, src, "", "", "") : dst, src \in Objects}
+    \cup {Call("delete", o, "", n, "", "", "") : o \in Objects, n \in Names}
+    \cup {Call("freeze", o, "", "", "", "", "") : o \in Objects}
+    \cup {Call("open", o, "", "", "", i, "") : o \in Objects, i \in Iterators}
+    \cup {Call("next", "", "", "", "", i, "") : i \in Iterators}
+    \cup {Call("copy", dst, src, "", "", "", g) : dst, src \in Objects, g \in CopyGuards}
 
 -----------------------------------------------------------------------------
 TypeOK ==
@@ -259,13 +301,13 @@ Init ==
   /\ list \in [Objects -> SeqsUpTo(AtomEntries, InitListLen)]
   /\ \A o \in Objects : GuardAdmits(guard[o], list[o])
   /\ iter = [i \in Iterators |-> ClosedIterator]
-  /\ call = Call("init", "", "", "", "", "")
+  /\ call = Call("init", "", "", "", "", "", "")
   /\ result = Outcome("ok")
 
 (* Headers.append(n, v) on object o.                                        *)
 AppendHeader(o, n, v) ==
-  LET verdict == AppendVerdict(guard[o], list[o], n, v)
-  IN  /\ call' = Call("append", o, "", n, v, "")
+  LET verdict == AppendVerdict(guard[o], list[o], n, <<v>>)
+  IN  /\ call' = Call("append", o, "", n, v, "", "")
       /\ verdict = "accepted" => Len(list[o]) < MaxListLen
       /\ list' = IF verdict = "accepted"
                  THEN [list EXCEPT ![o] = AfterMutation(guard[o], AppendEntry(@, n, <<v>>))]
@@ -276,7 +318,7 @@ AppendHeader(o, n, v) ==
 (* Headers.set(n, v) on object o.                                           *)
 SetHeader(o, n, v) ==
   LET verdict == SetVerdict(guard[o], n, v)
-  IN  /\ call' = Call("set", o, "", n, v, "")
+  IN  /\ call' = Call("set", o, "", n, v, "", "")
       /\ (verdict = "accepted" /\ ~Contains(list[o], n)) => Len(list[o]) < MaxListLen
       /\ list' = IF verdict = "accepted"
                  THEN [list EXCEPT ![o] = AfterMutation(guard[o], SetEntry(@, n, <<v>>))]
@@ -287,7 +329,7 @@ SetHeader(o, n, v) ==
 (* Headers.delete(n) on object o.                                           *)
 DeleteHeader(o, n) ==
   LET verdict == DeleteVerdict(guard[o], list[o], n)
-  IN  /\ call' = Call("delete", o, "", n, "", "")
+  IN  /\ call' = Call("delete", o, "", n, "", "", "")
       /\ list' = IF verdict = "accepted"
                  THEN [list EXCEPT ![o] = AfterMutation(guard[o], RemoveNamed(@, Lower[n]))]
                  ELSE list
@@ -296,14 +338,14 @@ DeleteHeader(o, n) ==
 
 (* The guard becomes "immutable", as a response's headers do.              *)
 Freeze(o) ==
-  /\ call' = Call("freeze", o, "", "", "", "")
+  /\ call' = Call("freeze", o, "", "", "", "", "")
   /\ guard' = [guard EXCEPT ![o] = "immutable"]
   /\ result' = Outcome("ok")
   /\ UNCHANGED <<list, iter>>
 
 (* headers.entries(): iterator i now targets o at index 0.                  *)
 OpenIterator(i, o) ==
-  /\ call' = Call("open", o, "", "", "", i)
+  /\ call' = Call("open", o, "", "", "", i, "")
   /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
   /\ result' = Outcome("ok")
   /\ UNCHANGED <<list, guard>>
@@ -315,7 +357,7 @@ NextPair(i) ==
   LET o == iter[i].obj
       pairs == SortAndCombine(list[o])
       p == iter[i].pos
-  IN  /\ call' = Call("next", "", "", "", "", i)
+  IN  /\ call' = Call("next", "", "", "", "", i, "")
       /\ o # NoObject
       /\ IF p < Len(pairs)
          THEN /\ result' = PairOutcome(pairs[p + 1])
@@ -324,13 +366,13 @@ NextPair(i) ==
               /\ UNCHANGED iter
       /\ UNCHANGED <<list, guard>>
 
-(* new Headers(src) takes the place of dst: filled, under guard "none",    *)
-(* from src's sort-and-combine pairs.  Iterators of the old dst close.     *)
-Copy(src, dst) ==
-  /\ call' = Call("copy", dst, src, "", "", "")
+(* headersWithGuard(g, src) takes the place of dst: filled under g from    *)
+(* src's sort-and-combine pairs.  Iterators of the old dst close.          *)
+Copy(src, dst, g) ==
+  /\ call' = Call("copy", dst, src, "", "", "", g)
   /\ src # dst
-  /\ list' = [list EXCEPT ![dst] = SortAndCombine(list[src])]
-  /\ guard' = [guard EXCEPT ![dst] = "none"]
+  /\ list' = [list EXCEPT ![dst] = FillPairs(g, <<>>, SortAndCombine(list[src]))]
+  /\ guard' = [guard EXCEPT ![dst] = g]
   /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN ClosedIterator ELSE iter[i]]
   /\ result' = Outcome("ok")
 
@@ -340,7 +382,7 @@ Next ==
   \/ \E o \in Objects : Freeze(o)
   \/ \E i \in Iterators, o \in Objects : OpenIterator(i, o)
   \/ \E i \in Iterators : NextPair(i)
-  \/ \E src, dst \in Objects : Copy(src, dst)
+  \/ \E src, dst \in Objects, g \in CopyGuards : Copy(src, dst, g)
 
 Spec == Init /\ [][Next]_vars
 
@@ -360,7 +402,7 @@ ImmutableNeverChanges ==
 
 (* Immutable stays immutable until the object is replaced by a copy.        *)
 ImmutableIsFinal ==
-  [][\A o \in Objects : guard[o] = "immutable" => guard'[o] \in {"immutable", "none"}]_vars
+  [][\A o \in Objects : guard[o] = "immutable" => guard'[o] \in {"immutable"} \cup CopyGuards]_vars
 
 (* set-cookie values are never combined: each set-cookie pair of the view  *)
 (* is one entry's value, and the view has one pair per set-cookie entry.   *)
@@ -384,13 +426,6 @@ ViewIsSortedAndCombined ==
              Flatten(ValuesNamed(list[o], ln))
                = Flatten([k \in 1..Len(SelectSeq(view, LAMBDA p : p[1] = ln)) |->
                             SelectSeq(view, LAMBDA p : p[1] = ln)[k][2]])
-
-(* A pair handed out by next() is the pair at that index of the CURRENT    *)
-(* list's view (checked in the state right after the step).                *)
-IterationYieldsCurrentView ==
-  [][\A i \in Iterators :
-       (iter'[i].pos = iter[i].pos + 1 /\ iter'[i].obj = iter[i].obj)
-         => result' = PairOutcome(SortAndCombine(list'[iter[i].obj])[iter'[i].pos])]_vars
 
 THEOREM Spec => [](TypeOK /\ GuardsHold /\ SetCookieNeverCombined /\ ViewIsSortedAndCombined)
 =============================================================================

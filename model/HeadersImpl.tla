@@ -1,73 +1,84 @@
 ----------------------------- MODULE HeadersImpl -----------------------------
 (***************************************************************************)
-(* The data structures of headerproof's fast `impl/` Headers, and the      *)
-(* proof obligation that they implement the standard's `Headers` (module  *)
-(* Headers) under a refinement mapping.                                    *)
+(* The state machine of headerproof's fast `impl/` Headers (impl/headers.ts), *)
+(* and the proof obligation that it implements the standard's `Headers`    *)
+(* (module Headers) under a refinement mapping.                            *)
 (*                                                                         *)
-(* What the implementation keeps, per object o:                            *)
-(*   - ref[o]: the storage it uses.  Storage is copy-on-write: `new        *)
-(*     Headers(src)` makes the copy point at src's storage (O(1)), and the  *)
-(*     first write through either object detaches it onto fresh storage.   *)
-(*   - a storage record holds either a raw list not yet looked at (a flat   *)
-(*     list handed over by a server, materialized on first use) or the     *)
-(*     lowercase index: per lowercase name, the casing of its first entry  *)
-(*     and its values in order.  Order across names is not kept: no        *)
-(*     Headers operation can observe it.                                   *)
-(*   - cache[o], valid[o]: the sort-and-combine view last built for o and   *)
-(*     whether it is still current.  Every mutation clears valid[o];       *)
-(*     next() rebuilds the view only when it is not valid.                 *)
+(* What the implementation keeps, per object o (the field of the Headers   *)
+(* class in brackets; impl/introspect.ts reads each for trace validation): *)
+(*   - store[o]: o's storage, either a raw list not yet looked at (#rawList,*)
+(*     its names lowercased: their casing is unobservable),               *)
+(*     handed over by headersFromRawList, materialized by the first call   *)
+(*     that reads it) or the lowercase index (#combined and #setCookies):  *)
+(*     per lowercase name its values in order.  Neither the casing of a    *)
+(*     name nor the order across names is kept: no operation observes them.*)
+(*   - peers[o]: the objects whose storage is o's very storage (o included):*)
+(*     copy-on-write, `new Headers(src)` makes the copy use src's storage.  *)
+(*   - shared[o] (#shared): the sticky copy-on-write flag.  TRUE for a new  *)
+(*     Headers, set on both sides of a sharing copy, cleared by            *)
+(*     materialization and by the detach of the first write.  A write      *)
+(*     detaches whenever it is TRUE, even if no other object still shares  *)
+(*     the storage.                                                        *)
+(*   - cache[o], valid[o] (#view): the sort-and-combine view last built for *)
+(*     o and whether it is current.  A write clears it; next() rebuilds it *)
+(*     when not valid; a sharing copy takes the source's.                  *)
+(*   - blank: the objects whose storage is the module's one shared empty   *)
+(*     index (EMPTY_INDEX), which a Headers that was never written uses: *)
+(*     a copy whose fill accepted nothing, and the copies sharing with it. *)
+(*   - spaced[o] (#joinedMayEndInSpace): sticky; TRUE once a value was      *)
+(*     appended after another one of the same name (not set-cookie) while  *)
+(*     being the empty string, so a combined value may end in ", ".  Such   *)
+(*     a source is never shared: a copy's fill normalizes that value.      *)
 (*                                                                         *)
-(* Because the index forgets the order across names, the standard's list   *)
-(* is not a function of the implementation's variables.  The variable      *)
+(* Not modelled: impl's name order (#order, #orderReads), through which   *)
+(* next() and forEach read a stale view of more than 32 names; the models' *)
+(* lists have at most 5 names, where a read of a stale view rebuilds it.  *)
+(*                                                                         *)
+(* Copies: headersWithGuard(g, src) shares src's storage unless g is       *)
+(* request-no-cors, src is spaced, g is response and src has set-cookie,   *)
+(* or g is request and src has a forbidden request-header; otherwise it    *)
+(* fills a fresh index from src's view (normalized values, under g).       *)
+(*                                                                         *)
+(* Because the index forgets casing and the order across names, the        *)
+(* standard's list is not a function of the implementation's variables.    *)
 (* `hlist` is a history variable (Lamport and Merz, "Auxiliary Variables   *)
-(* in TLA+"): it records the standard's header list of each object from    *)
-(* the operations the implementation accepted, and no implementation       *)
-(* variable ever reads it.  The refinement mapping sends the abstract      *)
-(* list to it; everything the implementation decides (accept, ignore,      *)
-(* throw) and returns (next()'s pairs, from its cache) is checked against  *)
-(* the standard's decision and value for that list.                        *)
+(* in TLA+"): the standard's header list of each object, built from the    *)
+(* operations the implementation accepted; no implementation variable     *)
+(* reads it.  The refinement maps the abstract list to it.                 *)
 (*                                                                         *)
-(* The constant `Bug` plants one defect for the models that must fail:     *)
-(*   "delete_keeps_view"       delete does not invalidate the cached view;  *)
-(*   "append_shares_write"     append writes into shared storage without    *)
-(*                             detaching;                                  *)
-(*   "request_append_skips_forbidden"  append under guard "request" skips  *)
-(*                             the forbidden request-header check.         *)
+(* Planted bugs live in MCBug*.tla modules, each replacing one action of   *)
+(* this module through its .cfg.                                           *)
 (***************************************************************************)
-EXTENDS Naturals, Sequences, FiniteSets
+EXTENDS Integers, Sequences, FiniteSets
 
 CONSTANTS
   Names, Lower, ByteOrder, Values, ValueLength,          \* as in Headers
   ForbiddenRequestNames, ForbiddenResponseNames,         \* as in Headers
   NoCorsSafelistedNames, PrivilegedNoCorsNames, SetCookie, \* as in Headers
-  Objects, Iterators, MaxListLen, InitListLen, InitGuards, Profile, \* as in Headers
-  Stores,           \* storage identities (at least one per object)
-  Bug               \* "none" or the planted defect
+  Objects, Iterators, MaxListLen, InitListLen, InitGuards, \* as in Headers
+  CopyGuards, Profile                                    \* as in Headers
 
-ASSUME /\ Cardinality(Stores) >= Cardinality(Objects)
-       /\ Bug \in {"none", "delete_keeps_view", "append_shares_write",
-                   "request_append_skips_forbidden"}
-
+(* The order of the variables matters to TLC's SYMMETRY with a VIEW: TLC   *)
+(* picks a state's representative among its permutations by comparing the *)
+(* variables in this order, so every variable the VIEW keeps comes before  *)
+(* those it drops (hlist's casing and order, call, result); otherwise the  *)
+(* representative, and with it the distinct state count, would depend on   *)
+(* which state of a class TLC happened to reach first.                     *)
 VARIABLES
   guard,   \* guard[o]: the guard of object o
   iter,    \* iter[i]: the target object and next index of iterator i
-  call,    \* the interface: the last operation called, with its arguments
-  result,  \* the interface: the observable outcome of that operation
-  ref,     \* ref[o]: the storage object o reads and writes
-  store,   \* store[s]: a raw list or a lowercase index
+  store,   \* store[o]: o's storage: a raw list (names lowercased) or a lowercase index
+  peers,   \* peers[o]: the objects using o's storage (o included)
+  shared,  \* shared[o]: the sticky copy-on-write flag
   cache,   \* cache[o]: the last view built for o (<<>> while not valid)
   valid,   \* valid[o]: FALSE whenever o's list changed since cache[o] was built
-  hlist    \* history variable: the standard's header list of each object
+  spaced,  \* spaced[o]: a combined value of o may end in ", "
+  blank,   \* the objects using the module's shared empty index
+  hlist,   \* history variable: the standard's header list of each object
+  call,    \* the interface: the last operation called, with its arguments
+  result   \* the interface: the observable outcome of that operation
 
-vars == <<guard, iter, call, result, ref, store, cache, valid, hlist>>
-
-(* State identity for TLC (the MC models' VIEW).  call and result are left *)
-(* out: only action properties read them.  Storage identities are replaced *)
-(* by what they mean, each object's storage and which objects share one:   *)
-(* two states that differ only by a renaming of Stores behave alike.      *)
-StateView ==
-  <<guard, iter, [o \in Objects |-> store[ref[o]]],
-    [p \in Objects \X Objects |-> ref[p[1]] = ref[p[2]]], cache, valid, hlist>>
+vars == <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist, call, result>>
 
 (* The standard, over the history variable: helpers and the refinement.    *)
 Std == INSTANCE Headers WITH list <- hlist
@@ -75,37 +86,44 @@ Std == INSTANCE Headers WITH list <- hlist
 LowerNames == Std!LowerNames
 NoObject == Std!NoObject
 
+(* State identity for TLC (the MC models' VIEW): everything but the        *)
+(* interface variables call and result (only action properties read them) *)
+(* and what no operation can observe: the history variable's casing and   *)
+(* order across names.                                                     *)
+StateView ==
+  <<guard, iter, store, peers, shared, cache, valid, spaced, blank,
+    [o \in Objects |-> Std!Observable(hlist[o])]>>
+
 -----------------------------------------------------------------------------
-(* The lowercase index.                                                    *)
+(* The lowercase index: lowercase name -> its values in order (<<>>: absent). *)
 
-NoEntry == [name |-> "", vals |-> <<>>]
-EmptyIndex == [ln \in LowerNames |-> NoEntry]
+EmptyIndex == [ln \in LowerNames |-> <<>>]
 
-(* Index "append": the first casing of a name is kept.                     *)
-IndexAppend(ix, n, v) ==
-  [ix EXCEPT ![Lower[n]] = [name |-> IF @.vals = <<>> THEN n ELSE @.name,
-                            vals |-> Append(@.vals, v)]]
-
-(* Index "set": one value left, first casing kept.                          *)
-IndexSet(ix, n, v) ==
-  [ix EXCEPT ![Lower[n]] = [name |-> IF @.vals = <<>> THEN n ELSE @.name, vals |-> <<v>>]]
-
-IndexDelete(ix, ln) == [ix EXCEPT ![ln] = NoEntry]
+(* Whether appending value v to ix makes a combined value end in ", ".     *)
+Spaces(ix, ln, v) == ln # SetCookie /\ ix[ln] # <<>> /\ ValueLength[v] = 0
 
 (* The no-CORS clean-up: privileged names dropped.                         *)
 IndexAfterMutation(g, ix) ==
   IF g = "request-no-cors"
-  THEN [ln \in LowerNames |-> IF ln \in PrivilegedNoCorsNames THEN NoEntry ELSE ix[ln]]
+  THEN [ln \in LowerNames |-> IF ln \in PrivilegedNoCorsNames THEN <<>> ELSE ix[ln]]
   ELSE ix
 
 RECURSIVE IndexFromRaw(_, _)
 (* Materialization: the raw list's entries appended to the index in order. *)
 IndexFromRaw(ix, raw) ==
-  IF raw = <<>> THEN ix ELSE IndexFromRaw(IndexAppend(ix, Head(raw)[1], Head(raw)[2]), Tail(raw))
+  IF raw = <<>> THEN ix
+  ELSE IndexFromRaw([ix EXCEPT ![Lower[Head(raw)[1]]] = Append(@, Head(raw)[2])], Tail(raw))
+
+RECURSIVE RawSpaces(_, _)
+(* Whether materializing raw onto ix sets spaced.                          *)
+RawSpaces(ix, raw) ==
+  IF raw = <<>> THEN FALSE
+  ELSE \/ Spaces(ix, Lower[Head(raw)[1]], Head(raw)[2])
+       \/ RawSpaces([ix EXCEPT ![Lower[Head(raw)[1]]] = Append(@, Head(raw)[2])], Tail(raw))
 
 RECURSIVE CountFrom(_, _)
 CountFrom(ix, i) ==
-  IF i > Len(ByteOrder) THEN 0 ELSE Len(ix[ByteOrder[i]].vals) + CountFrom(ix, i + 1)
+  IF i > Len(ByteOrder) THEN 0 ELSE Len(ix[ByteOrder[i]]) + CountFrom(ix, i + 1)
 
 (* Number of values held.                                                   *)
 Count(ix) == CountFrom(ix, 1)
@@ -114,7 +132,7 @@ RECURSIVE ViewFrom(_, _)
 ViewFrom(ix, i) ==
   IF i > Len(ByteOrder) THEN <<>>
   ELSE LET ln == ByteOrder[i]
-           vs == ix[ln].vals
+           vs == ix[ln]
            here == IF vs = <<>> THEN <<>>
                    ELSE IF ln = SetCookie THEN [k \in 1..Len(vs) |-> <<ln, <<vs[k]>>>>]
                    ELSE <<<<ln, vs>>>>
@@ -123,80 +141,102 @@ ViewFrom(ix, i) ==
 (* The implementation's view builder: walk the names in byte order.        *)
 IndexView(ix) == ViewFrom(ix, 1)
 
+RECURSIVE FillIndex(_, _, _)
+(* A copy's fill: the pairs of a view, values normalized, appended under g *)
+(* (the same decisions as the standard's fill, on the index).              *)
+FillIndex(g, ix, pairs) ==
+  IF pairs = <<>> THEN ix
+  ELSE LET ln == Head(pairs)[1]
+           value == Std!Normalize(Head(pairs)[2])
+           ok == /\ ~(g = "request" /\ Std!IsForbiddenRequest(ln))
+                 /\ ~(g = "response" /\ Std!IsForbiddenResponse(ln))
+                 /\ ~(g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o value))
+       IN  FillIndex(g, IF ok THEN IndexAfterMutation(g, [ix EXCEPT ![ln] = @ \o value]) ELSE ix,
+                     Tail(pairs))
+
 -----------------------------------------------------------------------------
 (* Storage.                                                                *)
 
 RawEntries == Names \X Values
-EmptyStore == [raw |-> <<>>, index |-> EmptyIndex, mat |-> TRUE]
 StoreOf(ix) == [raw |-> <<>>, index |-> ix, mat |-> TRUE]
 
 (* The index of o's storage, materializing a raw list on first use.        *)
-IndexOf(o) ==
-  LET s == store[ref[o]]
-  IN  IF s.mat THEN s.index ELSE IndexFromRaw(EmptyIndex, s.raw)
+IndexOf(o) == IF store[o].mat THEN store[o].index ELSE IndexFromRaw(EmptyIndex, store[o].raw)
 
 (* What iterating o now would show.                                         *)
 ObservedView(o) == IF valid[o] THEN cache[o] ELSE IndexView(IndexOf(o))
 
-Shared(o) == \E other \in Objects \ {o} : ref[other] = ref[o]
+(* A read of o's list (#read): a raw list is materialized in place (raw    *)
+(* storage is never shared: a copy reads its source first), which clears   *)
+(* the shared flag.                                                        *)
+Read(o) ==
+  IF store[o].mat
+  THEN UNCHANGED <<store, shared, spaced>>
+  ELSE /\ store' = [store EXCEPT ![o] = StoreOf(IndexOf(o))]
+       /\ shared' = [shared EXCEPT ![o] = FALSE]
+       /\ spaced' = [spaced EXCEPT ![o] = RawSpaces(EmptyIndex, store[o].raw)]
 
-Referenced(s) == \E o \in Objects : ref[o] = s
+(* o leaves its storage's group of sharers.                                 *)
+Leave(o) == [x \in Objects |-> IF x = o THEN {o} ELSE peers[x] \ {o}]
 
-(* First use: o's storage materialized in place (the same list for every   *)
-(* sharer, so this needs no detach).                                       *)
-Touch(o) ==
-  /\ store' = [store EXCEPT ![ref[o]] = StoreOf(IndexOf(o))]
-  /\ UNCHANGED ref
+(* The storage part of a write of index ix through o (#writable, then the *)
+(* write): a shared storage is detached first (o moves to a storage of its *)
+(* own).  sp: the write makes a value end in ", ".                         *)
+WriteStorage(o, ix, sp) ==
+  /\ IF shared[o]
+     THEN /\ peers' = Leave(o)
+          /\ store' = [store EXCEPT ![o] = StoreOf(ix)]
+          /\ blank' = blank \ {o}
+     ELSE /\ store' = [x \in Objects |-> IF x \in peers[o] THEN StoreOf(ix) ELSE store[x]]
+          /\ UNCHANGED <<peers, blank>>
+  /\ shared' = [shared EXCEPT ![o] = FALSE]
+  /\ spaced' = [spaced EXCEPT ![o] = @ \/ (~store[o].mat /\ RawSpaces(EmptyIndex, store[o].raw)) \/ sp]
 
-(* A write of index ix through o.  Copy-on-write: shared storage is left   *)
-(* to the other sharers and o moves to unreferenced storage.               *)
-WriteIndex(o, ix, detach) ==
-  IF detach /\ Shared(o)
-  THEN LET fresh == CHOOSE s \in Stores : ~Referenced(s)
-       IN  /\ ref' = [ref EXCEPT ![o] = fresh]
-           /\ store' = [store EXCEPT ![fresh] = StoreOf(ix)]
-  ELSE /\ store' = [store EXCEPT ![ref[o]] = StoreOf(ix)]
-       /\ UNCHANGED ref
-
-Invalidate(o) ==
+(* The cached view of o is dropped (#view = null).                          *)
+DropView(o) ==
   /\ cache' = [cache EXCEPT ![o] = <<>>]
   /\ valid' = [valid EXCEPT ![o] = FALSE]
+
+(* A write through o: storage, then the view.                               *)
+WriteIndex(o, ix, sp) == WriteStorage(o, ix, sp) /\ DropView(o)
 
 -----------------------------------------------------------------------------
 TypeOK ==
   /\ guard \in [Objects -> Std!Guards]
   /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
   /\ call \in Std!Calls
-  /\ ref \in [Objects -> Stores]
-  /\ store \in [Stores -> [raw : Seq(RawEntries),
-                           index : [LowerNames -> [name : Names \cup {""},
-                                                   vals : Seq(Values)]],
-                           mat : BOOLEAN]]
+  /\ store \in [Objects -> [raw : Seq(RawEntries),
+                            index : [LowerNames -> Seq(Values \cup {Std!Cut})],
+                            mat : BOOLEAN]]
+  /\ peers \in [Objects -> SUBSET Objects]
+  /\ shared \in [Objects -> BOOLEAN]
   /\ cache \in [Objects -> Seq(LowerNames \X Std!CombinedValues)]
   /\ valid \in [Objects -> BOOLEAN]
+  /\ spaced \in [Objects -> BOOLEAN]
+  /\ blank \in SUBSET Objects
   /\ hlist \in [Objects -> Seq(Std!Entries)]
   /\ \A o \in Objects : Count(IndexOf(o)) <= MaxListLen
 
-(* The raw list a server would hand over for a standard list of atoms.     *)
-RawOf(l) == [k \in 1..Len(l) |-> <<l[k][1], l[k][2][1]>>]
+(* The raw list a server would hand over for a standard list of atoms,     *)
+(* its names lowercased: impl keeps them as given, but materialization     *)
+(* lowercases them, so their casing is unobservable and not modelled.      *)
+RawOf(l) == [k \in 1..Len(l) |-> <<Lower[l[k][1]], l[k][2][1]>>]
 
-(* The initial state for guards g and raw lists lists: every object on its *)
-(* own storage, nothing materialized, no view built.                       *)
+(* The initial state for guards g and raw lists lists: every object made   *)
+(* by headersFromRawList, nothing materialized, no view built.             *)
 InitWith(g, lists) ==
-  LET r == CHOOSE f \in [Objects -> Stores] : \A o1, o2 \in Objects : o1 # o2 => f[o1] # f[o2]
-  IN  /\ guard = g
-      /\ hlist = lists
-      /\ ref = r
-      /\ store = [s \in Stores |->
-                    IF \E o \in Objects : r[o] = s
-                    THEN [raw |-> RawOf(lists[CHOOSE o \in Objects : r[o] = s]),
-                          index |-> EmptyIndex, mat |-> FALSE]
-                    ELSE EmptyStore]
-      /\ cache = [o \in Objects |-> <<>>]
-      /\ valid = [o \in Objects |-> FALSE]
-      /\ iter = [i \in Iterators |-> Std!ClosedIterator]
-      /\ call = Std!Call("init", "", "", "", "", "")
-      /\ result = Std!Outcome("ok")
+  /\ guard = g
+  /\ hlist = lists
+  /\ store = [o \in Objects |-> [raw |-> RawOf(lists[o]), index |-> EmptyIndex, mat |-> FALSE]]
+  /\ peers = [o \in Objects |-> {o}]
+  /\ shared = [o \in Objects |-> TRUE]
+  /\ cache = [o \in Objects |-> <<>>]
+  /\ valid = [o \in Objects |-> FALSE]
+  /\ spaced = [o \in Objects |-> FALSE]
+  /\ blank = {}
+  /\ iter = [i \in Iterators |-> Std!ClosedIterator]
+  /\ call = Std!Call("init", "", "", "", "", "", "")
+  /\ result = Std!Outcome("ok")
 
 Init ==
   \E g \in [Objects -> InitGuards],
@@ -204,127 +244,158 @@ Init ==
        /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
        /\ InitWith(g, lists)
 
-(* Headers.append(n, v), decided on the index.                              *)
+(* Nothing of the implementation changes (a throw, or an ignore decided   *)
+(* before the list is read).                                               *)
+Untouched == UNCHANGED <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
+
+(* Headers.append(n, v): the guard's name checks first (no read), under    *)
+(* request-no-cors the combined-value check on the read index.             *)
 AppendHeader(o, n, v) ==
-  /\ call' = Std!Call("append", o, "", n, v, "")
-  /\ LET g == guard[o]
-         ix == IndexOf(o)
-         ln == Lower[n]
-         accepted ==
-           /\ ~(/\ g = "request" /\ Std!IsForbiddenRequest(ln)
-                /\ Bug # "request_append_skips_forbidden")
-           /\ ~(g = "response" /\ Std!IsForbiddenResponse(ln))
-           /\ ~(g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln].vals \o <<v>>))
-     IN  IF g = "immutable"
-         THEN /\ result' = Std!Outcome("threw")
-              /\ UNCHANGED <<guard, iter, ref, store, cache, valid, hlist>>
-         ELSE IF accepted
-         THEN /\ Count(ix) < MaxListLen
-              /\ WriteIndex(o, IndexAfterMutation(g, IndexAppend(ix, n, v)),
-                            Bug # "append_shares_write")
-              /\ Invalidate(o)
-              /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter>>
-         ELSE /\ Touch(o)
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter, cache, valid, hlist>>
+  LET g == guard[o]
+      ln == Lower[n]
+      ix == IndexOf(o)
+  IN  /\ call' = Std!Call("append", o, "", n, v, "", "")
+      /\ CASE g = "immutable" ->
+                result' = Std!Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
+              \/ g = "response" /\ Std!IsForbiddenResponse(ln) ->
+                result' = Std!Outcome("ok") /\ Untouched
+           [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
+                /\ result' = Std!Outcome("ok")
+                /\ Read(o)
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
+           [] OTHER ->
+                /\ Count(ix) < MaxListLen
+                /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
+                              Spaces(ix, ln, v))
+                /\ hlist' = [hlist EXCEPT ![o] =
+                               Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
+                /\ result' = Std!Outcome("ok")
+                /\ UNCHANGED <<guard, iter>>
 
-(* Headers.set(n, v).                                                       *)
+(* Headers.set(n, v): every guard check is on the name and the new value   *)
+(* alone, so an ignored set reads nothing.                                 *)
 SetHeader(o, n, v) ==
-  /\ call' = Std!Call("set", o, "", n, v, "")
-  /\ LET g == guard[o]
-         ix == IndexOf(o)
-         ln == Lower[n]
-         accepted ==
-           /\ ~(g = "request" /\ Std!IsForbiddenRequest(ln))
-           /\ ~(g = "response" /\ Std!IsForbiddenResponse(ln))
-           /\ ~(g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, <<v>>))
-     IN  IF g = "immutable"
-         THEN /\ result' = Std!Outcome("threw")
-              /\ UNCHANGED <<guard, iter, ref, store, cache, valid, hlist>>
-         ELSE IF accepted
-         THEN /\ ix[ln].vals = <<>> => Count(ix) < MaxListLen
-              /\ WriteIndex(o, IndexAfterMutation(g, IndexSet(ix, n, v)), TRUE)
-              /\ Invalidate(o)
-              /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!SetEntry(@, n, <<v>>))]
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter>>
-         ELSE /\ Touch(o)
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter, cache, valid, hlist>>
+  LET g == guard[o]
+      ln == Lower[n]
+      ix == IndexOf(o)
+  IN  /\ call' = Std!Call("set", o, "", n, v, "", "")
+      /\ CASE g = "immutable" ->
+                result' = Std!Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
+              \/ g = "response" /\ Std!IsForbiddenResponse(ln)
+              \/ g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, <<v>>) ->
+                result' = Std!Outcome("ok") /\ Untouched
+           [] OTHER ->
+                /\ ix[ln] = <<>> => Count(ix) < MaxListLen
+                /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<v>>]), FALSE)
+                /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!SetEntry(@, n, <<v>>))]
+                /\ result' = Std!Outcome("ok")
+                /\ UNCHANGED <<guard, iter>>
 
-(* Headers.delete(n).                                                       *)
+(* Headers.delete(n): the guard's name checks (no read), then a read; a    *)
+(* miss changes nothing more (a shared storage is not detached for it).    *)
 DeleteHeader(o, n) ==
-  /\ call' = Std!Call("delete", o, "", n, "", "")
-  /\ LET g == guard[o]
-         ix == IndexOf(o)
-         ln == Lower[n]
-         accepted ==
-           /\ ~(g = "request" /\ Std!IsForbiddenRequest(ln))
-           /\ ~(g = "response" /\ Std!IsForbiddenResponse(ln))
-           /\ ~(g = "request-no-cors" /\ ln \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames)
-           /\ ix[ln].vals # <<>>
-     IN  IF g = "immutable"
-         THEN /\ result' = Std!Outcome("threw")
-              /\ UNCHANGED <<guard, iter, ref, store, cache, valid, hlist>>
-         ELSE IF accepted
-         THEN /\ WriteIndex(o, IndexAfterMutation(g, IndexDelete(ix, ln)), TRUE)
-              /\ IF Bug = "delete_keeps_view" THEN UNCHANGED <<cache, valid>> ELSE Invalidate(o)
-              /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!RemoveNamed(@, ln))]
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter>>
-         ELSE /\ Touch(o)
-              /\ result' = Std!Outcome("ok")
-              /\ UNCHANGED <<guard, iter, cache, valid, hlist>>
+  LET g == guard[o]
+      ln == Lower[n]
+      ix == IndexOf(o)
+  IN  /\ call' = Std!Call("delete", o, "", n, "", "", "")
+      /\ CASE g = "immutable" ->
+                result' = Std!Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
+              \/ g = "response" /\ Std!IsForbiddenResponse(ln)
+              \/ /\ g = "request-no-cors"
+                 /\ ln \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames ->
+                result' = Std!Outcome("ok") /\ Untouched
+           [] ix[ln] = <<>> ->
+                /\ result' = Std!Outcome("ok")
+                /\ Read(o)
+                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
+           [] OTHER ->
+                /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<>>]), FALSE)
+                /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!RemoveNamed(@, ln))]
+                /\ result' = Std!Outcome("ok")
+                /\ UNCHANGED <<guard, iter>>
 
-(* The guard becomes "immutable"; the view stays valid.                     *)
+(* The guard becomes "immutable"; nothing else changes.                     *)
 Freeze(o) ==
-  /\ call' = Std!Call("freeze", o, "", "", "", "")
+  /\ call' = Std!Call("freeze", o, "", "", "", "", "")
   /\ guard' = [guard EXCEPT ![o] = "immutable"]
   /\ result' = Std!Outcome("ok")
-  /\ UNCHANGED <<iter, ref, store, cache, valid, hlist>>
+  /\ UNCHANGED <<iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 OpenIterator(i, o) ==
-  /\ call' = Std!Call("open", o, "", "", "", i)
+  /\ call' = Std!Call("open", o, "", "", "", i, "")
   /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
   /\ result' = Std!Outcome("ok")
-  /\ UNCHANGED <<guard, ref, store, cache, valid, hlist>>
+  /\ UNCHANGED <<guard, store, peers, shared, cache, valid, spaced, blank, hlist>>
+
+(* o's view made current: rebuilt from the (read) index when not valid.    *)
+BuildView(o) ==
+  IF valid[o]
+  THEN UNCHANGED <<store, shared, spaced, cache, valid>>
+  ELSE /\ Read(o)
+       /\ cache' = [cache EXCEPT ![o] = IndexView(IndexOf(o))]
+       /\ valid' = [valid EXCEPT ![o] = TRUE]
 
 (* next(): served from the cached view, rebuilt first when not valid.       *)
 NextPair(i) ==
   LET o == iter[i].obj
       p == iter[i].pos
-  IN  /\ call' = Std!Call("next", "", "", "", "", i)
+      view == ObservedView(o)
+  IN  /\ call' = Std!Call("next", "", "", "", "", i, "")
       /\ o # NoObject
-      /\ LET view == ObservedView(o)
-         IN  /\ IF valid[o]
-                THEN UNCHANGED <<store, ref, cache, valid>>
-                ELSE /\ Touch(o)
-                     /\ cache' = [cache EXCEPT ![o] = view]
-                     /\ valid' = [valid EXCEPT ![o] = TRUE]
-             /\ IF p < Len(view)
-                THEN /\ result' = Std!PairOutcome(view[p + 1])
-                     /\ iter' = [iter EXCEPT ![i].pos = p + 1]
-                ELSE /\ result' = Std!Outcome("done")
-                     /\ UNCHANGED iter
-      /\ UNCHANGED <<guard, hlist>>
+      /\ BuildView(o)
+      /\ IF p < Len(view)
+         THEN /\ result' = Std!PairOutcome(view[p + 1])
+              /\ iter' = [iter EXCEPT ![i].pos = p + 1]
+         ELSE /\ result' = Std!Outcome("done")
+              /\ UNCHANGED iter
+      /\ UNCHANGED <<guard, peers, blank, hlist>>
 
-(* new Headers(src) in place of dst: dst shares src's storage and view.    *)
-(* Storage nobody references any more is cleared.                          *)
-Copy(src, dst) ==
-  LET old == ref[dst]
-      ref2 == [ref EXCEPT ![dst] = ref[src]]
-  IN  /\ call' = Std!Call("copy", dst, src, "", "", "")
+(* Whether headersWithGuard(g, src) shares src's storage (src read first). *)
+SharesWith(src, g) ==
+  LET ix == IndexOf(src)
+  IN  /\ g # "request-no-cors"
+      /\ ~(spaced[src] \/ (~store[src].mat /\ RawSpaces(EmptyIndex, store[src].raw)))
+      /\ ~(g = "response" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenResponse(ln))
+      /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenRequest(ln))
+
+(* headersWithGuard(g, src) in place of dst.  Shared: dst takes src's      *)
+(* storage and view, both flagged shared.  Otherwise dst's own index is    *)
+(* filled from src's view (built if not valid, so src's cache becomes     *)
+(* valid; a stale valid one is what the fill reads); while nothing was    *)
+(* appended, dst keeps the module's shared empty index.                    *)
+Copy(src, dst, g) ==
+  LET ix == IndexOf(src)
+      filled == FillIndex(g, EmptyIndex, ObservedView(src))
+      group == peers[src] \cup {dst}
+  IN  /\ call' = Std!Call("copy", dst, src, "", "", "", g)
       /\ src # dst
-      /\ ref' = ref2
-      /\ store' = IF \E o \in Objects : ref2[o] = old
-                  THEN store ELSE [store EXCEPT ![old] = EmptyStore]
-      /\ cache' = [cache EXCEPT ![dst] = cache[src]]
-      /\ valid' = [valid EXCEPT ![dst] = valid[src]]
-      /\ guard' = [guard EXCEPT ![dst] = "none"]
+      /\ IF SharesWith(src, g)
+         THEN /\ store' = [x \in Objects |-> IF x \in group THEN StoreOf(ix) ELSE store[x]]
+              /\ peers' = [x \in Objects |-> IF x \in group THEN group ELSE peers[x] \ {dst}]
+              /\ shared' = [x \in Objects |-> IF x \in {src, dst} THEN TRUE ELSE shared[x]]
+              /\ cache' = [cache EXCEPT ![dst] = cache[src]]
+              /\ valid' = [valid EXCEPT ![dst] = valid[src]]
+              /\ blank' = IF src \in blank THEN blank \cup {dst} ELSE blank \ {dst}
+         ELSE /\ store' = [store EXCEPT ![src] = StoreOf(ix), ![dst] = StoreOf(filled)]
+              /\ IF filled = EmptyIndex
+                 THEN LET empty == blank \cup {dst}
+                      IN  /\ peers' = [x \in Objects |-> IF x \in empty THEN empty
+                                                          ELSE peers[x] \ {dst}]
+                          /\ blank' = empty
+                 ELSE /\ peers' = Leave(dst)
+                      /\ blank' = blank \ {dst}
+              /\ shared' = [shared EXCEPT ![src] = IF store[src].mat THEN @ ELSE FALSE,
+                                          ![dst] = (filled = EmptyIndex)]
+              /\ cache' = [cache EXCEPT ![src] = ObservedView(src), ![dst] = <<>>]
+              /\ valid' = [valid EXCEPT ![src] = TRUE, ![dst] = FALSE]
+      /\ spaced' = [spaced EXCEPT ![src] = @ \/ (~store[src].mat /\ RawSpaces(EmptyIndex, store[src].raw)),
+                                  ![dst] = FALSE]
+      /\ guard' = [guard EXCEPT ![dst] = g]
       /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN Std!ClosedIterator ELSE iter[i]]
-      /\ hlist' = [hlist EXCEPT ![dst] = Std!SortAndCombine(hlist[src])]
+      /\ hlist' = [hlist EXCEPT ![dst] = Std!FillPairs(g, <<>>, Std!SortAndCombine(hlist[src]))]
       /\ result' = Std!Outcome("ok")
 
 Next ==
@@ -333,7 +404,7 @@ Next ==
   \/ \E o \in Objects : Freeze(o)
   \/ \E i \in Iterators, o \in Objects : OpenIterator(i, o)
   \/ \E i \in Iterators : NextPair(i)
-  \/ \E src, dst \in Objects : Copy(src, dst)
+  \/ \E src, dst \in Objects, g \in CopyGuards : Copy(src, dst, g)
 
 Spec == Init /\ [][Next]_vars
 
@@ -350,17 +421,30 @@ StorageMatchesList ==
 (* A write through one sharer is never seen by another: objects that share *)
 (* storage have equal standard views.                                      *)
 SharersSeeNoForeignWrite ==
-  \A o1, o2 \in Objects :
-    ref[o1] = ref[o2] => Std!SortAndCombine(hlist[o1]) = Std!SortAndCombine(hlist[o2])
+  \A o1 \in Objects : \A o2 \in peers[o1] :
+    Std!SortAndCombine(hlist[o1]) = Std!SortAndCombine(hlist[o2])
+
+(* The sharing groups partition the objects, and an object whose flag is   *)
+(* clear has its storage to itself (so writing in place is safe).          *)
+SharedFlagCoversSharing ==
+  \A o \in Objects :
+    /\ o \in peers[o]
+    /\ \A x \in peers[o] : peers[x] = peers[o] /\ store[x] = store[o]
+    /\ ~shared[o] => peers[o] = {o}
+    /\ ~store[o].mat => peers[o] = {o}
+
+(* The module's shared empty index stays empty and is shared by exactly    *)
+(* the objects on it.                                                      *)
+BlankIsSharedAndEmpty ==
+  \A o \in blank : peers[o] = blank /\ shared[o] /\ store[o] = StoreOf(EmptyIndex)
+
+(* A storage holding a combined value that ends in ", " is never shared.   *)
+SpacedIsNeverShared == \A o \in Objects : spaced[o] => peers[o] = {o}
 
 (* set-cookie values are never combined in a cached view.                  *)
 CachedSetCookieNeverCombined ==
   \A o \in Objects :
     \A k \in 1..Len(cache[o]) : cache[o][k][1] = SetCookie => Len(cache[o][k][2]) = 1
-
-(* Storage no object references is empty (keeps the state space small and *)
-(* shows detached storage is not leaked).                                  *)
-UnreferencedStorageIsEmpty == \A s \in Stores : ~Referenced(s) => store[s] = EmptyStore
 
 (* The standard's invariants, on the mapped state.                         *)
 StdGuardsHold == Std!GuardsHold

@@ -3,10 +3,11 @@
 (* The concrete names, values and orders every MC* model and the trace     *)
 (* checks use.  Names are the real header names as TLC strings, in two     *)
 (* casings per class, so a counterexample reads like the JavaScript that   *)
-(* reproduces it.  The atoms "s" and "l" stand for the real values "s" and *)
-(* "l" repeated 64 times: "l, l" is 130 bytes, over the 128-byte no-CORS   *)
-(* limit, while "l, s" and "s, s" are within it.                           *)
+(* reproduces it.  The atoms: "s" is the real value "s", "l" is "l"        *)
+(* repeated 126 times, "e" is the empty value.  For the 128-byte no-CORS   *)
+(* limit: "l, e" is exactly 128 bytes (safelisted), "l, s" 129 (not).      *)
 (***************************************************************************)
+EXTENDS TLC
 
 (* Every modelled name: ordinary, forbidden request, set-cookie,           *)
 (* no-CORS-safelisted, privileged no-CORS; each in two casings.            *)
@@ -15,7 +16,9 @@ MCNames ==
    "range", "Range"}
 
 (* The names of the copy-on-write models: an ordinary name in two casings *)
-(* and set-cookie, the one name sort-and-combine never combines.           *)
+(* and set-cookie, the one name sort-and-combine never combines and both  *)
+(* a forbidden request-header and a forbidden response-header name (so it  *)
+(* decides whether a copy under guard request or response may share).     *)
 MCSharedNames == {"x-a", "X-A", "set-cookie"}
 
 (* Byte-lowercase.                                                         *)
@@ -34,13 +37,14 @@ MCByteOrder == <<"accept", "host", "range", "set-cookie", "x-a">>
 
 MCSharedByteOrder == <<"set-cookie", "x-a">>
 
-MCValues == {"s", "l"}
+MCValues == {"s", "l", "e"}
 
 (* Byte length of the real string each atom stands for.                    *)
-MCValueLength == [v \in MCValues |-> IF v = "s" THEN 1 ELSE 64]
+MCValueLength == [v \in MCValues |-> CASE v = "s" -> 1 [] v = "l" -> 126 [] v = "e" -> 0]
 
-(* The copy-on-write models need no no-CORS length check: one atom.        *)
-MCSharedValues == {"s"}
+(* The copy-on-write models need no no-CORS length check: a one-byte and  *)
+(* the empty value (for the trailing ", " a copy normalizes).              *)
+MCSharedValues == {"s", "e"}
 
-MCSharedValueLength == [v \in MCSharedValues |-> 1]
+MCSharedValueLength == [v \in MCSharedValues |-> IF v = "s" THEN 1 ELSE 0]
 =============================================================================

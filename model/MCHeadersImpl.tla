@@ -2,11 +2,51 @@
 (***************************************************************************)
 (* TLC scaffolding for HeadersImpl (constants in MCConstants).             *)
 (***************************************************************************)
-EXTENDS HeadersImpl, MCConstants
+EXTENDS HeadersImpl, MCConstants, Randomization
+
+(* Objects and iterators are interchangeable (nothing orders them), so     *)
+(* the models' VIEW is symmetric: the set of StateView's images under      *)
+(* every renaming of objects and of iterators, the same value for every     *)
+(* state of an orbit.  Names and values are never permuted: sort-and-       *)
+(* combine orders names, and values differ in length.  (TLC's own SYMMETRY *)
+(* picks a representative by comparing whole states, call and the history  *)
+(* variable included, which the VIEW drops; with a VIEW that made the      *)
+(* distinct state count depend on which state of a class TLC reached       *)
+(* first.)                                                                 *)
+ViewUnder(p, q) ==
+  LET back == [x \in Objects |-> CHOOSE y \in Objects : p[y] = x]
+      Rename(x) == IF x \in Objects THEN back[x] ELSE x
+  IN  <<[o \in Objects |-> guard[p[o]]],
+        [i \in Iterators |-> [obj |-> Rename(iter[q[i]].obj), pos |-> iter[q[i]].pos]],
+        [o \in Objects |-> store[p[o]]],
+        [o \in Objects |-> {Rename(x) : x \in peers[p[o]]}],
+        [o \in Objects |-> shared[p[o]]],
+        [o \in Objects |-> cache[p[o]]],
+        [o \in Objects |-> valid[p[o]]],
+        [o \in Objects |-> spaced[p[o]]],
+        {Rename(x) : x \in blank},
+        [o \in Objects |-> Std!Observable(hlist[p[o]])]>>
+
+SymmetricView == {ViewUnder(p, q) : p \in Permutations(Objects), q \in Permutations(Iterators)}
 
 (* State constraint of the copy-on-write models: objects are not frozen.   *)
-(* Detaching does not depend on the guard, and freezing under every guard  *)
-(* is checked by MCHeadersImpl.cfg; leaving it out here keeps the shared   *)
-(* model within the CI budget.  The nightly model has no constraint.       *)
+(* Detaching and sharing do not depend on immutability, and freezing under *)
+(* every guard is checked by MCHeadersImpl.cfg.                            *)
 NoFrozenObject == \A o \in Objects : guard[o] # "immutable"
+
+(* The names of the iteration model: x-a in two casings, set-cookie and    *)
+(* accept; one value.                                                      *)
+MCIterNames == {"x-a", "X-A", "set-cookie", "accept"}
+MCIterLower == [n \in MCIterNames |-> MCLower[n]]
+MCIterByteOrder == <<"accept", "set-cookie", "x-a">>
+MCIterValues == {"s"}
+MCIterValueLength == [v \in MCIterValues |-> 1]
+(* The initial states of the nightly simulation: a random sample of 400   *)
+(* pairs of raw lists (every guard combination that admits them), drawn    *)
+(* once per TLC run; the full set is far too large to enumerate.          *)
+SampledInit ==
+  \E lists \in RandomSubset(400, [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)]),
+     g \in [Objects -> InitGuards] :
+       /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
+       /\ InitWith(g, lists)
 =============================================================================

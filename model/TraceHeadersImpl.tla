@@ -1,46 +1,61 @@
 --------------------------- MODULE TraceHeadersImpl ---------------------------
 (***************************************************************************)
 (* Trace validation: is each recorded trace of a real Headers module a     *)
-(* behavior of HeadersImpl?                                                *)
+(* behavior of HeadersImpl, internal state included?                      *)
 (*                                                                         *)
-(* `Traces` (module TraceData, written by model/trace.ts into a temporary  *)
-(* directory) is a batch of traces; entry 1 of each gives the initial raw  *)
-(* lists and guards, every later entry the call made and what was observed *)
-(* right after it: its outcome, each object's guard and the view iterating *)
-(* it would show.  Each trace starts its own chain of states; a step must  *)
-(* be HeadersImpl's action for the recorded call and reach a state showing *)
-(* the recorded observations.  A chain that consumed its trace stutters;   *)
-(* one that cannot match the next entry has no successor, so TLC reports a *)
-(* deadlock, and its last state names the trace (tr) and entry (step).     *)
-(* No deadlock means every trace of the batch is a behavior of the spec.   *)
+(* `Traces` (module TraceData, written by model/tla_emit.ts into a         *)
+(* temporary directory) is a batch of traces.  Entry 1 of each gives the   *)
+(* raw lists the objects were made from; every entry gives the call made,  *)
+(* its outcome, and the module's internal state right after it as         *)
+(* impl/introspect.ts reads it: per object its guard, pending raw list or  *)
+(* lowercase index, cached view, shared flag and storage peers, and per    *)
+(* iterator its object and position.  Each is mapped onto HeadersImpl's    *)
+(* variables (Matches), so TLC checks impl's internals at every step, as   *)
+(* in the trace validation of CCF and of Cirstea, Kuppe et al.  Only       *)
+(* `spaced` (not reported by the hook) is left to TLC, and it is a         *)
+(* function of the steps taken.                                            *)
+(*                                                                         *)
+(* Each trace starts its own chain of states.  A chain whose initial state *)
+(* does not show entry 1 (initMatched FALSE), or that cannot take the      *)
+(* recorded call to a state showing the next entry, has no successor: TLC  *)
+(* reports a deadlock, and its last state names the trace (tr) and the     *)
+(* entry (step).  A chain that consumed its trace stutters.                *)
 (***************************************************************************)
 EXTENDS MCHeadersImpl, TraceData
 
 VARIABLES
-  tr,    \* the trace of the batch this chain follows
-  step   \* the index of the entry of Traces[tr] this state matches
+  tr,           \* the trace of the batch this chain follows
+  step,         \* the index of the entry of Traces[tr] this state matches
+  initMatched   \* the initial state showed the recorded initial entry
 
-traceVars == <<vars, tr, step>>
+traceVars == <<vars, tr, step, initMatched>>
 
 (* The state shows what entry e recorded.                                  *)
 Matches(e) ==
   /\ call = e.call
   /\ result = e.result
-  /\ guard = e.guards
-  /\ \A o \in Objects : ObservedView(o) = e.views[o]
+  /\ iter = e.iters
+  /\ \A o \in Objects :
+       LET r == e.objs[o]
+       IN  /\ guard[o] = r.guard
+           /\ store[o].mat = ~r.pending
+           /\ ~store[o].mat => store[o].raw = [k \in 1..Len(r.raw) |-> <<Lower[r.raw[k][1]], r.raw[k][2]>>]
+           /\ store[o].mat => store[o].index = r.index
+           /\ valid[o] = r.valid
+           /\ valid[o] => cache[o] = r.view
+           /\ shared[o] = r.shared
+           /\ peers[o] = r.peers
 
 TraceInit ==
   \E t \in 1..Len(Traces) :
     LET e == Traces[t][1]
     IN  /\ tr = t
         /\ step = 1
-        /\ e.guards \in [Objects -> InitGuards]
         /\ e.lists \in [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)]
-        /\ \A o \in Objects : Std!GuardAdmits(e.guards[o], e.lists[o])
-        /\ InitWith(e.guards, e.lists)
-        /\ Matches(e)
+        /\ InitWith([o \in Objects |-> e.objs[o].guard], e.lists)
+        /\ initMatched = Matches(e)
 
-(* The recorded call, taken by HeadersImpl, shows the recorded outcome.    *)
+(* The recorded call, taken by HeadersImpl, shows the recorded state.      *)
 TraceStep ==
   /\ step < Len(Traces[tr])
   \* e is bound to a value (not a definition over tr and step), so that
@@ -50,10 +65,10 @@ TraceStep ==
        /\ Next
        /\ Matches(e)'
   /\ step' = step + 1
-  /\ UNCHANGED tr
+  /\ UNCHANGED <<tr, initMatched>>
 
 (* A consumed trace.                                                       *)
 TraceEnd == step = Len(Traces[tr]) /\ UNCHANGED traceVars
 
-TraceNext == TraceStep \/ TraceEnd
+TraceNext == initMatched /\ (TraceStep \/ TraceEnd)
 =============================================================================

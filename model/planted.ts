@@ -1,137 +1,87 @@
 /**
- * A bug planted in a real Headers module (not in the model), to prove that the model-to-code
- * tests catch it: {@link withViewCache} wraps a module's Headers in a copy that caches the
- * iteration view, the way a fast implementation does, and with `invalidateOnDelete: false`
- * forgets to drop that cache in `delete` — a stale view after delete.
+ * Bugs planted in real copies of impl/, to prove that trace validation over impl's internals
+ * catches them. Each is a {@link Variant} of `properties/variants.ts` (a named source patch
+ * applied to a fresh copy of impl/ and spec/ at run time, so there is no second copy of impl to
+ * drift); `plantVariant` writes the broken copy into a temporary directory.
  *
  * @example
  * ```ts
- * import * as impl from "../impl/mod.ts";
- * import { withViewCache } from "./planted.ts";
+ * import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
  *
- * const stale = withViewCache(impl, { invalidateOnDelete: false });
- * const headers = new stale.Headers([["a", "1"]]);
- * [...headers];
- * headers.delete("a");
- * console.log([...headers]); // [["a", "1"]]: the stale view
+ * const planted = await plantVariant(TRACE_VARIANTS[0]);
+ * const broken = await import(planted.modulePath);
+ * console.log(typeof broken.Headers); // "function"
+ * await planted.remove();
  * ```
  *
  * @module
  */
 
-import type {
-  HeadersGuard,
-  HeadersInitLike,
-  HeadersLike,
-  HeadersModule,
-} from "../spec/contract.ts";
+import { applyVariant, type Variant, VARIANTS } from "../properties/variants.ts";
 
-/** Options of {@link withViewCache}. */
-export interface ViewCacheOptions {
-  /** false plants the bug: delete leaves the cached view in place. */
-  invalidateOnDelete: boolean;
+function kill(name: string): Variant {
+  const variant = VARIANTS.find((candidate) => candidate.name === name);
+  if (!variant) throw new Error(`properties/variants.ts has no variant ${name}`);
+  return variant;
 }
 
-/**
- * A module whose Headers delegates to `mod`'s and serves iteration from a cached view that
- * append and set invalidate, and delete only when `options.invalidateOnDelete`. Iterators stay
- * live (each next() reads the current view). `headersFromRawList` and `freezeHeaders` delegate.
- */
-export function withViewCache(mod: HeadersModule, options: ViewCacheOptions): HeadersModule {
-  const innerOf = new WeakMap<object, HeadersLike>();
+/** The bugs trace validation must catch (issue 12), planted in copies of impl/headers.ts. */
+export const TRACE_VARIANTS: readonly Variant[] = [
+  {
+    name: "iterator-skips-after-delete",
+    bug: "a live iterator that finds another name before its position than the one it yielded " +
+      "last assumes a pair before it was removed, and skips one",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "  #index = 0;\n",
+        replace: '  #index = 0;\n  #lastName = "";\n',
+      },
+      {
+        file: "headers.ts",
+        search: "    const index = this.#index;\n    const found = entryAt(this.#target, index);",
+        replace: "    let index = this.#index;\n" +
+          "    if (index > 0 && entryAt(this.#target, index - 1) && entryName !== this.#lastName) {\n" +
+          "      index++;\n    }\n    const found = entryAt(this.#target, index);",
+      },
+      {
+        file: "headers.ts",
+        search: "    this.#index = index + 1;\n    const kind = this.#kind;",
+        replace:
+          "    this.#index = index + 1;\n    this.#lastName = entryName;\n    const kind = this.#kind;",
+      },
+    ],
+  },
+  {
+    name: "no-cors-append-on-unread-raw-list",
+    bug: "append under request-no-cors checks the value alone when the raw list was never read " +
+      "(the combined-value check skips materialization)",
+    patches: [{
+      file: "headers.ts",
+      search: "const existing = this.#read().get(lower);",
+      replace: "const existing = this.#combined === null ? undefined : this.#combined.get(lower);",
+    }],
+  },
+  kill("stale-view-after-delete"),
+  {
+    name: "copy-source-not-marked-shared",
+    bug: "a sharing copy marks only the copy shared, so the source's next write is in place, " +
+      "into storage the copy reads",
+    patches: [{ file: "headers.ts", search: "    source.#shared = true;\n", replace: "" }],
+  },
+];
 
-  class CachedViewHeaders implements HeadersLike {
-    #inner: HeadersLike;
-    #view: [string, string][] | null = null;
+/** A planted copy of impl: its mod.ts, and how to remove it. */
+export interface PlantedImpl {
+  modulePath: string;
+  remove(): Promise<void>;
+}
 
-    constructor(init?: unknown, inner?: HeadersLike) {
-      const source = typeof init === "object" && init !== null ? innerOf.get(init) : undefined;
-      this.#inner = inner ?? new mod.Headers((source ?? init) as HeadersInitLike | undefined);
-      innerOf.set(this, this.#inner);
-    }
-
-    #current(): [string, string][] {
-      this.#view ??= [...this.#inner];
-      return this.#view;
-    }
-
-    #liveIterator<T>(project: (pair: [string, string]) => T): IterableIterator<T> {
-      let index = 0;
-      const iterator: IterableIterator<T> = {
-        next: () => {
-          const view = this.#current();
-          if (index >= view.length) return { value: undefined, done: true };
-          return { value: project(view[index++]), done: false };
-        },
-        [Symbol.iterator]: () => iterator,
-      };
-      return iterator;
-    }
-
-    append(name: string, value: string): void {
-      this.#inner.append(name, value);
-      this.#view = null;
-    }
-
-    set(name: string, value: string): void {
-      this.#inner.set(name, value);
-      this.#view = null;
-    }
-
-    delete(name: string): void {
-      this.#inner.delete(name);
-      if (options.invalidateOnDelete) this.#view = null;
-    }
-
-    get(name: string): string | null {
-      return this.#inner.get(name);
-    }
-
-    getSetCookie(): string[] {
-      return this.#inner.getSetCookie();
-    }
-
-    has(name: string): boolean {
-      return this.#inner.has(name);
-    }
-
-    forEach(
-      callback: (value: string, name: string, parent: HeadersLike) => void,
-      thisArg?: unknown,
-    ): void {
-      for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
-    }
-
-    keys(): IterableIterator<string> {
-      return this.#liveIterator((pair) => pair[0]);
-    }
-
-    values(): IterableIterator<string> {
-      return this.#liveIterator((pair) => pair[1]);
-    }
-
-    entries(): IterableIterator<[string, string]> {
-      return this.#liveIterator((pair) => pair);
-    }
-
-    [Symbol.iterator](): IterableIterator<[string, string]> {
-      return this.entries();
-    }
-  }
-
-  const wrapped: HeadersModule = { Headers: CachedViewHeaders };
-  const fromRaw = mod.headersFromRawList;
-  if (fromRaw) {
-    wrapped.headersFromRawList = (flat: string[], guard?: HeadersGuard) =>
-      new CachedViewHeaders(undefined, fromRaw(flat, guard));
-  }
-  const freeze = mod.freezeHeaders;
-  if (freeze) {
-    wrapped.freezeHeaders = (headers: HeadersLike) => {
-      const inner = innerOf.get(headers);
-      if (!inner) throw new TypeError("freezeHeaders: not a Headers of the wrapped module");
-      freeze(inner);
-    };
-  }
-  return wrapped;
+/** Writes impl/ with `variant` applied into a fresh temporary directory. */
+export async function plantVariant(variant: Variant): Promise<PlantedImpl> {
+  const dir = await Deno.makeTempDir({ prefix: `headerproof-${variant.name}-` });
+  return {
+    modulePath: applyVariant(variant, dir),
+    remove: () => Deno.remove(dir, { recursive: true }),
+  };
 }

@@ -1,22 +1,30 @@
 /**
  * `deno task model`: TLC on every CI model of `model/`, then on every planted-bug model, which
- * must fail with the intended invariant. Prints states generated, distinct states, depth and
- * wall time per model; exits 1 on any unexpected result (a violation in a CI model, a bug model
- * that passes or fails for another reason, a parse error) and 2 when Java or TLC is missing.
+ * must fail with the intended invariant or property. For each CI model the distinct states and
+ * the depth must equal the regression table of `model/README.md` (the table between the
+ * `model-regression` markers), as tlaplus/Examples' manifest records them. Prints states
+ * generated, distinct states, depth and wall time per model; on an unexpected result prints the
+ * violated invariant and TLC's error trace, and keeps TLC's full output and the trace as JSON
+ * under `.cache/model/<config>/` (ignored by git), naming the path.
  *
- * Usage: `deno task model [--workers N|auto] [--only NAME]` (NAME: a config name, e.g. MCHeaders).
- * The nightly configuration is not run here; see model/README.md.
+ * Exit codes: 0 all as expected, 1 an unexpected result, 2 a usage error or Java/TLC missing.
+ *
+ * Usage: `deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]`
+ * (NAME: a config name, e.g. MCHeaders; `--json` prints one JSON document of per-model results
+ * instead of the table; `--junit PATH` also writes the results as JUnit XML).
+ * The nightly run is `deno task model:nightly` (model/nightly.ts).
  *
  * @example
  * ```sh
  * ./headerproof model
- * ./headerproof model --only MCBugDeleteKeepsView
+ * ./headerproof model --only MCBugDeleteKeepsView --json
  * ```
  *
  * @module
  */
 
-import { findTlcTools, runTlc, type TlcReport } from "./tlc.ts";
+import { parseArgs } from "node:util";
+import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts";
 
 /** One TLC run of `deno task model`. */
 export interface ModelRun {
@@ -26,7 +34,7 @@ export interface ModelRun {
   module: string;
   /** What the model checks, for the printed table. */
   about: string;
-  /** null: must pass. A name: must fail with exactly this invariant violated. */
+  /** null: must pass. A name: must fail with exactly this invariant or property violated. */
   mustViolate: string | null;
 }
 
@@ -41,13 +49,19 @@ export const CI_MODELS: readonly ModelRun[] = [
   {
     config: "MCHeadersImpl",
     module: "MCHeadersImpl",
-    about: "impl structures under every guard, raw lists; refines Headers",
+    about: "impl state machine under every guard, raw lists, 3 values; refines Headers",
+    mustViolate: null,
+  },
+  {
+    config: "MCHeadersImplIter",
+    module: "MCHeadersImpl",
+    about: "impl live iteration: 3 values, two iterators; refines Headers",
     mustViolate: null,
   },
   {
     config: "MCHeadersImplShared",
     module: "MCHeadersImpl",
-    about: "impl copy-on-write between two objects; refines Headers",
+    about: "impl copy-on-write between two objects, guarded copies; refines Headers",
     mustViolate: null,
   },
 ];
@@ -56,47 +70,133 @@ export const CI_MODELS: readonly ModelRun[] = [
 export const BUG_MODELS: readonly ModelRun[] = [
   {
     config: "MCBugDeleteKeepsView",
-    module: "MCHeadersImpl",
+    module: "MCBugDeleteKeepsView",
     about: "delete does not invalidate the cached view",
     mustViolate: "CacheCoherent",
   },
   {
     config: "MCBugAppendSharesWrite",
-    module: "MCHeadersImpl",
+    module: "MCBugAppendSharesWrite",
     about: "append writes into shared storage without detaching",
     mustViolate: "SharersSeeNoForeignWrite",
   },
   {
     config: "MCBugRequestAppendSkipsForbidden",
-    module: "MCHeadersImpl",
+    module: "MCBugRequestAppendSkipsForbidden",
     about: "append under guard request skips the forbidden check",
     mustViolate: "StdGuardsHold",
   },
+  {
+    config: "MCBugNextSkipsAfterRebuild",
+    module: "MCBugNextSkipsAfterRebuild",
+    about: "next skips an entry after a rebuild (needs 3 values)",
+    mustViolate: "StdSpec",
+  },
+  {
+    config: "MCBugDetachOnlyUnderNone",
+    module: "MCBugDetachOnlyUnderNone",
+    about: "a write detaches shared storage only under guard none",
+    mustViolate: "SharersSeeNoForeignWrite",
+  },
+  {
+    config: "MCBugShareKeepsTrailingSpace",
+    module: "MCBugShareKeepsTrailingSpace",
+    about: 'a copy shares a combined value ending in ", "',
+    mustViolate: "StorageMatchesList",
+  },
 ];
 
-/** Whether a report is what the model run expects; the reason when it is not. */
-export function judge(run: ModelRun, report: TlcReport): { ok: boolean; why: string } {
-  if (run.mustViolate === null) {
-    if (report.outcome === "passed") return { ok: true, why: "no error" };
-    return { ok: false, why: describe(report) };
+/** A CI model's recorded regression data (a row of the README table). */
+export interface RecordedCounts {
+  generated: number;
+  distinct: number;
+  depth: number;
+}
+
+const README_START = "<!-- model-regression:start -->";
+const README_END = "<!-- model-regression:end -->";
+
+/**
+ * Reads the regression table of model/README.md: per config, states generated, distinct states
+ * and depth. Rows look like "| `MCHeaders` | about | 165,278 | 4,589 | 8 | 23.6 |".
+ */
+export function parseRecordedTable(readme: string): Map<string, RecordedCounts> {
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start === -1 || end < start) {
+    throw new Error(`model/README.md has no ${README_START} ... ${README_END} table`);
   }
-  if (report.outcome === "invariant" && report.violated === run.mustViolate) {
+  const table = new Map<string, RecordedCounts>();
+  for (const line of readme.slice(start, end).split("\n")) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    const config = cells[1]?.match(/^`(\w+)`$/)?.[1];
+    if (!config) continue;
+    const number = (text: string) => Number(text.replaceAll(",", ""));
+    table.set(config, {
+      generated: number(cells[3]),
+      distinct: number(cells[4]),
+      depth: number(cells[5]),
+    });
+  }
+  return table;
+}
+
+/**
+ * The violated invariant or property. TLC 2.18 names a violated action property by its source
+ * location; in a HeadersImpl model the only action property from module Headers is the
+ * refinement StdSpec (Std!Spec's [][Next]_vars).
+ */
+export function violatedName(run: ModelRun, report: TlcReport): string | null {
+  if (
+    report.outcome === "property" && run.module !== "MCHeaders" &&
+    /module Headers\b/.test(report.violated ?? "")
+  ) {
+    return "StdSpec";
+  }
+  return report.violated;
+}
+
+/** Whether a report is what the model run expects; the reason when it is not. */
+export function judge(
+  run: ModelRun,
+  report: TlcReport,
+  recorded?: RecordedCounts,
+): { ok: boolean; why: string } {
+  if (run.mustViolate === null) {
+    if (report.outcome !== "passed") return { ok: false, why: describe(run, report) };
+    if (recorded === undefined) {
+      return { ok: false, why: "no error, but model/README.md records no counts for it" };
+    }
+    if (report.distinctStates !== recorded.distinct || report.depth !== recorded.depth) {
+      return {
+        ok: false,
+        why: `no error, but ${report.distinctStates} distinct states at depth ${report.depth}; ` +
+          `model/README.md records ${recorded.distinct} at depth ${recorded.depth}`,
+      };
+    }
+    return { ok: true, why: "no error; distinct states and depth as recorded" };
+  }
+  const violated = violatedName(run, report);
+  if (
+    (report.outcome === "invariant" || report.outcome === "property") &&
+    violated === run.mustViolate
+  ) {
     return { ok: true, why: `counterexample: ${run.mustViolate} violated, as planted` };
   }
   return {
     ok: false,
-    why: `expected ${run.mustViolate} to be violated, got ${describe(report)}`,
+    why: `expected ${run.mustViolate} to be violated, got ${describe(run, report)}`,
   };
 }
 
-function describe(report: TlcReport): string {
+function describe(run: ModelRun, report: TlcReport): string {
   switch (report.outcome) {
     case "passed":
       return "no error (the planted bug went unnoticed)";
     case "invariant":
       return `invariant ${report.violated} violated`;
     case "property":
-      return `property violated (${report.violated ?? "temporal"})`;
+      return `property ${violatedName(run, report) ?? "(temporal)"} violated`;
     case "deadlock":
       return "deadlock";
     default: {
@@ -106,6 +206,73 @@ function describe(report: TlcReport): string {
       return `TLC failed (exit ${report.exitCode}): ${errorLines.slice(0, 6).join(" | ")}`;
     }
   }
+}
+
+/** One model's result, as `--json` prints it and `--junit` writes it. */
+export interface ModelResult {
+  config: string;
+  module: string;
+  about: string;
+  mustViolate: string | null;
+  ok: boolean;
+  why: string;
+  outcome: TlcReport["outcome"];
+  violated: string | null;
+  statesGenerated: number | null;
+  distinctStates: number | null;
+  depth: number | null;
+  wallSeconds: number;
+  /** Where TLC's output and error trace were kept (unexpected results only). */
+  keptIn: string | null;
+}
+
+function xmlEscape(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+/** The results as a JUnit XML document: one testsuite "model", one testcase per model. */
+export function junitXml(results: readonly ModelResult[]): string {
+  const failures = results.filter((result) => !result.ok).length;
+  const seconds = results.reduce((sum, result) => sum + result.wallSeconds, 0);
+  const cases = results.map((result) => {
+    const head = `  <testcase classname="model" name="${xmlEscape(result.config)}" time="${
+      result.wallSeconds.toFixed(1)
+    }"`;
+    if (result.ok) return `${head}/>`;
+    const detail = result.keptIn
+      ? `${result.why}\nTLC output and trace: ${result.keptIn}`
+      : result.why;
+    return `${head}>\n    <failure message="${xmlEscape(result.why)}">${
+      xmlEscape(detail)
+    }</failure>\n  </testcase>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="model" tests="${results.length}" ` +
+    `failures="${failures}" time="${seconds.toFixed(1)}">\n${cases.join("\n")}\n</testsuite>\n`;
+}
+
+const MODEL_DIR = new URL(".", import.meta.url).pathname;
+/** Ignored by git (.gitignore lists /.cache/). */
+const CACHE_DIR = new URL("../.cache/model/", import.meta.url).pathname;
+
+/** Keeps TLC's output and its error trace (as JSON) of an unexpected result; returns the dir. */
+async function keep(config: string, report: TlcReport): Promise<string> {
+  const dir = `${CACHE_DIR}${config}`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(`${dir}/tlc.out`, report.output);
+  await Deno.writeTextFile(
+    `${dir}/trace.json`,
+    JSON.stringify(parseErrorTrace(report.output), null, 1) + "\n",
+  );
+  return dir;
+}
+
+/** TLC's error trace, as printed, for the console. */
+function errorTraceText(output: string): string {
+  const start = output.indexOf("Error: The behavior up to this point is:");
+  if (start === -1) return "";
+  const end = output.search(/\n\d[\d,]* states generated/);
+  return output.slice(start, end > start ? end : undefined).trimEnd();
 }
 
 function formatCount(value: number | null): string {
@@ -118,23 +285,31 @@ function row(cells: string[]): string {
     .join(" ");
 }
 
+const USAGE = "usage: deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]";
+
 async function main(args: string[]): Promise<number> {
-  let workers: number | "auto" = "auto";
-  let only: string | null = null;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--workers" && i + 1 < args.length) {
-      const given = args[++i];
-      workers = given === "auto" ? "auto" : Number(given);
-      if (workers !== "auto" && !(Number.isInteger(workers) && workers > 0)) {
-        console.error(`model: --workers takes a positive integer or "auto", not ${given}`);
-        return 2;
-      }
-    } else if (args[i] === "--only" && i + 1 < args.length) {
-      only = args[++i];
-    } else {
-      console.error(`model: unknown argument ${args[i]}; usage: [--workers N|auto] [--only NAME]`);
-      return 2;
-    }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        workers: { type: "string", default: "auto" },
+        only: { type: "string", multiple: true },
+        json: { type: "boolean", default: false },
+        junit: { type: "string" },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    console.error(`model: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const options = parsed.values;
+  const workers = options.workers === "auto" ? "auto" : Number(options.workers);
+  if (workers !== "auto" && !(Number.isInteger(workers) && workers > 0)) {
+    console.error(`model: --workers takes a positive integer or "auto", not ${options.workers}`);
+    return 2;
   }
   try {
     findTlcTools();
@@ -142,24 +317,47 @@ async function main(args: string[]): Promise<number> {
     console.error(`model: ${(error as Error).message}`);
     return 2;
   }
-  const dir = new URL(".", import.meta.url).pathname;
-  const runs = [...CI_MODELS, ...BUG_MODELS].filter((run) => only === null || run.config === only);
-  if (runs.length === 0) {
-    console.error(`model: no model named ${only}`);
+  const all = [...CI_MODELS, ...BUG_MODELS];
+  const only = options.only ?? [];
+  const unknown = only.filter((name) => !all.some((run) => run.config === name));
+  if (unknown.length > 0) {
+    console.error(
+      `model: no model named ${unknown.join(", ")}; models: ${
+        all.map((run) => run.config).join(", ")
+      }`,
+    );
     return 2;
   }
-  console.log(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
-  let failures = 0;
+  const runs = all.filter((run) => only.length === 0 || only.includes(run.config));
+  const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
+  const say = options.json ? () => {} : (line: string) => console.log(line);
+  say(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
+  const results: ModelResult[] = [];
   const started = performance.now();
   for (const run of runs) {
     const report = await runTlc({
-      spec: `${dir}${run.module}.tla`,
-      config: `${dir}${run.config}.cfg`,
+      spec: `${MODEL_DIR}${run.module}.tla`,
+      config: `${MODEL_DIR}${run.config}.cfg`,
       workers,
     });
-    const verdict = judge(run, report);
-    if (!verdict.ok) failures++;
-    console.log(
+    const verdict = judge(run, report, recorded.get(run.config));
+    const keptIn = verdict.ok ? null : await keep(run.config, report);
+    results.push({
+      config: run.config,
+      module: run.module,
+      about: run.about,
+      mustViolate: run.mustViolate,
+      ok: verdict.ok,
+      why: verdict.why,
+      outcome: report.outcome,
+      violated: violatedName(run, report),
+      statesGenerated: report.statesGenerated,
+      distinctStates: report.distinctStates,
+      depth: report.depth,
+      wallSeconds: Number((report.wallMs / 1000).toFixed(1)),
+      keptIn,
+    });
+    say(
       row([
         run.config,
         formatCount(report.statesGenerated),
@@ -168,11 +366,22 @@ async function main(args: string[]): Promise<number> {
         (report.wallMs / 1000).toFixed(1),
       ]) + `  ${verdict.ok ? "ok" : "FAIL"}: ${verdict.why}`,
     );
+    if (!verdict.ok) {
+      const trace = errorTraceText(report.output);
+      say(trace === "" ? report.output.slice(-4000) : trace);
+      say(`TLC's full output and the error trace (JSON) are in ${keptIn}`);
+    }
   }
-  console.log(
-    `${runs.length} TLC runs in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+  const failures = results.filter((result) => !result.ok).length;
+  const seconds = (performance.now() - started) / 1000;
+  say(
+    `${runs.length} TLC runs in ${seconds.toFixed(1)} s; ` +
       (failures === 0 ? "all as expected" : `${failures} unexpected`),
   );
+  if (options.json) {
+    console.log(JSON.stringify({ seconds: Number(seconds.toFixed(1)), results }, null, 2));
+  }
+  if (options.junit !== undefined) await Deno.writeTextFile(options.junit, junitXml(results));
   return failures === 0 ? 0 : 1;
 }
 

@@ -16,6 +16,8 @@
  * @module
  */
 
+import { parseTlaValue, type TlaValue } from "./tla_value.ts";
+
 /** What TLC concluded. */
 export type TlcOutcome =
   | "passed" // model checking or simulation finished without finding an error
@@ -55,6 +57,8 @@ export interface TlcRun {
   extraArgs?: string[];
   /** Directory holding modules the spec EXTENDS or INSTANCEs besides its own directory. */
   libraryDir?: string;
+  /** Stop TLC (SIGTERM) after this many milliseconds; the report reads what it printed. */
+  timeoutMs?: number;
 }
 
 /** The java executable and TLC jar to run, or a clear error. */
@@ -181,16 +185,64 @@ export async function runTlc(run: TlcRun): Promise<TlcReport> {
   ];
   const started = performance.now();
   try {
-    const { code, stdout, stderr } = await new Deno.Command(tools.java, {
+    const child = new Deno.Command(tools.java, {
       args,
       cwd: metadir,
       stdout: "piped",
       stderr: "piped",
-    }).output();
+    }).spawn();
+    const timer = run.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => child.kill("SIGTERM"), run.timeoutMs);
+    const { code, stdout, stderr } = await child.output();
+    clearTimeout(timer);
     const decoder = new TextDecoder();
     const output = decoder.decode(stdout) + decoder.decode(stderr);
     return { ...parseTlcOutput(output, code), wallMs: performance.now() - started };
   } finally {
     await Deno.remove(metadir, { recursive: true });
   }
+}
+
+/** One state of a TLC error trace: the action that led to it (as TLC names it) and the values. */
+export interface ErrorTraceState {
+  /** 1-based position in the trace. */
+  state: number;
+  /** "<Initial predicate>", or the action and its source location. */
+  action: string;
+  /** Variable name to value (a value TLC printed in a form not read here stays as text). */
+  values: Record<string, TlaValue>;
+}
+
+/**
+ * The error trace TLC printed after "Error: The behavior up to this point is:", state by state;
+ * empty when the output has none.
+ */
+export function parseErrorTrace(output: string): ErrorTraceState[] {
+  const start = output.indexOf("Error: The behavior up to this point is:");
+  if (start === -1) return [];
+  const text = output.slice(start);
+  const states: ErrorTraceState[] = [];
+  const header = /^State (\d+): (.*)$/gm;
+  const heads = [...text.matchAll(header)];
+  heads.forEach((head, k) => {
+    const from = (head.index ?? 0) + head[0].length;
+    const rest = text.slice(from, k + 1 < heads.length ? heads[k + 1].index : undefined);
+    const stop = rest.search(/\n\s*\n(?!\/\\)/);
+    const body = stop === -1 ? rest : rest.slice(0, stop);
+    const values: Record<string, TlaValue> = {};
+    for (const conjunct of body.split(/^\/\\ /m).slice(1)) {
+      const eq = conjunct.indexOf(" = ");
+      const printed = conjunct.slice(eq + 3).trim();
+      let value: TlaValue;
+      try {
+        value = parseTlaValue(printed);
+      } catch {
+        value = printed;
+      }
+      values[conjunct.slice(0, eq).trim()] = value;
+    }
+    states.push({ state: Number(head[1]), action: head[2].trim(), values });
+  });
+  return states;
 }

@@ -1,8 +1,16 @@
 /** Unit tests of model/tlc.ts (reading TLC's report) and model/run.ts (judging it). */
 
 import assert from "node:assert/strict";
-import { parseTlcOutput } from "./tlc.ts";
-import { BUG_MODELS, CI_MODELS, judge } from "./run.ts";
+import { parseErrorTrace, parseTlcOutput } from "./tlc.ts";
+import {
+  BUG_MODELS,
+  CI_MODELS,
+  judge,
+  junitXml,
+  type ModelResult,
+  parseRecordedTable,
+} from "./run.ts";
+import { judgeSimulation, nightlyConfig } from "./nightly.ts";
 
 const PASSED = `Model checking completed. No error has been found.
 165,278 states generated, 4,589 distinct states found, 0 states left on queue.
@@ -11,6 +19,14 @@ Finished in 24s at (2026-11-21 08:48:47)`;
 
 const INVARIANT = `Error: Invariant CacheCoherent is violated.
 Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\\ guard = (a :> "none" @@ b :> "none")
+/\\ valid = (a :> FALSE @@ b :> FALSE)
+
+State 2: <DeleteHeader line 290, col 3 to line 312, col 40 of module HeadersImpl>
+/\\ guard = (a :> "none" @@ b :> "none")
+/\\ valid = (a :> TRUE @@ b :> FALSE)
+
 7,028 states generated, 1,136 distinct states found, 864 states left on queue.
 The depth of the complete state graph search is 4.`;
 
@@ -56,8 +72,99 @@ Deno.test("judge accepts only the intended invariant for a planted-bug model", (
   );
 });
 
-Deno.test("judge fails a CI model on any violation", () => {
+const RECORDED = { generated: 165278, distinct: 4589, depth: 8 };
+
+Deno.test("judge fails a CI model on any violation and on counts other than recorded", () => {
   const report = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
-  assert.equal(judge(CI_MODELS[0], report).ok, false);
-  assert.equal(judge(CI_MODELS[0], { ...parseTlcOutput(PASSED, 0), wallMs: 1 }).ok, true);
+  assert.equal(judge(CI_MODELS[0], report, RECORDED).ok, false);
+  const passed = { ...parseTlcOutput(PASSED, 0), wallMs: 1 };
+  assert.equal(judge(CI_MODELS[0], passed, RECORDED).ok, true);
+  assert.equal(judge(CI_MODELS[0], passed, { ...RECORDED, distinct: 4590 }).ok, false);
+  assert.equal(judge(CI_MODELS[0], passed, { ...RECORDED, depth: 9 }).ok, false);
+  assert.equal(judge(CI_MODELS[0], passed).ok, false);
+});
+
+Deno.test("parseRecordedTable reads the README's regression rows between the markers", () => {
+  const readme = `text
+| \`MCOutside\` | x | 1 | 2 | 3 | 4 |
+<!-- model-regression:start -->
+| model | checks | generated | distinct | depth | wall s |
+| ----- | ------ | --------: | -------: | ----: | -----: |
+| \`MCHeaders\` | standard | 165,278 | 4,589 | 8 | 23.6 |
+<!-- model-regression:end -->`;
+  const table = parseRecordedTable(readme);
+  assert.deepEqual([...table.keys()], ["MCHeaders"]);
+  assert.deepEqual(table.get("MCHeaders"), RECORDED);
+  assert.throws(() => parseRecordedTable("no table"), /model-regression/);
+});
+
+Deno.test("parseErrorTrace reads TLC's error trace state by state", () => {
+  const trace = parseErrorTrace(INVARIANT);
+  assert.equal(trace.length, 2);
+  assert.equal(trace[0].action, "<Initial predicate>");
+  assert.match(trace[1].action, /^<DeleteHeader /);
+  assert.deepEqual(trace[1].values.valid, { a: true, b: false });
+  assert.deepEqual(parseErrorTrace(PASSED), []);
+});
+
+Deno.test("junitXml writes one testcase per model and a failure for an unexpected result", () => {
+  const result: ModelResult = {
+    config: "MCHeaders",
+    module: "MCHeaders",
+    about: "a <b>",
+    mustViolate: null,
+    ok: true,
+    why: "no error",
+    outcome: "passed",
+    violated: null,
+    statesGenerated: 1,
+    distinctStates: 1,
+    depth: 1,
+    wallSeconds: 1.5,
+    keptIn: null,
+  };
+  const xml = junitXml([result, {
+    ...result,
+    config: "MCBug",
+    ok: false,
+    why: 'expected "X" & <Y>',
+    keptIn: "/tmp/x",
+  }]);
+  assert.match(xml, /<testsuite name="model" tests="2" failures="1" time="3.0">/);
+  assert.match(xml, /<testcase classname="model" name="MCHeaders" time="1.5"\/>/);
+  assert.match(xml, /<failure message="expected &quot;X&quot; &amp; &lt;Y&gt;">/);
+});
+
+Deno.test("nightlyConfig swaps the bug's action in and checks its invariant first", () => {
+  const nightly = `CONSTANTS
+  Names <- MCNames
+  Profile = "standard"
+SPECIFICATION Spec
+\\* type
+INVARIANT TypeOK
+\\* sharers
+INVARIANT SharersSeeNoForeignWrite`;
+  const bug = `CONSTANTS
+  Names <- MCSharedNames
+  \\* the planted bug
+  WriteStorage <- WriteStorageDetachOnlyUnderNone`;
+  const config = nightlyConfig(nightly, bug, "SharersSeeNoForeignWrite");
+  assert.match(
+    config,
+    /Profile = "standard"\n.*\n {2}WriteStorage <- WriteStorageDetachOnlyUnderNone/,
+  );
+  assert.ok(
+    config.indexOf("INVARIANT SharersSeeNoForeignWrite") < config.indexOf("INVARIANT TypeOK"),
+  );
+  assert.throws(() => nightlyConfig(nightly, "CONSTANTS\n  Names <- X", "TypeOK"), /override/);
+});
+
+Deno.test("judgeSimulation wants nothing of the correct spec and the planted violation of a bug", () => {
+  const passed = { ...parseTlcOutput("Finished in 06s at (2026-11-23 19:34:19)", 0), wallMs: 1 };
+  const violation = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
+  const bug = BUG_MODELS.find((run) => run.mustViolate === "CacheCoherent")!;
+  assert.equal(judgeSimulation(null, passed, false), null);
+  assert.match(judgeSimulation(null, violation, false) ?? "", /correct spec/);
+  assert.equal(judgeSimulation(bug, violation, false), null);
+  assert.match(judgeSimulation(bug, passed, true) ?? "", /stopped at the budget/);
 });

@@ -1,19 +1,20 @@
 /**
- * Trace validation in `deno test`: seeded random traces of the target module (impl/mod.ts, or
- * spec/mod.ts before impl exists, or HEADERPROOF_MODEL_TARGET) and of the reference are checked
- * by TLC, in one run, to be behaviors of the implementation spec HeadersImpl; and a bug planted
- * in a real module (a view cache delete forgets) makes trace validation fail.
+ * Trace validation in `deno test`: seeded random traces of impl, recorded through its test-only
+ * introspection hook (internal state at every step), are checked by TLC in one run to be
+ * behaviors of HeadersImpl; a trace of the reference spec/mod.ts (no lazy raw list, no cache,
+ * no sharing) is rejected; and each bug planted in a copy of impl (model/planted.ts) is
+ * rejected.
  */
 
 import assert from "node:assert/strict";
-import * as referenceModule from "../spec/mod.ts";
 import type { HeadersModule } from "../spec/contract.ts";
-import { withViewCache } from "./planted.ts";
-import { defaultTargetPath, recordTrace, type TraceEntry, validateTraces } from "./trace.ts";
+import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
+import { type ObjectName } from "./mapping.ts";
+import { probeFor, recordTrace, type TraceEntry } from "./record.ts";
+import { validateTraces } from "./trace_validation.ts";
 
-/** Traces per module per CI run, and operations per trace. */
-const TARGET_TRACES = 40;
-const REFERENCE_TRACES = 20;
+/** Traces per batch and operations per trace. */
+const TRACES = 40;
 const STEPS = 30;
 
 /**
@@ -22,51 +23,64 @@ const STEPS = 30;
  */
 const FIRST_SEED = Number(Deno.env.get("HEADERPROOF_TRACE_SEED") ?? "1000");
 
-// The reference's freezeHeaders takes its own Headers class, narrower than the contract's
-// HeadersLike; every call here passes it one of its own objects.
-const reference = referenceModule as unknown as HeadersModule;
+const IMPL_PATH = new URL("../impl/mod.ts", import.meta.url).pathname;
+const SPEC_PATH = new URL("../spec/mod.ts", import.meta.url).pathname;
 
-function traces(mod: HeadersModule, count: number, firstSeed: number): TraceEntry[][] {
-  return Array.from(
-    { length: count },
-    (_, i) => recordTrace(mod, { seed: firstSeed + i, steps: STEPS }),
-  );
+async function traces(path: string, count: number): Promise<TraceEntry[][]> {
+  const mod = (await import(path)) as HeadersModule;
+  let guards: () => Record<ObjectName, string> = () => ({ a: "none", b: "none" });
+  const probe = await probeFor(path, () => guards());
+  return Array.from({ length: count }, (_, i) =>
+    recordTrace(mod, (recorded) => {
+      guards = recorded;
+      return probe;
+    }, { seed: FIRST_SEED + i, steps: STEPS }));
 }
 
-Deno.test("TLC accepts random traces of the target and the reference as HeadersImpl behaviors", async () => {
-  const targetPath = defaultTargetPath();
-  const target = (await import(targetPath)) as HeadersModule;
-  const batch = [
-    ...traces(target, TARGET_TRACES, FIRST_SEED),
-    ...traces(reference, REFERENCE_TRACES, FIRST_SEED + TARGET_TRACES),
-  ];
+Deno.test("TLC accepts random traces of impl, internal state included, as HeadersImpl behaviors", async () => {
+  const batch = await traces(IMPL_PATH, TRACES);
   const verdict = await validateTraces(batch);
   assert.equal(
     verdict.accepted,
     true,
-    `trace ${verdict.rejection?.trace} (of ${targetPath} when <= ${TARGET_TRACES}, else the ` +
-      `reference) rejected at entry ${verdict.rejection?.entry}: ${
-        JSON.stringify(verdict.rejection?.call)
-      }`,
+    `trace ${verdict.rejection?.trace} (seed ${
+      FIRST_SEED + (verdict.rejection?.trace ?? 1) - 1
+    }) ` +
+      `rejected at entry ${verdict.rejection?.entry}: ${JSON.stringify(verdict.rejection?.call)}`,
   );
   // Every entry became one state: the whole batch was consumed.
   const entries = batch.reduce((sum, trace) => sum + trace.length, 0);
   assert.equal(verdict.report.distinctStates, entries);
+  // Some trace wrote to a raw list before anything read it: the first entry after init shows
+  // a write (append or set accepted) on an object that was still pending at init.
+  assert.ok(
+    batch.some((trace) =>
+      trace.slice(1).some((entry, k) => {
+        const before = trace[k].objects[entry.call.obj as ObjectName];
+        const after = entry.objects[entry.call.obj as ObjectName];
+        return (entry.call.op === "append" || entry.call.op === "set") && before?.pending &&
+          !after.pending && !after.valid;
+      })
+    ),
+    "no trace wrote first to a never-read raw list",
+  );
 });
 
-Deno.test("trace validation rejects a Headers whose view cache survives delete", async (t) => {
-  const target = (await import(defaultTargetPath())) as HeadersModule;
-  const seeds = 12;
-  await t.step("the view cache wrapper itself is faithful when delete invalidates", async () => {
-    const faithful = withViewCache(target, { invalidateOnDelete: true });
-    const verdict = await validateTraces(traces(faithful, seeds, 1));
-    assert.equal(verdict.accepted, true, JSON.stringify(verdict.rejection));
-  });
-  await t.step("with the invalidation dropped, TLC rejects the trace at a delete", async () => {
-    const stale = withViewCache(target, { invalidateOnDelete: false });
-    const verdict = await validateTraces(traces(stale, seeds, 1));
-    assert.equal(verdict.accepted, false, "the stale view after delete went unnoticed");
-    assert.equal(verdict.report.outcome, "deadlock");
-    assert.equal(verdict.rejection?.call.op, "delete");
-  });
+Deno.test("a trace of the reference spec/mod.ts is rejected as a HeadersImpl behavior", async () => {
+  const verdict = await validateTraces(await traces(SPEC_PATH, 3));
+  assert.equal(verdict.accepted, false, "a module without raw list, cache or sharing passed");
+  assert.equal(verdict.rejection?.entry, 1);
 });
+
+for (const variant of TRACE_VARIANTS) {
+  Deno.test(`trace validation rejects impl with the planted bug ${variant.name}`, async () => {
+    const planted = await plantVariant(variant);
+    try {
+      const verdict = await validateTraces(await traces(planted.modulePath, TRACES));
+      assert.equal(verdict.accepted, false, `${variant.bug}: went unnoticed`);
+      assert.equal(verdict.report.outcome, "deadlock");
+    } finally {
+      await planted.remove();
+    }
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Model-generated tests that cover the quotiented MCHeaders state graph (model/edges.ts): every
+ * edge TLC finds is replayed on impl and the reference, and bugs planted in copies of impl fail
+ * the replay.
+ */
+
+import assert from "node:assert/strict";
+import * as referenceModule from "../spec/mod.ts";
+import * as implModule from "../impl/mod.ts";
+import type { HeadersModule } from "../spec/contract.ts";
+import { VARIANTS } from "../properties/variants.ts";
+import { coveringPaths, dumpStateGraph, replayPaths, type StateGraph } from "./edges.ts";
+import { plantVariant } from "./planted.ts";
+
+// The reference's freezeHeaders takes its own Headers class, narrower than the contract's
+// HeadersLike; every call here passes it one of its own objects.
+const reference = referenceModule as unknown as HeadersModule;
+const impl = implModule as unknown as HeadersModule;
+
+let graph: StateGraph | null = null;
+
+async function stateGraph(): Promise<StateGraph> {
+  graph ??= await dumpStateGraph();
+  return graph;
+}
+
+Deno.test("paths covering every edge of the MCHeaders state graph replay on impl and the reference", async () => {
+  const all = await stateGraph();
+  const paths = coveringPaths(all);
+  const covered = new Set(paths.flatMap((path) => path.edges));
+  assert.equal(covered.size, all.edges.length, "an edge is on no path");
+  const steps = paths.reduce((sum, path) => sum + path.edges.length, 0);
+  console.log(
+    `${all.nodes.size} states, ${all.edges.length} edges, all covered by ${paths.length} ` +
+      `paths of ${steps} steps`,
+  );
+  assert.equal(replayPaths(all, paths, [impl, reference]), null);
+});
+
+for (const name of ["stale-view-after-delete", "cors-limit-off-by-one"]) {
+  Deno.test(`the edge-covering replay catches impl with the kill variant ${name}`, async () => {
+    const all = await stateGraph();
+    const planted = await plantVariant(VARIANTS.find((variant) => variant.name === name)!);
+    try {
+      const broken = (await import(planted.modulePath)) as HeadersModule;
+      const mismatch = replayPaths(all, coveringPaths(all), [broken, reference]);
+      assert.notEqual(mismatch, null, `${name} went unnoticed`);
+    } finally {
+      await planted.remove();
+    }
+  });
+}
