@@ -3,25 +3,33 @@
  * module contract (`spec/contract.ts`). Behaviour is the Fetch standard's, pinned at
  * whatwg/fetch 586cd2a44c2a865b37c166dc0740f3fb8bb220d6; the data structures are not.
  *
- * Why a per-name structure is enough. The standard's header list is an ordered list of
- * (name, value) pairs, but through the `Headers` API only three things about it can be seen:
- * which lowercase names are present (has, sort-and-combine), the values of one name in order
- * (get joins them with ", "; getSetCookie lists them; sort-and-combine does one or the other), and
- * nothing else. The relative order of different names is erased by sort-and-combine, and a name's
- * casing is erased by byte-lowercasing (get/has take any casing; iteration lowercases). So a map
- * from lowercase name to that name's values in order is observationally the header list. Further,
- * for every name but `set-cookie` the values are only ever seen joined with ", " (get, the
- * no-CORS combined-value check, sort-and-combine), and `set` and `delete` replace or drop all of
- * them at once, so the joined string alone is kept; `set-cookie` also keeps its separate values.
- * The casing of a name's first occurrence, which the standard keeps, is therefore not stored.
+ * Why a per-name structure is enough for the Headers API. The standard's header list is an
+ * ordered list of (name, value) pairs, but through the `Headers` methods only three things about
+ * it can be seen: which lowercase names are present (has, sort-and-combine), the values of one
+ * name in order (get joins them with ", "; getSetCookie lists them; sort-and-combine does one or
+ * the other), and nothing else. So a map from lowercase name to that name's values in order is
+ * observationally the header list for those methods. Further, for every name but `set-cookie` the
+ * values are only ever seen joined with ", " (get, the no-CORS combined-value check,
+ * sort-and-combine), and `set` and `delete` replace or drop all of them at once, so the joined
+ * string alone is kept; `set-cookie` also keeps its separate values. The list itself — the order
+ * of different names and each name's casing, which a request or response puts on the wire — is
+ * seen only through {@link headerListOf}, and is recorded for it as an operation log (`#log`).
  *
- * Assumption: the Map, Set and RegExp built-ins this module uses internally are not patched by
- * user code (the iteration protocol steps it performs on user objects are exact, see `#fill`).
+ * Every built-in this module calls comes from `primordials.ts`, captured when impl loads, so user
+ * code patching `Map.prototype.get`, `RegExp.prototype.exec`, `String.prototype.slice` and the like
+ * later changes nothing here; the iteration protocol steps it performs on user objects are the
+ * standard's (see `#fill`).
  *
  * @module
  */
 
-import type { GuardOptions, HeadersGuard, HeadersInitLike, HeadersLike } from "../spec/contract.ts";
+import {
+  type GuardOptions,
+  HEADERS_GUARDS,
+  type HeadersGuard,
+  type HeadersInitLike,
+  type HeadersLike,
+} from "./types.ts";
 import {
   isForbiddenRequestHeader,
   isForbiddenResponseHeaderName,
@@ -40,6 +48,7 @@ import {
   ArrayPrototypeSort,
   ArrayPrototypeSymbolIterator,
   callFunction,
+  isProxy,
   IteratorPrototype,
   MathFloor,
   MathMin,
@@ -57,23 +66,15 @@ import {
   SafeMap,
   safeSetOf,
   String,
+  SymbolFor,
   SymbolIterator,
   SymbolToStringTag,
   TypeError,
 } from "./primordials.ts";
 import { NameOrder, NO_ORDER } from "./name_order.ts";
-import { types } from "node:util";
-
-const isProxy = types.isProxy;
 
 /** The guards a raw list or `headersWithGuard` accepts. */
-const GUARDS = safeSetOf([
-  "immutable",
-  "request",
-  "request-no-cors",
-  "response",
-  "none",
-]);
+const GUARDS = safeSetOf<string>(HEADERS_GUARDS);
 
 /** Which of key, value or both an iterator yields: WebIDL's iterator "kind". */
 type IterationKind = 0 | 1 | 2;
@@ -211,6 +212,46 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
   return copy;
 }
 
+/** Slots (four per operation) a header list log may grow past twice its compacted length. */
+const LOG_SLACK = 16;
+
+/**
+ * https://fetch.spec.whatwg.org/#concept-headers-header-list from a header list log (see
+ * `Headers.#log`): the flat [name, value, ...] list. O(operations).
+ */
+function replayLog(log: readonly string[]): string[] {
+  const names: string[] = [];
+  const values: string[] = [];
+  /** Lowercase name -> indices of its live headers, the first one first. */
+  const positions = new SafeMap<string, number[]>();
+  for (let at = 0; at < log.length; at += 4) {
+    const kind = log[at];
+    const lower = log[at + 1];
+    const indices = positions.get(lower);
+    if (kind === "d") {
+      for (let k = 0; k < (indices as number[]).length; k++) names[(indices as number[])[k]] = "";
+      positions.delete(lower);
+    } else if (kind === "s" && indices !== undefined) {
+      values[indices[0]] = log[at + 3];
+      for (let k = 1; k < indices.length; k++) names[indices[k]] = "";
+      indices.length = 1;
+    } else {
+      const index = names.length;
+      names[index] = kind === "a" && indices !== undefined ? names[indices[0]] : log[at + 2];
+      values[index] = log[at + 3];
+      if (indices === undefined) positions.set(lower, [index]);
+      else indices[indices.length] = index;
+    }
+  }
+  const list: string[] = [];
+  for (let index = 0; index < names.length; index++) {
+    if (names[index] === "") continue;
+    list[list.length] = names[index];
+    list[list.length] = values[index];
+  }
+  return list;
+}
+
 /** Up to this many names, the view is sorted by insertion while it is built (measured faster). */
 const INSERTION_SORT_LIMIT = 32;
 
@@ -251,6 +292,8 @@ let createHeaders: (guard: HeadersGuard, server: boolean) => Headers;
 let fillHeaders: (headers: Headers, init: unknown) => void;
 /** Sets the guard of a Headers; set by the class's static block. */
 let setGuard: (headers: Headers, guard: HeadersGuard) => void;
+/** The header list of a Headers, flat; set by the class's static block. */
+let listOf: (headers: Headers) => string[];
 /** Hands a flat raw list to a Headers for lazy materialization; set by the static block. */
 let adoptRawList: (headers: Headers, flat: string[]) => void;
 
@@ -346,6 +389,10 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
  *   pending), so sharers report the same token until one of them writes.
  * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
+ * - `#log`, `#logLimit` (not reported): `#log` is null at creation (the list is then the view of
+ *   the index); materialization sets it to the raw list's entries; the first write of a shared
+ *   Headers sets it to the view's entries; every write that changes the list appends one
+ *   operation; a set or delete past `#logLimit` compacts it and doubles the limit.
  *
  * @example
  * ```ts
@@ -413,6 +460,26 @@ export class Headers implements HeadersLike {
   #orderReads = 0;
 
   /**
+   * Fast path "header list log": what the standard's header list (order, and each name's
+   * casing) is, for {@link headerListOf}, recorded in O(1) per write instead of being kept as a
+   * list (which would make set and delete O(n)). A flat array of operations, four slots each:
+   * kind, lowercase name, name as given, value; kind "r" appends the header as given (raw list
+   * entries, and the entries of a copy), "a" appends with the casing of the name's first header,
+   * "s" sets (the first header of the name takes the value, the others go; else appends), "d"
+   * deletes every header of the name. {@link replayLog} turns it into the list. null means the
+   * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
+   * copy made by sharing, until their first write; a raw list until materialized). Invariant:
+   * null only while {@link Headers.#shared} is true or {@link Headers.#rawList} is pending, so
+   * every write, which detaches or materializes first, starts it from the view. Compacted (replayed
+   * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
+   * Introspection: not reported.
+   */
+  #log: string[] | null = null;
+
+  /** Slots {@link Headers.#log} may reach before a set or delete compacts it. */
+  #logLimit = LOG_SLACK;
+
+  /**
    * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
    * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
    * place: the first write copies both. Set on both sides of a copy and never reset on the side
@@ -445,6 +512,17 @@ export class Headers implements HeadersLike {
 
   static {
     entryAt = (headers, index) => headers.#entryAt(index);
+    listOf = (headers) => {
+      headers.#read();
+      const log = headers.#log;
+      if (log !== null) return replayLog(log);
+      const list: string[] = [];
+      for (let index = 0; headers.#entryAt(index); index++) {
+        list[list.length] = entryName;
+        list[list.length] = entryValue;
+      }
+      return list;
+    };
     isHeaders = (value): value is Headers => Headers.#isHeaders(value);
     createHeaders = (guard, server) => {
       const headers = new Headers();
@@ -493,7 +571,7 @@ export class Headers implements HeadersLike {
     const nameText = toText(name);
     const lower = nameOrNull("Headers.append", nameText);
     const normalized = valueArgument("Headers.append", value, lower, nameText);
-    this.#append("Headers.append", lower as string, normalized);
+    this.#append("Headers.append", lower as string, normalized, nameText);
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-delete */
@@ -524,6 +602,7 @@ export class Headers implements HeadersLike {
     this.#view = null;
     this.#orderReads = 0;
     this.#order.remove(lower);
+    this.#logWrite("d", lower, lower, "");
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
@@ -573,6 +652,7 @@ export class Headers implements HeadersLike {
     const combined = this.#writable();
     combined.set(lower, normalized);
     this.#order.upsert(lower, 1);
+    this.#logWrite("s", lower, nameText, normalized);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
@@ -620,7 +700,7 @@ export class Headers implements HeadersLike {
    * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1 (name and
    * value are already a lowercase header name and a normalized header value).
    */
-  #append(context: string, lower: string, value: string): void {
+  #append(context: string, lower: string, value: string, name: string): void {
     const guard = this.#guard;
     if (guard !== "none") {
       if (guard === "immutable") throw immutableError(context, lower);
@@ -648,6 +728,7 @@ export class Headers implements HeadersLike {
       else this.#setCookies[this.#setCookies.length] = value;
       this.#order.upsert(lower, this.#setCookies.length);
     }
+    this.#logWrite("a", lower, name, value);
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
@@ -656,7 +737,9 @@ export class Headers implements HeadersLike {
    * on the writable index.
    */
   #removeRange(combined: SafeMap<string, string>): void {
-    if (combined.delete("range")) this.#order.remove("range");
+    if (!combined.delete("range")) return;
+    this.#order.remove("range");
+    this.#logWrite("d", "range", "range", "");
   }
 
   /** The index, materializing a raw list first. */
@@ -672,6 +755,10 @@ export class Headers implements HeadersLike {
   #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
+      if (this.#log === null) {
+        this.#log = this.#logOfView();
+        this.#logLimit = 2 * this.#log.length + LOG_SLACK;
+      }
       combined = copyIndex(combined);
       this.#combined = combined;
       if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
@@ -682,6 +769,58 @@ export class Headers implements HeadersLike {
     return combined;
   }
 
+  /** A header list log holding the current sort-and-combine view as "r" operations. */
+  #logOfView(): string[] {
+    const log: string[] = [];
+    if (this.#read().size === 0) return log;
+    for (let index = 0; this.#entryAt(index); index++) {
+      log[log.length] = "r";
+      log[log.length] = entryName;
+      log[log.length] = entryName;
+      log[log.length] = entryValue;
+    }
+    return log;
+  }
+
+  /**
+   * Records one write in {@link Headers.#log} (which exists: every write detached or
+   * materialized first); a set or delete compacts a log past its limit, amortized O(1).
+   */
+  #logWrite(kind: string, lower: string, name: string, value: string): void {
+    const log = this.#log as string[];
+    const length = log.length;
+    // A set right after a set of the same name only changes the value that set left.
+    if (kind === "s" && length >= 4 && log[length - 4] === "s" && log[length - 3] === lower) {
+      log[length - 1] = value;
+      return;
+    }
+    log[length] = kind;
+    log[length + 1] = lower;
+    log[length + 2] = name;
+    log[length + 3] = value;
+    if (kind === "a") this.#logLimit += 8;
+    else if (length >= this.#logLimit) this.#compactLog();
+  }
+
+  /**
+   * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
+   * its length (plus slack). An append raises the limit by two operations, so appends alone never
+   * compact, and a compaction comes only after more sets and deletes than a quarter of the
+   * operations it replays: amortized O(1) per set or delete.
+   */
+  #compactLog(): void {
+    const list = replayLog(this.#log as string[]);
+    const log: string[] = [];
+    for (let at = 0; at < list.length; at += 2) {
+      log[log.length] = "r";
+      log[log.length] = lowercaseHeaderName(list[at]) as string;
+      log[log.length] = list[at];
+      log[log.length] = list[at + 1];
+    }
+    this.#log = log;
+    this.#logLimit = 2 * log.length + LOG_SLACK;
+  }
+
   /** Validates and indexes the raw list (lazy materialization). */
   #materialize(): SafeMap<string, string> {
     const flat = this.#rawList as string[];
@@ -690,6 +829,7 @@ export class Headers implements HeadersLike {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
     const combined = new SafeMap<string, string>();
+    const log: string[] = [];
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
     for (let index = 0; index < length; index += 2) {
@@ -711,7 +851,13 @@ export class Headers implements HeadersLike {
         if (setCookies === null) setCookies = [value];
         else setCookies[setCookies.length] = value;
       }
+      log[index * 2] = "r";
+      log[index * 2 + 1] = lower;
+      log[index * 2 + 2] = name;
+      log[index * 2 + 3] = value;
     }
+    this.#log = log;
+    this.#logLimit = 2 * log.length + LOG_SLACK;
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
@@ -884,7 +1030,7 @@ export class Headers implements HeadersLike {
   #fillFromRecord(init: Record<PropertyKey, unknown>): void {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
-    if (isProxy(init)) {
+    if (isProxy === null || isProxy(init)) {
       keys = ReflectOwnKeys(init);
     } else {
       keys = ObjectGetOwnPropertyNames(init);
@@ -905,7 +1051,7 @@ export class Headers implements HeadersLike {
       if (deferred !== null) continue;
       if (lower === null) deferred = invalidNameError("Headers", key);
       else if (value === null) deferred = invalidValueError("Headers", text);
-      else this.#append("Headers", lower, value);
+      else this.#append("Headers", lower, value, key);
     }
     if (symbols !== null) {
       for (let index = 0; index < symbols.length; index++) {
@@ -980,7 +1126,7 @@ export class Headers implements HeadersLike {
     }
     if (buffer.lowerName === null) return invalidNameError("Headers", buffer.nameText);
     if (buffer.value === null) return invalidValueError("Headers", buffer.valueText);
-    this.#append("Headers", buffer.lowerName, buffer.value);
+    this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText);
     return null;
   }
 }
@@ -1100,6 +1246,59 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
   enumerable: false,
   configurable: true,
 });
+// Display only, outside the Headers interface the property campaigns fuzz (so outside the
+// coverage gate, which measures what they reach); header_list_test.ts checks it.
+// deno-coverage-ignore-start
+/**
+ * What `console.log`/`Deno.inspect` (Deno) and `util.inspect` (Node, Bun) show for a Headers:
+ * `Headers { accept: "*\/*", ... }`, the sort-and-combine entries, as those runtimes print their
+ * own (several set-cookie values as an array). `inspect` is the runtime's own, handed in.
+ */
+function inspectHeaders(
+  headers: unknown,
+  inspect: (value: unknown, options: unknown) => string,
+  options: unknown,
+): string {
+  if (!isHeaders(headers)) return "Headers {}";
+  const entries = {};
+  for (let index = 0; entryAt(headers, index); index++) {
+    const previous = ObjectGetOwnPropertyDescriptor(entries, entryName);
+    let value: string | string[] = entryValue;
+    if (previous !== undefined) {
+      value = typeof previous.value === "string" ? [previous.value] : copyArray(previous.value);
+      value[value.length] = entryValue;
+    }
+    ObjectDefineProperty(entries, entryName, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return `Headers ${inspect(entries, options)}`;
+}
+ObjectDefineProperty(headersPrototype, SymbolFor("Deno.customInspect"), {
+  value(this: unknown, inspect: (value: unknown, options: unknown) => string, options: unknown) {
+    return inspectHeaders(this, inspect, options);
+  },
+  writable: true,
+  enumerable: false,
+  configurable: true,
+});
+ObjectDefineProperty(headersPrototype, SymbolFor("nodejs.util.inspect.custom"), {
+  value(
+    this: unknown,
+    _depth: number,
+    options: unknown,
+    inspect: (value: unknown, options: unknown) => string,
+  ) {
+    return inspectHeaders(this, inspect, options);
+  },
+  writable: true,
+  enumerable: false,
+  configurable: true,
+});
+// deno-coverage-ignore-stop
 ReflectDeleteProperty(headersIteratorPrototype, "constructor");
 ObjectSetPrototypeOf(headersIteratorPrototype, IteratorPrototype);
 ObjectDefineProperty(headersIteratorPrototype, "next", { enumerable: true });
@@ -1199,8 +1398,33 @@ export function headersFromRawList(
  * ```
  */
 export function freezeHeaders(headers: HeadersLike): void {
-  if (!isHeaders(headers)) {
-    throw new TypeError("freezeHeaders: the argument is not a Headers object of this module");
+  setGuard(headersArgument("freezeHeaders", headers), "immutable");
+}
+
+/** `value` as a Headers of this module; a TypeError naming `context` for anything else. */
+function headersArgument(context: string, value: unknown): Headers {
+  if (!isHeaders(value)) {
+    throw new TypeError(`${context}: the argument is not a Headers object of this module`);
   }
-  setGuard(headers, "immutable");
+  return value;
+}
+
+/**
+ * The header list of `headers` (https://fetch.spec.whatwg.org/#concept-headers-header-list) as
+ * a flat `[name, value, name, value, ...]` array: in the standard's order, each name with the
+ * casing the list keeps (append reuses the casing of the name's first header; set keeps the first
+ * header's name and position; a raw list is as given). What a request or response built from
+ * `headers` puts on the wire. O(n + writes since the last compaction); never changes `headers`.
+ *
+ * @example
+ * ```ts
+ * import { headerListOf, Headers } from "./mod.ts";
+ *
+ * const headers = new Headers([["X-B", "1"], ["a", "2"]]);
+ * headers.append("x-b", "3");
+ * console.log(headerListOf(headers)); // ["X-B", "1", "a", "2", "X-B", "3"]
+ * ```
+ */
+export function headerListOf(headers: HeadersLike): string[] {
+  return listOf(headersArgument("headerListOf", headers));
 }

@@ -12,7 +12,7 @@
  */
 
 import { fieldsOf, iteratorFieldsOf } from "./headers.ts";
-import type { HeadersGuard } from "../spec/contract.ts";
+import type { HeadersGuard } from "./types.ts";
 
 /** A Headers' private state, as copies. */
 export interface HeadersInternals {

@@ -17,4 +17,12 @@
  * @module
  */
 
-export { freezeHeaders, Headers, headersFromRawList, headersWithGuard } from "./headers.ts";
+export {
+  freezeHeaders,
+  headerListOf,
+  Headers,
+  headersFromRawList,
+  headersWithGuard,
+} from "./headers.ts";
+export { HEADERS_GUARDS } from "./types.ts";
+export type { GuardOptions, HeadersGuard, HeadersInitLike, HeadersLike, Profile } from "./types.ts";

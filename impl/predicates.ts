@@ -55,8 +55,10 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  * `x-extra-01` ... `x-extra-99` differ only at the end) holds a flat
  * `[raw, lower, raw, lower, ...]` array. Invariant: every `raw` stored is a header name (RFC 9110
  * token) and `lower` is its byte-lowercase form, so a hit proves validity; names that fail
- * validation are never stored. Bounded: a bucket that holds {@link NAMES_PER_BUCKET} names is
- * replaced by a fresh one, so arbitrary input cannot grow the table.
+ * validation are never stored. Bounded in entries (4096 buckets of {@link NAMES_PER_BUCKET}: a
+ * full bucket is replaced by a fresh one) and in bytes (only names up to
+ * {@link NAME_CACHE_MAX_LENGTH} code units are stored, as {@link detachedCopy}s, so no entry keeps
+ * a caller's larger string alive): at most 32,768 names of 64 code units, twice (raw and lower).
  */
 const validatedNames: (string[] | undefined)[] = [];
 for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
@@ -67,6 +69,20 @@ const BUCKET_MASK = 4095;
 /** How many names one bucket of {@link validatedNames} holds before it starts afresh. */
 const NAMES_PER_BUCKET = 8;
 
+/** Longer names are validated every time rather than stored in {@link validatedNames}. */
+const NAME_CACHE_MAX_LENGTH = 64;
+
+/**
+ * A copy of `text` that shares no storage with a larger string: a string sliced out of a larger
+ * one can keep the whole parent alive, so caches store this instead. Appending a character makes
+ * a new string and slicing it back flattens that into a fresh buffer of `text.length + 1` code
+ * units (V8 and JavaScriptCore), whatever `text` pointed into. `bench/retained_heap.ts` measures
+ * that it holds.
+ */
+export function detachedCopy(text: string): string {
+  return StringPrototypeSlice(text + " ", 0, text.length);
+}
+
 /**
  * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
  * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
@@ -75,7 +91,7 @@ export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
     StringPrototypeCharCodeAt(name, length - 1) * 7 +
-    StringPrototypeCharCodeAt(name, length - 2) * 97) & BUCKET_MASK;
+    (StringPrototypeCharCodeAt(name, length - 2) | 0) * 97) & BUCKET_MASK;
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {
@@ -83,12 +99,14 @@ export function lowercaseHeaderName(name: string): string | null {
     }
   }
   if (!regExpTest(TOKEN, name)) return null;
-  const lower = StringPrototypeToLowerCase(name);
-  if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
-    validatedNames[bucketIndex] = [name, lower];
-  } else {
-    bucket[bucket.length] = name;
-    bucket[bucket.length] = lower;
+  const cacheable = length <= NAME_CACHE_MAX_LENGTH;
+  const raw = cacheable ? detachedCopy(name) : name;
+  const lower = StringPrototypeToLowerCase(raw);
+  if (cacheable && (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET)) {
+    validatedNames[bucketIndex] = [raw, lower];
+  } else if (cacheable) {
+    (bucket as string[])[(bucket as string[]).length] = raw;
+    (bucket as string[])[(bucket as string[]).length] = lower;
   }
   return lower;
 }
@@ -108,7 +126,8 @@ function isHttpWhitespace(code: number): boolean {
  * normalization leaves unchanged. Invariant: a member has no leading or trailing HTTP whitespace
  * and no NUL, CR, LF or code unit above 0xFF, so a hit proves the value valid and normalized in
  * one lookup; nothing else is ever stored. Bounded: only values up to
- * {@link VALUE_CACHE_MAX_LENGTH} code units, cleared at {@link VALUE_CACHE_LIMIT} entries.
+ * {@link VALUE_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s, cleared at
+ * {@link VALUE_CACHE_LIMIT} entries (at most 256 KiB of code units).
  */
 const normalizedValueCache = new SafeSet<string>();
 
@@ -141,7 +160,7 @@ export function normalizeHeaderValue(value: string): string | null {
   if (regExpTest(VALUE_REJECT, normalized)) return null;
   if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {
     if (normalizedValueCache.size >= VALUE_CACHE_LIMIT) normalizedValueCache.clear();
-    normalizedValueCache.add(value);
+    normalizedValueCache.add(detachedCopy(value));
   }
   return normalized;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  detachedCopy,
   getDecodeAndSplit,
   isForbiddenRequestHeader,
   isHeaderValue,
@@ -14,6 +15,17 @@ Deno.test("lowercaseHeaderName accepts tokens only, cached or not", async (t) =>
     assert.equal(lowercaseHeaderName("Content-Type"), "content-type");
     assert.equal(lowercaseHeaderName("Content-Type"), "content-type");
     assert.equal(lowercaseHeaderName("!#$%&'*+-.^_`|~09AZaz"), "!#$%&'*+-.^_`|~09azaz");
+  });
+  await t.step("names longer than the cache's limit are validated every time", () => {
+    const long = `X-${"Ab".repeat(40)}`;
+    assert.equal(lowercaseHeaderName(long), long.toLowerCase());
+    assert.equal(lowercaseHeaderName(long), long.toLowerCase());
+    assert.equal(lowercaseHeaderName(`${long} `), null);
+  });
+  await t.step("one-character names get a bucket of their own", () => {
+    assert.equal(lowercaseHeaderName("A"), "a");
+    assert.equal(lowercaseHeaderName("A"), "a");
+    assert.equal(lowercaseHeaderName("b"), "b");
   });
   await t.step("non-tokens are null, on the first and the second ask", () => {
     for (const name of ["", "a b", "a:b", "é", "a\n", "(a)", "a/b", '"a"', "\u0100"]) {
@@ -92,4 +104,11 @@ Deno.test("isNoCorsSafelistedRequestHeader: names, lengths, bytes and essences",
   assert.ok(!isNoCorsSafelistedRequestHeader("content-type", "text/html"));
   assert.ok(!isNoCorsSafelistedRequestHeader("range", "bytes=0-1"));
   assert.ok(!isNoCorsSafelistedRequestHeader("x-custom", "1"));
+});
+
+Deno.test("detachedCopy is equal to its input, also for slices of a larger string", () => {
+  const parent = "abcdefghijklmnopqrstuvwxyz".repeat(100);
+  for (const text of ["", "a", parent.slice(5, 40), parent]) {
+    assert.equal(detachedCopy(text), text);
+  }
 });

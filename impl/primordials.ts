@@ -40,6 +40,8 @@ export const TypeError: TypeErrorConstructor = globalThis.TypeError;
 /** The original `String` function (ToString that also accepts a Symbol). */
 export const String: StringConstructor = globalThis.String;
 
+/** `Symbol.for`. */
+export const SymbolFor: (key: string) => symbol = Symbol.for;
 /** `Symbol.iterator`. */
 export const SymbolIterator: typeof Symbol.iterator = Symbol.iterator;
 /** `Symbol.toStringTag`. */
@@ -92,6 +94,19 @@ const ArrayConstructor = Array;
 export function newArray<T>(length: number): T[] {
   return new ArrayConstructor<T>(length);
 }
+
+/**
+ * Whether a value is a Proxy: `types.isProxy` of the runtime's built-in util module, reached
+ * through `process.getBuiltinModule` (Deno 2, Node 22.3+ and Bun have it) rather than an
+ * import, so the package imports no `node:` module. null where there is none: callers then take
+ * the path that is correct for a Proxy.
+ */
+export const isProxy: ((value: unknown) => boolean) | null = (
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule?.("node:util") as
+      | { types?: { isProxy?: (value: unknown) => boolean } }
+      | undefined
+)?.types?.isProxy ?? null;
 
 /** `Array.isArray`. */
 export const ArrayIsArray: (value: unknown) => value is unknown[] = Array.isArray;

@@ -79,9 +79,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
     patches: [{
       file: "headers.ts",
-      search: "if (this.#shared) {\n      combined = copyIndex(combined);",
-      replace:
-        "if (this.#shared && this.#setCookies !== null) {\n      combined = copyIndex(combined);",
+      search: "if (this.#shared) {\n      if (this.#log === null)",
+      replace: "if (this.#shared && this.#setCookies !== null) {\n      if (this.#log === null)",
     }],
   },
   {
@@ -135,8 +134,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
     patches: [{
       file: "predicates.ts",
-      search: "bucket[bucket.length] = lower;",
-      replace: "bucket[bucket.length] = name;",
+      search: "(bucket as string[])[(bucket as string[]).length] = lower;",
+      replace: "(bucket as string[])[(bucket as string[]).length] = name;",
     }],
   },
   {
@@ -226,9 +225,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under request-no-cors does not remove range afterwards",
     patches: [{
       file: "headers.ts",
-      search: "this.#order.upsert(lower, this.#setCookies.length);\n    }\n" +
+      search: 'this.#logWrite("a", lower, name, value);\n' +
         '    if (guard === "request-no-cors") this.#removeRange(combined);',
-      replace: "this.#order.upsert(lower, this.#setCookies.length);\n    }",
+      replace: 'this.#logWrite("a", lower, name, value);',
     }],
   },
   {

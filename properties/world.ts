@@ -205,6 +205,25 @@ export class World {
       const labels = this.#labels(resolved);
       reference.forEach((outcome, i) => trace.push([labels[i], outcome]));
     }
+    this.#compareHeaderLists();
+  }
+
+  /**
+   * When both sides export `headerListOf`, compares the header list (order and name casing) of
+   * every live object. Not part of the trace: snippets replay the Headers API only.
+   */
+  #compareHeaderLists(): void {
+    const candidateList = this.#candidate.subject.exports.headerListOf;
+    const referenceList = this.#reference.subject.exports.headerListOf;
+    if (typeof candidateList !== "function" || typeof referenceList !== "function") return;
+    const objects = this.#reference.objects;
+    for (let i = 0; i < objects.length; i++) {
+      const candidate = attempt(() => candidateList(this.#candidate.objects[i]));
+      const reference = attempt(() => referenceList(objects[i]));
+      if (JSON.stringify(candidate) !== JSON.stringify(reference)) {
+        throw new Divergence(this.#steps, `headerListOf(h[${i}])`, candidate, reference);
+      }
+    }
   }
 
   /** The outcomes of `op` on `side`, then the observations of every live object and iterator. */

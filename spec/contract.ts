@@ -17,6 +17,10 @@
  *   length) with a TypeError, either at construction or at the first call that reads the list.
  * - `freezeHeaders(headers)` (optional): sets the guard of an existing Headers to "immutable" in
  *   place, as the standard does to a response's headers once they must no longer change.
+ * - `headerListOf(headers)` (optional): the header list as a flat `[name, value, ...]` array, in
+ *   the standard's order, each name with the casing the list keeps (append reuses the casing of
+ *   the first header of that name; set keeps the first header's name and position). What a
+ *   request or response built from `headers` puts on the wire; campaigns compare it.
  *
  * @module
  */
@@ -94,4 +98,5 @@ export interface HeadersModule {
     options?: GuardOptions,
   ) => HeadersLike;
   freezeHeaders?: (headers: HeadersLike) => void;
+  headerListOf?: (headers: HeadersLike) => string[];
 }

@@ -501,6 +501,26 @@ export function freezeHeaders(headers: Headers): void {
   internals.setGuard(brandCheck(headers, "freezeHeaders"), "immutable");
 }
 
+/**
+ * The header list of `headers` (https://fetch.spec.whatwg.org/#concept-headers-header-list) as
+ * a flat `[name, value, name, value, ...]` array: in list order, each name as the list holds it
+ * (the casing of the name's first header when it was appended; as given for a raw list). This
+ * is what a request or response built from `headers` puts on the wire.
+ *
+ * @example
+ * ```ts
+ * import { headerListOf, Headers } from "./headers.ts";
+ * const headers = new Headers([["X-B", "1"], ["a", "2"], ["x-b", "3"]]);
+ * headerListOf(headers); // ["X-B", "1", "a", "2", "X-B", "3"]
+ * ```
+ */
+export function headerListOf(headers: Headers): string[] {
+  const list = internals.headerList(brandCheck(headers, "headerListOf"));
+  const flat: string[] = [];
+  for (const [name, value] of list) flat.push(name, value);
+  return flat;
+}
+
 function checkGuardAndProfile(
   guard: HeadersGuard,
   options: GuardOptions,

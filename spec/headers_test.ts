@@ -1,11 +1,5 @@
 import assert from "node:assert/strict";
-import { runConformanceSuite } from "./conformance_suite.ts";
 import * as reference from "./mod.ts";
-
-Deno.test(
-  "the reference passes the conformance suite installed as globalThis.Headers",
-  (t) => runConformanceSuite(t, reference),
-);
 
 Deno.test("headersWithGuard and headersFromRawList reject unknown guards and profiles", () => {
   assert.throws(() => reference.headersWithGuard("sealed" as never), TypeError);

@@ -18,5 +18,11 @@
  * @module
  */
 
-export { freezeHeaders, Headers, headersFromRawList, headersWithGuard } from "./headers.ts";
+export {
+  freezeHeaders,
+  headerListOf,
+  Headers,
+  headersFromRawList,
+  headersWithGuard,
+} from "./headers.ts";
 export type { GuardOptions, HeadersGuard, HeadersModule, Profile } from "./contract.ts";

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { HeadersGuard } from "../../spec/contract.ts";
+import type { HeadersGuard } from "../types.ts";
 
 /** The part of impl's module the battery drives. */
 export interface BatteryModule {

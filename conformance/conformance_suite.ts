@@ -1,14 +1,14 @@
 /**
  * The conformance suite: the intent of the web-platform-tests in `fetch/api/headers/` and of the
  * Fetch standard's guard rules, written afresh as checks any implementation following the module
- * contract must pass. `spec/headers_test.ts` runs it against the reference and
- * `impl/conformance_test.ts` against the fast Headers, each through {@link runConformanceSuite}.
+ * contract must pass. `conformance_suite_test.ts` runs it against the reference and the fast
+ * Headers, each through {@link runConformanceSuite}.
  *
  * @module
  */
 
 import assert from "node:assert/strict";
-import type { HeadersLike, HeadersModule } from "./contract.ts";
+import type { HeadersLike, HeadersModule } from "../spec/contract.ts";
 
 /** One named check of the suite. */
 export interface ConformanceCase {
