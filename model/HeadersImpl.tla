@@ -33,6 +33,7 @@
 (* Not modelled: impl's name order (#order, #orderReads), through which   *)
 (* next() and forEach read a stale view of more than 32 names; the models' *)
 (* lists have at most 5 names, where a read of a stale view rebuilds it.  *)
+(* Nor impl's operation log (#log, #logLimit), read only by headerListOf.  *)
 (*                                                                         *)
 (* Copies: headersWithGuard(g, src) shares src's storage unless g is       *)
 (* request-no-cors, src is spaced, g is response and src has set-cookie,   *)
