@@ -755,7 +755,10 @@ export class Headers implements HeadersLike {
   #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
-      if (this.#log === null) this.#log = this.#logOfView();
+      if (this.#log === null) {
+        this.#log = this.#logOfView();
+        this.#logLimit = 2 * this.#log.length + LOG_SLACK;
+      }
       combined = copyIndex(combined);
       this.#combined = combined;
       if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
@@ -784,15 +787,30 @@ export class Headers implements HeadersLike {
    * materialized first); a set or delete compacts a log past its limit, amortized O(1).
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
-    let log = this.#log as string[];
+    const log = this.#log as string[];
     const length = log.length;
+    // A set right after a set of the same name only changes the value that set left.
+    if (kind === "s" && length >= 4 && log[length - 4] === "s" && log[length - 3] === lower) {
+      log[length - 1] = value;
+      return;
+    }
     log[length] = kind;
     log[length + 1] = lower;
     log[length + 2] = name;
     log[length + 3] = value;
-    if (kind === "a" || length < this.#logLimit) return;
-    const list = replayLog(log);
-    log = [];
+    if (kind === "a") this.#logLimit += 8;
+    else if (length >= this.#logLimit) this.#compactLog();
+  }
+
+  /**
+   * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
+   * its length (plus slack). An append raises the limit by two operations, so appends alone never
+   * compact, and a compaction comes only after more sets and deletes than a quarter of the
+   * operations it replays: amortized O(1) per set or delete.
+   */
+  #compactLog(): void {
+    const list = replayLog(this.#log as string[]);
+    const log: string[] = [];
     for (let at = 0; at < list.length; at += 2) {
       log[log.length] = "r";
       log[log.length] = lowercaseHeaderName(list[at]) as string;
@@ -839,6 +857,7 @@ export class Headers implements HeadersLike {
       log[index * 2 + 3] = value;
     }
     this.#log = log;
+    this.#logLimit = 2 * log.length + LOG_SLACK;
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;

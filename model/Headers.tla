@@ -22,7 +22,7 @@
 (*   - no-CORS-safelisted request-header name (e.g. accept),               *)
 (*   - privileged no-CORS request-header name (range).                     *)
 (* The byte order of the lowercase names is given explicitly as the        *)
-(* sequence `ByteOrder`; names and values are never permuted by SYMMETRY.  *)
+(* sequence `ByteOrder`; names and values are never permuted.              *)
 (*                                                                         *)
 (* The no-CORS-safelisted value check is abstracted as `NoCorsValueOK` on  *)
 (* a combined value: the value is safelisted iff its byte length, with     *)

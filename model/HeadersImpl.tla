@@ -33,6 +33,7 @@
 (* Not modelled: impl's name order (#order, #orderReads), through which   *)
 (* next() and forEach read a stale view of more than 32 names; the models' *)
 (* lists have at most 5 names, where a read of a stale view rebuilds it.  *)
+(* Nor impl's operation log (#log, #logLimit), read only by headerListOf.  *)
 (*                                                                         *)
 (* Copies: headersWithGuard(g, src) shares src's storage unless g is       *)
 (* request-no-cors, src is spaced, g is response and src has set-cookie,   *)
@@ -58,12 +59,6 @@ CONSTANTS
   Objects, Iterators, MaxListLen, InitListLen, InitGuards, \* as in Headers
   CopyGuards, Profile                                    \* as in Headers
 
-(* The order of the variables matters to TLC's SYMMETRY with a VIEW: TLC   *)
-(* picks a state's representative among its permutations by comparing the *)
-(* variables in this order, so every variable the VIEW keeps comes before  *)
-(* those it drops (hlist's casing and order, call, result); otherwise the  *)
-(* representative, and with it the distinct state count, would depend on   *)
-(* which state of a class TLC happened to reach first.                     *)
 VARIABLES
   guard,   \* guard[o]: the guard of object o
   iter,    \* iter[i]: the target object and next index of iterator i
