@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import * as referenceModule from "../spec/mod.ts";
 import type { HeadersModule } from "../spec/contract.ts";
 import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
-import { defaultTargetPath, replayBehavior, simulateBehaviors } from "./replay.ts";
+import { defaultTargetPath, replayBehavior, simulateBehaviors } from "./simulation_replay.ts";
 import type { TlaState } from "./tla_value.ts";
 
 /** Behaviors per CI run, their length, and the simulation seed (fixed: deterministic tests). */

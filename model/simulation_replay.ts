@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import { replayBehavior, simulateBehaviors } from "./replay.ts";
+ * import { replayBehavior, simulateBehaviors } from "./simulation_replay.ts";
  *
  * const mod = await import("../impl/mod.ts");
  * const behaviors = await simulateBehaviors({ seed: 1, behaviors: 2, depth: 10 });
