@@ -190,7 +190,13 @@ export async function main(args: readonly string[]): Promise<number> {
   };
   if (failure !== null) {
     const replay = replayCommand(options, failure);
-    const saved = await saveCounterexample(options, profile, failure, replay);
+    const saved = await saveCounterexample(
+      options,
+      profile,
+      failure,
+      replay,
+      first?.entryPoints ?? [],
+    );
     summary.failure = { ...failure, replay, ...saved };
   }
   if (options.junit !== undefined) {

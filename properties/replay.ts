@@ -29,7 +29,7 @@ import { commandLine, runtime } from "./runtime.ts";
 import type { CandidateSource } from "./snippet.ts";
 import { expectedTrace, renderSnippet } from "./snippet.ts";
 import type { Profile } from "./targets.ts";
-import { IMPL_URL, moduleUrl, REFERENCE_URL } from "./targets.ts";
+import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "./targets.ts";
 
 /** A shell word: kept bare when it is plain, single-quoted otherwise. */
 function shellWord(word: string): string {
@@ -104,6 +104,7 @@ export async function saveCounterexample(
   profile: Profile,
   failure: Failure,
   replay: string,
+  entryPoints: readonly string[],
 ): Promise<SavedCounterexample> {
   const entry: CorpusEntry = {
     target: options.targetArg,
@@ -129,15 +130,18 @@ export async function saveCounterexample(
     : moduleUrl(options.reference);
   const differential = failure.property !== "invalid-raw-list";
   const ownKeys = observesOwnKeys(divergenceClasses(options.knownDivergences));
+  const headerLists = entryPoints.includes(HEADER_LIST_ENTRY_POINT);
   const expected = differential
     ? expectedTrace(
       openSubject(await import(referenceUrl), "module", profile),
       failure.steps,
       ownKeys,
+      headerLists,
     )
     : undefined;
   const source = renderSnippet({
     ownKeys,
+    headerLists,
     candidate: candidateSource(options, reproduction),
     expected,
     profile,

@@ -79,6 +79,11 @@ export interface SnippetInput {
   library?: boolean;
   /** Whether each observation includes own keys, as the campaign's did (default true). */
   ownKeys?: boolean;
+  /**
+   * Whether each observation includes the candidate's `headerListOf` of every object, as the
+   * campaign's did when the candidate exports it (default false).
+   */
+  headerLists?: boolean;
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
@@ -106,15 +111,17 @@ const HELPERS = [
 
 /**
  * Every observation the reference makes over `steps`, in the order a snippet makes them
- * (`ownKeys`: whether observations include own keys, as in {@link SnippetInput.ownKeys}).
+ * (`ownKeys`, `headerLists`: whether observations include own keys and header lists, as in
+ * {@link SnippetInput}).
  */
 export function expectedTrace(
   reference: Subject,
   steps: readonly Op[],
   ownKeys = true,
+  headerLists = false,
 ): Observation[] {
   const trace: Observation[] = [];
-  const world = new World(reference, reference, { trace, ownKeys });
+  const world = new World(reference, reference, { trace, ownKeys, headerLists });
   for (const step of steps) world.step(step);
   return trace;
 }
@@ -166,10 +173,14 @@ export function renderSnippet(input: SnippetInput): string {
     "  const trace = [];",
     "  const step = (label, run) => trace.push([label, attempt(run)]);",
     `  const ownKeys = ${JSON.stringify(input.ownKeys ?? true)};`,
+    `  const headerLists = ${JSON.stringify(input.headerLists ?? false)};`,
     "  const observe = () => {",
     "    h.forEach((headers, i) => {",
     "      step(`[...h[${i}]]`, () => drain(headers));",
     "      if (ownKeys) step(`Reflect.ownKeys(h[${i}])`, () => ownKeysOf(headers));",
+    "      if (headerLists) {",
+    "        step(`headerListOf(h[${i}])`, () => subject.exports.headerListOf(headers));",
+    "      }",
     "    });",
     "    it.forEach((iterator, i) => {",
     "      step(`it[${i}].next()`, () => nextResult(iterator));",

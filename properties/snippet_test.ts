@@ -32,6 +32,7 @@ Deno.test("a rendered snippet observes exactly what the executor observed", asyn
       header: [],
       steps: world.executed,
       library: true,
+      headerLists: true,
     });
     const file = await writeSnippet(source);
     const { scenario } = await import(`file://${file}`);

@@ -207,9 +207,16 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       ...(withGuard ? ["headersWithGuard (every guard)"] : []),
       ...(rawList ? ["headersFromRawList"] : []),
       ...(freeze ? ["freezeHeaders"] : []),
+      ...(typeof exports.headerListOf === "function" ? [HEADER_LIST_ENTRY_POINT] : []),
     ],
   };
 }
+
+/**
+ * The entry-point line of a candidate that exports `headerListOf`: its header list is then
+ * observed after every step (world.ts), and reproductions observe it too.
+ */
+export const HEADER_LIST_ENTRY_POINT = "headerListOf (the header list, after every step)";
 
 /** Which guards the host's Request/Response reach, probed, with a line per entry point. */
 function nativeCapabilities(): { capabilities: Capabilities; entryPoints: string[] } {

@@ -110,6 +110,11 @@ export interface WorldOptions {
    * reference runs with the originals): see tampered_realm.ts.
    */
   realm?: TamperedRealm | null;
+  /**
+   * Whether the header list of every live object (`headerListOf`) is observed after each step;
+   * default: when both sides export it.
+   */
+  headerLists?: boolean;
 }
 
 /** Runs steps on both sides in lockstep. */
@@ -124,6 +129,8 @@ export class World {
   readonly #onStep: ((step: Op) => void) | null;
   readonly #ownKeys: boolean;
   readonly #realm: TamperedRealm | null;
+  /** Both sides export `headerListOf`: the header list of every object is observed too. */
+  readonly #headerLists: boolean;
 
   /** A world with no objects yet. */
   constructor(candidate: Subject, reference: Subject, options: WorldOptions = {}) {
@@ -133,6 +140,9 @@ export class World {
     this.#onStep = options.onStep ?? null;
     this.#ownKeys = options.ownKeys ?? true;
     this.#realm = options.realm ?? null;
+    this.#headerLists = options.headerLists ??
+      (typeof candidate.exports.headerListOf === "function" &&
+        typeof reference.exports.headerListOf === "function");
   }
 
   /** How many steps ran. */
@@ -262,25 +272,6 @@ export class World {
       const labels = this.#labels(resolved);
       reference.forEach((outcome, i) => trace.push([labels[i], outcome]));
     }
-    this.#compareHeaderLists();
-  }
-
-  /**
-   * When both sides export `headerListOf`, compares the header list (order and name casing) of
-   * every live object. Not part of the trace: snippets replay the Headers API only.
-   */
-  #compareHeaderLists(): void {
-    const candidateList = this.#candidate.subject.exports.headerListOf;
-    const referenceList = this.#reference.subject.exports.headerListOf;
-    if (typeof candidateList !== "function" || typeof referenceList !== "function") return;
-    const objects = this.#reference.objects;
-    for (let i = 0; i < objects.length; i++) {
-      const candidate = attempt(() => candidateList(this.#candidate.objects[i]));
-      const reference = attempt(() => referenceList(objects[i]));
-      if (!sameData(candidate, reference)) {
-        throw new Divergence(this.#steps, `headerListOf(h[${i}])`, candidate, reference);
-      }
-    }
   }
 
   /** The outcomes of `op` on `side`, then the observations of every live object and iterator. */
@@ -288,9 +279,11 @@ export class World {
     const outcomes: Outcome[] = [];
     perform(side, op, outcomes);
     const readAll = side.subject.readAll ?? drain;
+    const headerListOf = this.#headerLists ? side.subject.exports.headerListOf : null;
     for (const headers of side.objects) {
       outcomes.push(attempt(() => readAll(headers)));
       if (this.#ownKeys) outcomes.push(attempt(() => ownKeysOf(headers)));
+      if (headerListOf !== null) outcomes.push(attempt(() => headerListOf(headers)));
     }
     for (const iterator of side.iterators) {
       outcomes.push(attempt(() => nextResult(iterator)));
@@ -301,7 +294,10 @@ export class World {
 
   /** Labels of the outcomes of `op` followed by the observations made after it. */
   #labels(op: Op): string[] {
-    return [...stepLabels(op), ...observationLabels(this.#reference, this.#ownKeys)];
+    return [
+      ...stepLabels(op),
+      ...observationLabels(this.#reference, this.#ownKeys, this.#headerLists),
+    ];
   }
 }
 
@@ -496,10 +492,11 @@ export function stepLabels(op: Op): string[] {
 }
 
 /** The labels of the observations after a step (see `World.#run`). */
-function observationLabels(side: Side, ownKeys: boolean): string[] {
+function observationLabels(side: Side, ownKeys: boolean, headerLists: boolean): string[] {
   const keys = (name: string) => ownKeys ? [`Reflect.ownKeys(${name})`] : [];
+  const list = (i: number) => headerLists ? [`headerListOf(h[${i}])`] : [];
   return [
-    ...side.objects.flatMap((_, i) => [`[...h[${i}]]`, ...keys(`h[${i}]`)]),
+    ...side.objects.flatMap((_, i) => [`[...h[${i}]]`, ...keys(`h[${i}]`), ...list(i)]),
     ...side.iterators.flatMap((_, i) => [`it[${i}].next()`, ...keys(`it[${i}]`)]),
   ];
 }
