@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import type { PropertyName } from "./campaign.ts";
 import { divergenceClasses } from "./divergences.ts";
 import { callerPath, commandLine, coreCount } from "./runtime.ts";
+import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
 
 /** Exit status of a campaign with no divergence. */
@@ -32,6 +33,9 @@ export const USAGE = `usage: ${commandLine()} [options]
 
   --target impl|native|PATH   candidate (default impl); PATH is a module following spec/contract.ts,
                               relative to the directory you run the command from
+  --runtime deno@X|bun@X|node@X|PATH
+                              run the workers under this release (installed on first use into
+                              .tools/runtimes/) or this binary (default: the runtime running this)
   --runs N                    runs per worker for the model property (default 1000 without --time)
   --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
                               then 10% model in a tampered realm, then 80% model); with --runs,
@@ -94,6 +98,10 @@ export interface CliOptions {
   /** Exact phases (`--phases`), overriding runs, time and realm. */
   phases?: { property: PropertyName; runs: number }[];
   help: boolean;
+  /** `--runtime` as typed. */
+  runtimeArg?: string;
+  /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
+  runtime?: RuntimeBinary;
 }
 
 /** Bad command line. */
@@ -125,6 +133,7 @@ const OPTIONS = {
   property: { type: "string" },
   realm: { type: "string" },
   phases: { type: "string" },
+  runtime: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -216,5 +225,6 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     realm,
     phases,
     help: values.help ?? false,
+    runtimeArg: values.runtime,
   };
 }

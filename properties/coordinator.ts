@@ -30,7 +30,8 @@ import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "./junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
-import { runtime, stderrIsTerminal, writeErr, writeOut } from "./runtime.ts";
+import { stderrIsTerminal, workerRuntimeName, writeErr, writeOut } from "./runtime.ts";
+import { resolveRuntime, RuntimeChoiceError } from "./runtimes.ts";
 import type { Profile } from "./targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
@@ -146,6 +147,15 @@ export async function main(args: readonly string[]): Promise<number> {
     writeOut(USAGE + "\n");
     return EXIT_OK;
   }
+  if (options.runtimeArg !== undefined) {
+    try {
+      options.runtime = resolveRuntime(options.runtimeArg);
+    } catch (error) {
+      if (!(error instanceof RuntimeChoiceError)) throw error;
+      writeErr(`${error.message}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const replaying = options.path !== undefined;
   const workerCount = replaying ? 1 : options.workers;
   const seeds = Array.from({ length: workerCount }, (_, i) => options.seed + i);
@@ -176,7 +186,7 @@ export async function main(args: readonly string[]): Promise<number> {
     ok: failure === null && !interrupted,
     interrupted,
     target: options.targetArg,
-    runtime: `${runtime.name} ${runtime.version}`,
+    runtime: workerRuntimeName(options),
     profile,
     entryPoints: first?.entryPoints ?? [],
     knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),

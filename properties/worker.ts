@@ -28,6 +28,7 @@ import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "./divergences.ts";
 import type { Op } from "./ops.ts";
 import { runtime, writeOut } from "./runtime.ts";
+import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
 import { CandidateLoadError, loadTarget } from "./targets.ts";
 
@@ -59,6 +60,8 @@ export interface WorkerConfig {
   replayPath?: string;
   /** Known divergence classes to exclude. */
   knownDivergences?: string[];
+  /** The runtime the worker runs under (`--runtime`; default the coordinator's own). */
+  runtime?: RuntimeBinary;
   /** Write every step before it runs (used to locate a hang or a crash). */
   trace?: boolean;
   /** Longest command sequence per run. */

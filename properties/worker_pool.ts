@@ -53,7 +53,7 @@ const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 /** Starts a worker process for `config` and wires its protocol lines into a state. */
 export function startWorker(config: WorkerConfig): WorkerState {
-  const child = start(selfCommand(WORKER_SCRIPT, [JSON.stringify(config)]));
+  const child = start(selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime));
   const state: WorkerState = {
     seed: config.seed,
     child,
@@ -288,6 +288,7 @@ export function workerConfig(options: CliOptions, seed: number, phases: Phase[])
     replayPath: options.replayPath,
     knownDivergences: options.knownDivergences,
     maxCommands: options.maxCommands,
+    runtime: options.runtime,
   };
 }
 
