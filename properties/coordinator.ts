@@ -186,7 +186,7 @@ export async function main(args: readonly string[]): Promise<number> {
     ok: failure === null && !interrupted,
     interrupted,
     target: options.targetArg,
-    runtime: workerRuntimeName(options),
+    runtime: first?.runtime ?? workerRuntimeName(options),
     profile,
     entryPoints: first?.entryPoints ?? [],
     knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),

@@ -4,7 +4,7 @@
  *
  * | line | meaning |
  * | --- | --- |
- * | `ready <json>` | target loaded: `{ entryPoints, profile }` |
+ * | `ready <json>` | target loaded: `{ entryPoints, profile, runtime }` (runtime: "name version") |
  * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
  * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
  * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
@@ -105,7 +105,13 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     throw error;
   }
   writeOut(
-    `ready ${JSON.stringify({ entryPoints: target.entryPoints, profile: target.profile })}\n`,
+    `ready ${
+      JSON.stringify({
+        entryPoints: target.entryPoints,
+        profile: target.profile,
+        runtime: `${runtime.name} ${runtime.version}`,
+      })
+    }\n`,
   );
   const report: WorkerReport = {
     runs: 0,
