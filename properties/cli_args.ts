@@ -18,6 +18,7 @@ import { divergenceClasses } from "./divergences.ts";
 import { callerPath, commandLine, coreCount } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
+import { isUndiciTarget } from "./undici_target.ts";
 
 /** Exit status of a campaign with no divergence. */
 export const EXIT_OK = 0;
@@ -33,6 +34,10 @@ export const USAGE = `usage: ${commandLine()} [options]
 
   --target impl|native|PATH   candidate (default impl); PATH is a module following spec/contract.ts,
                               relative to the directory you run the command from
+  --target undici@X|undici-src:PATH
+                              undici's Headers (the npm release, installed on first use into
+                              .tools/packages/, or a checkout), every guard through undici's own
+                              internals; runs under Node (fuzz:node or --runtime node@X)
   --runtime deno@X|bun@X|node@X|PATH
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
@@ -149,7 +154,7 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
 
 /** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
 function targetPath(target: string): string {
-  if (target === "impl" || target === "native") return target;
+  if (target === "impl" || target === "native" || isUndiciTarget(target)) return target;
   return callerPath(target);
 }
 

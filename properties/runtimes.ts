@@ -19,7 +19,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { callerPath } from "./runtime.ts";
@@ -121,26 +121,26 @@ export function identify(execPath: string): { name: RuntimeName; version: string
   return null;
 }
 
-/** The binary of release `name@version` in the cache (not checked). */
-function cachedBinary(name: RuntimeName, version: string): string {
-  return join(RUNTIME_CACHE, `${name}@${version}`, "node_modules", ".bin", name);
-}
-
 /**
- * Installs release `name@version` into the cache unless it is there; returns its binary. The
- * install goes to a temporary folder renamed into place, so an interrupted or concurrent install
- * never leaves a half-filled folder behind.
+ * Installs npm package `name@version` into `${cache}/${name}@${version}/` unless it is there, and
+ * returns that folder; `expected` is the file (relative to the folder) whose presence says the
+ * install is complete. The install goes to a temporary folder renamed into place, so an
+ * interrupted or concurrent install never leaves a half-filled folder behind.
  */
-export function installRelease(name: RuntimeName, version: string): string {
-  const binary = cachedBinary(name, version);
-  if (existsSync(binary)) return binary;
+export function installPackage(
+  cache: string,
+  name: string,
+  version: string,
+  expected: string,
+): string {
+  const folder = join(cache, `${name}@${version}`);
+  if (existsSync(join(folder, expected))) return folder;
   if (!publishedVersions(name).includes(version)) {
     throw new RuntimeChoiceError(
       `${name}@${version} is not a published release of ${name} ` +
         `(npm view ${name} versions lists them)`,
     );
   }
-  const folder = dirname(dirname(dirname(binary)));
   const staging = `${folder}.installing-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -162,9 +162,9 @@ export function installRelease(name: RuntimeName, version: string): string {
       `npm could not install ${name}@${version}: ${String((error as Error).message).trim()}`,
     );
   }
-  if (!existsSync(join(staging, "node_modules", ".bin", name))) {
+  if (!existsSync(join(staging, expected))) {
     rmSync(staging, { recursive: true, force: true });
-    throw new RuntimeChoiceError(`npm installed ${name}@${version} but it has no ${name} binary`);
+    throw new RuntimeChoiceError(`npm installed ${name}@${version} but it has no ${expected}`);
   }
   try {
     renameSync(staging, folder);
@@ -172,7 +172,13 @@ export function installRelease(name: RuntimeName, version: string): string {
     // Another process installed the same release meanwhile; keep its folder.
     rmSync(staging, { recursive: true, force: true });
   }
-  return binary;
+  return folder;
+}
+
+/** Installs release `name@version` into {@link RUNTIME_CACHE} unless it is there; its binary. */
+export function installRelease(name: RuntimeName, version: string): string {
+  const binary = join("node_modules", ".bin", name);
+  return join(installPackage(RUNTIME_CACHE, name, version, binary), binary);
 }
 
 /** The binary at `execPath` as a worker runtime, or a {@link RuntimeChoiceError}. */
