@@ -175,10 +175,30 @@ export function installPackage(
   return folder;
 }
 
-/** Installs release `name@version` into {@link RUNTIME_CACHE} unless it is there; its binary. */
+const PRINT_EXEC_PATH: Record<RuntimeName, string[]> = {
+  deno: ["eval", "console.log(Deno.execPath())"],
+  node: ["-p", "process.execPath"],
+  bun: ["-e", "console.log(process.execPath)"],
+};
+
+/**
+ * Installs release `name@version` into {@link RUNTIME_CACHE} unless it is there; returns the
+ * executable itself, as the runtime reports it. Some releases' `.bin` entry is a Node script that
+ * starts the executable as a child (Deno 2.0), and killing a hung worker must kill the runtime,
+ * not only that script.
+ */
 export function installRelease(name: RuntimeName, version: string): string {
-  const binary = join("node_modules", ".bin", name);
-  return join(installPackage(RUNTIME_CACHE, name, version, binary), binary);
+  const entry = join("node_modules", ".bin", name);
+  const shim = join(installPackage(RUNTIME_CACHE, name, version, entry), entry);
+  try {
+    return execFileSync(shim, PRINT_EXEC_PATH[name], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 30_000,
+    }).trim();
+  } catch {
+    throw new RuntimeChoiceError(`${name}@${version} is installed in ${shim} but does not run`);
+  }
 }
 
 /** The binary at `execPath` as a worker runtime, or a {@link RuntimeChoiceError}. */
