@@ -14,7 +14,8 @@
  * observation into the class that silences own keys, another tampered-realm divergence into the
  * one that silences the tampered realm, any other into the first class (those seen in this runtime first, then
  * in divergences.ts order) whose `covers` includes the step that differs (the counterexample's
- * last). That class is added to `--known-divergences` for the next round. A divergence no class
+ * last), else an earlier step, latest first (a class may exclude the step that sets the
+ * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
  * covers is reported as unclassified, and the release's remaining classes are then undetermined.
  *
  * @example
@@ -113,13 +114,15 @@ export function classify(
     const silencing = open.find((c) => c.silences === "tampered realm");
     if (silencing !== undefined) return silencing;
   }
-  const step = failure.steps[failure.steps.length - 1];
-  if (step === undefined) return null;
   const ordered = [
     ...open.filter((c) => c.runtimes.includes(runtimeName)),
     ...open.filter((c) => !c.runtimes.includes(runtimeName)),
   ];
-  return ordered.find((c) => c.covers(step)) ?? null;
+  for (let i = failure.steps.length - 1; i >= 0; i--) {
+    const covering = ordered.find((c) => c.covers(failure.steps[i]));
+    if (covering !== undefined) return covering;
+  }
+  return null;
 }
 
 /** What one release showed. */
