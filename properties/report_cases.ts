@@ -322,6 +322,19 @@ export const REPORT_CASES: readonly ReportCase[] = [
     },
   },
   {
+    name: "iteration-pairs-shared-with-cache",
+    title: "Iterating Headers hands out the pairs its cache keeps",
+    observe: `const h = new Headers([["range", "bytes=0-"]]);
+  [...h][0].splice(0, 2, "tampered");
+  return [...h];`,
+    expected: { ok: [["range", "bytes=0-"]] },
+    standard: {
+      algorithm: "%HeadersIteratorPrototype%.next() (pair iterator)",
+      step: "each result's value is a new array created from the pair's name and value",
+      url: `${WEBIDL}#es-iterator-prototype-object`,
+    },
+  },
+  {
     name: "uses-patchable-builtins",
     title: "Headers calls built-ins that user code can replace",
     observe: `const h = new Headers();
