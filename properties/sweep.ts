@@ -11,8 +11,9 @@
  *
  * On each release, rounds of the campaign run until one finds nothing (or `--rounds` end). A
  * divergence found is classified into a known class (divergences.ts): a differing own-keys
- * observation into the class that silences own keys, another tampered-realm divergence into the
- * one that silences the tampered realm, any other into the first class (those seen in this runtime first, then
+ * observation into the class that silences own keys, a divergence that names the patched
+ * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
+ * any other into the first class (those seen in this runtime first, then
  * in divergences.ts order) whose `covers` includes the step that differs (the counterexample's
  * last), else an earlier step, latest first (a class may exclude the step that sets the
  * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
@@ -110,7 +111,7 @@ export function classify(
     const silencing = open.find((c) => c.silences === "own keys");
     if (silencing !== undefined) return silencing;
   }
-  if (failure.property === "tampered-realm" && failure.kind === "divergence") {
+  if (/the candidate called these patched built-ins/.test(failure.message)) {
     const silencing = open.find((c) => c.silences === "tampered realm");
     if (silencing !== undefined) return silencing;
   }
