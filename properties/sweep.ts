@@ -151,7 +151,8 @@ const CLI = new URL("./cli.ts", import.meta.url).pathname;
 
 /** One campaign (the CLI with `--json`); its summary, or the usage error's text. */
 function campaign(args: string[]): { summary: Summary } | { error: string } {
-  const result = spawnSync(selfCommand(CLI, [])[0], [...selfCommand(CLI, args).slice(1)], {
+  const [command, ...rest] = selfCommand(CLI, args);
+  const result = spawnSync(command, rest, {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
