@@ -19,6 +19,10 @@
  * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
  * covers is reported as unclassified, and the release's remaining classes are then undetermined.
  *
+ * That classification is a heuristic (classes whose `covers` overlap can swap), so for a runtime
+ * range every class's reproduction (report_cases.ts) is also run on each release: a second matrix,
+ * exact for what the reproductions show.
+ *
  * @example
  * ```sh
  * ./headerproof sweep deno@2.0.0..2.9.6 --releases 4 --time 10 --seed 1
@@ -34,7 +38,15 @@ import { DIVERGENCE_CLASSES } from "./divergences.ts";
 import type { DivergenceClass } from "./divergences.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { callerPath, exit, runtime, selfCommand, writeErr, writeOut } from "./runtime.ts";
-import { publishedVersions, RuntimeChoiceError, versionBefore } from "./runtimes.ts";
+import { runReproduction } from "./report.ts";
+import { REPORT_CASES } from "./report_cases.ts";
+import type { RuntimeName } from "./runtimes.ts";
+import {
+  publishedVersions,
+  resolveRuntime,
+  RuntimeChoiceError,
+  versionBefore,
+} from "./runtimes.ts";
 
 /** What `name@...` sweeps: a runtime's native Headers, or undici under Node. */
 export type SweptName = "deno" | "bun" | "node" | "undici";
@@ -216,6 +228,28 @@ export function sweepRelease(
   };
 }
 
+/**
+ * Which classes' reproductions (report_cases.ts) diverge on release `name@version` of a runtime:
+ * the exact check the campaign's classification is not. A reproduction that hangs is not run.
+ */
+export function reproductionsOn(name: RuntimeName, version: string): ReleaseResult {
+  const binary = resolveRuntime(`${name}@${version}`);
+  const found: string[] = [];
+  const notes: string[] = [];
+  for (const c of REPORT_CASES) {
+    const outcome = runReproduction(c, binary);
+    if ("note" in outcome) {
+      if (!c.hangs) notes.push(`${c.name}: ${outcome.note}`);
+    } else if (outcome.diverges) found.push(c.name);
+  }
+  return {
+    release: `${name}@${version}`,
+    found,
+    complete: notes.length === 0,
+    note: notes.length === 0 ? null : notes.join("; "),
+  };
+}
+
 /** The Markdown matrix of one range, with first-seen and first-gone per class. */
 export function renderMatrix(results: readonly ReleaseResult[]): string {
   const classes = DIVERGENCE_CLASSES.map((c) => c.name)
@@ -319,7 +353,13 @@ export function main(args: readonly string[]): number {
   for (const { range, name, releases } of plan) {
     writeErr(`headerproof sweep: ${range}: ${releases.join(", ")}\n`);
     const results = releases.map((version) => sweepRelease(name, version, options));
-    const section = `### ${range}\n\n${renderMatrix(results)}\n`;
+    let section = `### ${range}\n\nCampaigns:\n\n${renderMatrix(results)}\n`;
+    if (name !== "undici") {
+      const repros = releases.map((version) => reproductionsOn(name, version));
+      section +=
+        `\nReproductions (properties/reports/; \`pair-next-primitive-hangs\` is not run):` +
+        `\n\n${renderMatrix(repros)}\n`;
+    }
     sections.push(section);
     writeOut(section + "\n");
   }

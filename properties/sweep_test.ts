@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import type { Op } from "./ops.ts";
-import { classify, parseRange, releasesOf, renderMatrix, spread, sweepRelease } from "./sweep.ts";
+import {
+  classify,
+  parseRange,
+  releasesOf,
+  renderMatrix,
+  reproductionsOn,
+  spread,
+  sweepRelease,
+} from "./sweep.ts";
 
 Deno.test("sweep", async (t) => {
   await t.step("ranges name published releases, spread evenly with both ends", () => {
@@ -65,6 +73,12 @@ Deno.test("sweep", async (t) => {
     ]);
     assert.match(table, /\| `for-each-iterates-snapshot` \| x \| · \| \? \| deno@1 \| deno@2 \|/);
     assert.match(table, /- deno@3: stopped/);
+  });
+
+  await t.step("reproductions on deno@2.0.0: what it shows, and what came later", () => {
+    const { found } = reproductionsOn("deno", "2.0.0");
+    assert.ok(found.includes("for-each-iterates-snapshot"), found.join());
+    assert.ok(!found.includes("response-init-skips-tolength"), found.join());
   });
 
   await t.step("one older release: deno@2.0.0, two rounds", () => {
