@@ -100,7 +100,7 @@ export function runReproduction(
   }
 }
 
-/** The releases NATIVE_HISTORY.md shows class `name` in ("x" cells), per range. */
+/** The releases NATIVE_HISTORY.md shows class `name` in ("x" cells of either matrix), once each. */
 export function affectedReleases(name: string, history: string): string[] {
   const found: string[] = [];
   let header: string[] = [];
@@ -110,7 +110,7 @@ export function affectedReleases(name: string, history: string): string[] {
     if (cells[0] === "class") header = cells;
     else if (cells[0] === `\`${name}\``) {
       cells.forEach((cell, i) => {
-        if (cell === "x") found.push(header[i]);
+        if (cell === "x" && !found.includes(header[i])) found.push(header[i]);
       });
     }
   }
