@@ -169,8 +169,14 @@ export function installPackage(
   try {
     renameSync(staging, folder);
   } catch {
-    // Another process installed the same release meanwhile; keep its folder.
-    rmSync(staging, { recursive: true, force: true });
+    if (existsSync(join(folder, expected))) {
+      // Another process installed the same release meanwhile; keep its folder.
+      rmSync(staging, { recursive: true, force: true });
+    } else {
+      // A folder left incomplete by an earlier interrupted install: replace it.
+      rmSync(folder, { recursive: true, force: true });
+      renameSync(staging, folder);
+    }
   }
   return folder;
 }
