@@ -250,6 +250,43 @@ export function reproductionsOn(name: RuntimeName, version: string): ReleaseResu
   };
 }
 
+/**
+ * Bisection over `versions` (in order) for the boundary where class `name`'s reproduction changes
+ * from what the first release shows: the first release that differs from it, and the last one
+ * that does not. Assumes one change in the range; tries about log2(n) releases.
+ */
+export function bisectReproduction(
+  runtimeName: RuntimeName,
+  versions: readonly string[],
+  name: string,
+): { changed: string | null; before: string; tried: string[] } {
+  const c = REPORT_CASES.find((c) => c.name === name);
+  if (c === undefined || c.hangs) {
+    throw new RuntimeChoiceError(`--bisect: no reproduction that can run for class "${name}"`);
+  }
+  const tried: string[] = [];
+  const diverges = (i: number) => {
+    tried.push(versions[i]);
+    const outcome = runReproduction(c, resolveRuntime(`${runtimeName}@${versions[i]}`));
+    if ("note" in outcome) {
+      throw new RuntimeChoiceError(`${runtimeName}@${versions[i]}: ${outcome.note}`);
+    }
+    return outcome.diverges;
+  };
+  const start = diverges(0);
+  if (diverges(versions.length - 1) === start) {
+    return { changed: null, before: versions[versions.length - 1], tried };
+  }
+  let low = 0;
+  let high = versions.length - 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (diverges(middle) === start) low = middle;
+    else high = middle;
+  }
+  return { changed: versions[high], before: versions[low], tried };
+}
+
 /** The Markdown matrix of one range, with first-seen and first-gone per class. */
 export function renderMatrix(results: readonly ReleaseResult[]): string {
   const classes = DIVERGENCE_CLASSES.map((c) => c.name)
@@ -284,6 +321,8 @@ const USAGE = `usage: ./headerproof sweep RANGE [RANGE...] [options]
   --case-timeout S      a run making no progress this long is a hang (default 2)
   --node RUNTIME        the Node that runs undici releases (default node@22.23.3)
   --write FILE          also write the Markdown (with this command) to FILE
+  --bisect CLASS        instead: bisect one range's every release for where CLASS's reproduction
+                        changes (assumes one change; about log2(n) releases installed)
 
 x: the class shows; ·: it does not (the last round found nothing); ?: undetermined (the release's
 rounds ended on an unclassified divergence, an error or the round limit).
@@ -304,6 +343,7 @@ export function main(args: readonly string[]): number {
         "case-timeout": { type: "string", default: "2" },
         node: { type: "string", default: "node@22.23.3" },
         write: { type: "string" },
+        bisect: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -334,6 +374,28 @@ export function main(args: readonly string[]): number {
     rounds: Number(values.rounds),
     node: values.node,
   };
+  if (values.bisect !== undefined) {
+    try {
+      const range = parseRange(positionals[0]);
+      if (range.name === "undici" || positionals.length !== 1) {
+        throw new RuntimeChoiceError("--bisect takes one deno, bun or node range");
+      }
+      const versions = releasesOf(range, publishedVersions(range.name), Infinity);
+      const found = bisectReproduction(range.name, versions, values.bisect);
+      writeOut(
+        found.changed === null
+          ? `${values.bisect}: no change between ${range.name}@${versions[0]} and ` +
+            `${range.name}@${found.before} (tried ${found.tried.join(", ")})\n`
+          : `${values.bisect}: changes in ${range.name}@${found.changed} (last release before ` +
+            `it: ${range.name}@${found.before}; tried ${found.tried.join(", ")})\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RuntimeChoiceError)) throw error;
+      writeErr(`${error.message}\n`);
+      return 2;
+    }
+  }
   let plan: { range: string; name: SweptName; releases: string[] }[];
   try {
     plan = positionals.map((text) => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { Op } from "./ops.ts";
 import {
+  bisectReproduction,
   classify,
   parseRange,
   releasesOf,
@@ -79,6 +80,17 @@ Deno.test("sweep", async (t) => {
     const { found } = reproductionsOn("deno", "2.0.0");
     assert.ok(found.includes("for-each-iterates-snapshot"), found.join());
     assert.ok(!found.includes("response-init-skips-tolength"), found.join());
+  });
+
+  await t.step("bisection finds the release where a reproduction changes", () => {
+    const found = bisectReproduction(
+      "deno",
+      ["2.0.0", "2.9.6"],
+      "response-init-skips-tolength",
+    );
+    assert.deepEqual([found.changed, found.before], ["2.9.6", "2.0.0"]);
+    const none = bisectReproduction("deno", ["2.0.0", "2.9.6"], "for-each-iterates-snapshot");
+    assert.equal(none.changed, null);
   });
 
   await t.step("one older release: deno@2.0.0, two rounds", () => {
