@@ -16,7 +16,9 @@ import { parseArgs } from "node:util";
 import type { PropertyName } from "./campaign.ts";
 import { divergenceClasses } from "./divergences.ts";
 import { callerPath, commandLine, coreCount } from "./runtime.ts";
+import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
+import { isUndiciTarget } from "./undici_target.ts";
 
 /** Exit status of a campaign with no divergence. */
 export const EXIT_OK = 0;
@@ -32,6 +34,13 @@ export const USAGE = `usage: ${commandLine()} [options]
 
   --target impl|native|PATH   candidate (default impl); PATH is a module following spec/contract.ts,
                               relative to the directory you run the command from
+  --target undici@X|undici-src:PATH
+                              undici's Headers (the npm release, installed on first use into
+                              .tools/packages/, or a checkout), every guard through undici's own
+                              internals; runs under Node (fuzz:node or --runtime node@X)
+  --runtime deno@X|bun@X|node@X|PATH
+                              run the workers under this release (installed on first use into
+                              .tools/runtimes/) or this binary (default: the runtime running this)
   --runs N                    runs per worker for the model property (default 1000 without --time)
   --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
                               then 10% model in a tampered realm, then 80% model); with --runs,
@@ -96,6 +105,10 @@ export interface CliOptions {
   /** Exact phases (`--phases`), overriding runs, time and realm. */
   phases?: { property: PropertyName; runs: number }[];
   help: boolean;
+  /** `--runtime` as typed. */
+  runtimeArg?: string;
+  /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
+  runtime?: RuntimeBinary;
 }
 
 /** Bad command line. */
@@ -127,6 +140,7 @@ const OPTIONS = {
   property: { type: "string" },
   realm: { type: "string" },
   phases: { type: "string" },
+  runtime: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -142,7 +156,7 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
 
 /** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
 function targetPath(target: string): string {
-  if (target === "impl" || target === "native") return target;
+  if (target === "impl" || target === "native" || isUndiciTarget(target)) return target;
   return callerPath(target);
 }
 
@@ -219,5 +233,6 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     realm,
     phases,
     help: values.help ?? false,
+    runtimeArg: values.runtime,
   };
 }

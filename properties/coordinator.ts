@@ -30,7 +30,9 @@ import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "./junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
-import { runtime, stderrIsTerminal, writeErr, writeOut } from "./runtime.ts";
+import { runtime, stderrIsTerminal, workerRuntimeName, writeErr, writeOut } from "./runtime.ts";
+import { resolveRuntime, RuntimeChoiceError } from "./runtimes.ts";
+import { isUndiciTarget, undiciTargetModule } from "./undici_target.ts";
 import type { Profile } from "./targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
@@ -146,6 +148,22 @@ export async function main(args: readonly string[]): Promise<number> {
     writeOut(USAGE + "\n");
     return EXIT_OK;
   }
+  try {
+    if (options.runtimeArg !== undefined) options.runtime = resolveRuntime(options.runtimeArg);
+    if (isUndiciTarget(options.target)) {
+      if ((options.runtime ?? runtime).name !== "node") {
+        throw new RuntimeChoiceError(
+          `--target ${options.targetArg} runs under Node: use fuzz:node, or --runtime node@X`,
+        );
+      }
+      options.target = undiciTargetModule(options.target);
+      options.profile ??= "server";
+    }
+  } catch (error) {
+    if (!(error instanceof RuntimeChoiceError)) throw error;
+    writeErr(`${error.message}\n`);
+    return EXIT_USAGE;
+  }
   const replaying = options.path !== undefined;
   const workerCount = replaying ? 1 : options.workers;
   const seeds = Array.from({ length: workerCount }, (_, i) => options.seed + i);
@@ -176,7 +194,7 @@ export async function main(args: readonly string[]): Promise<number> {
     ok: failure === null && !interrupted,
     interrupted,
     target: options.targetArg,
-    runtime: `${runtime.name} ${runtime.version}`,
+    runtime: first?.runtime ?? workerRuntimeName(options),
     profile,
     entryPoints: first?.entryPoints ?? [],
     knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),

@@ -246,6 +246,16 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) => recordedInitOf(op, "iterator"),
   },
   {
+    name: "iteration-pairs-shared-with-cache",
+    runtimes: ["node"],
+    summary: "the pairs iteration hands out are the ones its cache keeps (undici 6.0.0): " +
+      "mutating a pair of a spread changes what the next iteration yields",
+    covers: (op) =>
+      (op.op === "tamper" && op.what !== "getSetCookie array") ||
+      (op.op === "batch" &&
+        op.ops.some((inner) => inner.op === "tamper" && inner.what !== "getSetCookie array")),
+  },
+  {
     name: "uses-patchable-builtins",
     runtimes: ["node"],
     summary: "Headers calls built-ins user code can replace (String.prototype.toLowerCase, " +

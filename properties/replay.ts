@@ -25,7 +25,7 @@ import type { CorpusEntry } from "./corpus.ts";
 import { CORPUS_DIR, corpusEntryName, COUNTEREXAMPLE_DIR, writeCorpusEntry } from "./corpus.ts";
 import { divergenceClasses } from "./divergences.ts";
 import { openSubject } from "./observe.ts";
-import { commandLine, runtime } from "./runtime.ts";
+import { commandLine, workerRuntimeName } from "./runtime.ts";
 import type { CandidateSource } from "./snippet.ts";
 import { expectedTrace, renderSnippet } from "./snippet.ts";
 import type { Profile } from "./targets.ts";
@@ -62,6 +62,7 @@ export function replayCommand(
   const parts = [
     "--target",
     options.targetArg,
+    ...(options.runtimeArg === undefined ? [] : ["--runtime", options.runtimeArg]),
     ...(options.profile === undefined ? [] : ["--profile", options.profile]),
     ...(options.referenceArg === undefined ? [] : ["--reference", options.referenceArg]),
     ...(options.knownDivergences.length > 0
@@ -108,7 +109,7 @@ export async function saveCounterexample(
 ): Promise<SavedCounterexample> {
   const entry: CorpusEntry = {
     target: options.targetArg,
-    runtime: `${runtime.name} ${runtime.version}`,
+    runtime: workerRuntimeName(options),
     profile,
     property: failure.property,
     kind: failure.kind,
@@ -147,7 +148,7 @@ export async function saveCounterexample(
     profile,
     header: [
       `headerproof counterexample (${failure.kind}, property ${failure.property})`,
-      `target ${options.targetArg}, profile ${profile}, ${runtime.name} ${runtime.version}`,
+      `target ${options.targetArg}, profile ${profile}, ${workerRuntimeName(options)}`,
       `run: deno run -A ${shellWord(reproduction)}  (or node, or bun)`,
       `replay the campaign: ${replay}`,
       ...failure.message.split("\n").map((line) => `  ${line}`),

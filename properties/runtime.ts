@@ -47,10 +47,30 @@ export const runtime: Runtime = deno !== undefined
     execPath: process.execPath,
   };
 
-/** The command line that runs `script` with `args` under this same runtime. */
-export function selfCommand(script: string, args: readonly string[]): string[] {
-  const runner = runtime.name === "deno" ? ["run", "-A"] : [];
-  return [runtime.execPath, ...runner, script, ...args];
+/** A runtime binary that can run the tools' TypeScript scripts (see runtimes.ts). */
+export interface RuntimeBinary {
+  /** "deno", "node" or "bun". */
+  name: "deno" | "node" | "bun";
+  /** Its version. */
+  version: string;
+  /** The executable. */
+  execPath: string;
+}
+
+/** The command line that runs `script` with `args` under `binary` (default: this runtime). */
+export function selfCommand(
+  script: string,
+  args: readonly string[],
+  binary: RuntimeBinary = runtime,
+): string[] {
+  const runner = binary.name === "deno" ? ["run", "-A"] : [];
+  return [binary.execPath, ...runner, script, ...args];
+}
+
+/** "name version" of the runtime a campaign's workers run under (`--runtime`, else this one). */
+export function workerRuntimeName(options: { runtime?: RuntimeBinary }): string {
+  const binary = options.runtime ?? runtime;
+  return `${binary.name} ${binary.version}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  *
  * | line | meaning |
  * | --- | --- |
- * | `ready <json>` | target loaded: `{ entryPoints, profile }` |
+ * | `ready <json>` | target loaded: `{ entryPoints, profile, runtime }` (runtime: "name version") |
  * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
  * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
  * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
@@ -28,6 +28,7 @@ import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "./divergences.ts";
 import type { Op } from "./ops.ts";
 import { runtime, writeOut } from "./runtime.ts";
+import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
 import { CandidateLoadError, loadTarget } from "./targets.ts";
 
@@ -59,6 +60,8 @@ export interface WorkerConfig {
   replayPath?: string;
   /** Known divergence classes to exclude. */
   knownDivergences?: string[];
+  /** The runtime the worker runs under (`--runtime`; default the coordinator's own). */
+  runtime?: RuntimeBinary;
   /** Write every step before it runs (used to locate a hang or a crash). */
   trace?: boolean;
   /** Longest command sequence per run. */
@@ -102,7 +105,13 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     throw error;
   }
   writeOut(
-    `ready ${JSON.stringify({ entryPoints: target.entryPoints, profile: target.profile })}\n`,
+    `ready ${
+      JSON.stringify({
+        entryPoints: target.entryPoints,
+        profile: target.profile,
+        runtime: `${runtime.name} ${runtime.version}`,
+      })
+    }\n`,
   );
   const report: WorkerReport = {
     runs: 0,

@@ -32,6 +32,8 @@ export interface WorkerState {
   ready: boolean;
   entryPoints: string[];
   profile: string | null;
+  /** "name version" of the runtime the worker runs under, once ready. */
+  runtime: string | null;
   property: PropertyName;
   run: number;
   commands: number;
@@ -53,7 +55,7 @@ const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 /** Starts a worker process for `config` and wires its protocol lines into a state. */
 export function startWorker(config: WorkerConfig): WorkerState {
-  const child = start(selfCommand(WORKER_SCRIPT, [JSON.stringify(config)]));
+  const child = start(selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime));
   const state: WorkerState = {
     seed: config.seed,
     child,
@@ -61,6 +63,7 @@ export function startWorker(config: WorkerConfig): WorkerState {
     ready: false,
     entryPoints: [],
     profile: null,
+    runtime: null,
     property: config.phases[0].property,
     run: 0,
     commands: 0,
@@ -120,10 +123,11 @@ function handleLine(state: WorkerState, line: string): void {
       state.steps.push(JSON.parse(rest) as Op);
       return;
     case "ready": {
-      const info = JSON.parse(rest) as { entryPoints: string[]; profile: string };
+      const info = JSON.parse(rest) as { entryPoints: string[]; profile: string; runtime: string };
       state.ready = true;
       state.entryPoints = info.entryPoints;
       state.profile = info.profile;
+      state.runtime = info.runtime;
       return;
     }
     case "load-error":
@@ -288,6 +292,7 @@ export function workerConfig(options: CliOptions, seed: number, phases: Phase[])
     replayPath: options.replayPath,
     knownDivergences: options.knownDivergences,
     maxCommands: options.maxCommands,
+    runtime: options.runtime,
   };
 }
 

@@ -1,0 +1,388 @@
+/**
+ * One upstream-ready case per divergence class of properties/NATIVE_DIVERGENCES.md: a minimal
+ * observation (the body of a function, no headerproof import), what the standard answers, and the
+ * algorithm and step that say so. report.ts turns each into an issue body and a web-platform-tests
+ * test.
+ *
+ * @example
+ * ```ts
+ * import { REPORT_CASES } from "./report_cases.ts";
+ * console.log(REPORT_CASES.map((c) => c.name));
+ * ```
+ *
+ * @module
+ */
+
+/** What the observation must give: a JSON value, or a thrown error of that constructor. */
+export type Expected = { ok: unknown } | { threw: string };
+
+/** A divergence class as an upstream report. */
+export interface ReportCase {
+  /** The class name (divergences.ts). */
+  name: string;
+  /** The issue title. */
+  title: string;
+  /** The body of `function observe() { ... }`: returns what is compared. */
+  observe: string;
+  /** What the standard gives. */
+  expected: Expected;
+  /** The algorithm, the step, and its link. */
+  standard: { algorithm: string; step: string; url: string };
+  /** The observation never returns on an affected runtime (a hang): it is not run. */
+  hangs?: boolean;
+}
+
+const FETCH = "https://fetch.spec.whatwg.org/";
+const WEBIDL = "https://webidl.spec.whatwg.org/";
+const ECMA = "https://tc39.es/ecma262/";
+
+/** Every class of NATIVE_DIVERGENCES.md, in divergences.ts order. */
+export const REPORT_CASES: readonly ReportCase[] = [
+  {
+    name: "no-cors-guard-ignored",
+    title: 'new Request(url, { mode: "no-cors" }) does not apply the "request-no-cors" guard',
+    observe:
+      `return new Request("http://a/", { mode: "no-cors", headers: { "x-a": "1" } }).headers.has("x-a");`,
+    expected: { ok: false },
+    standard: {
+      algorithm: "new Request(input, init)",
+      step: 'if mode is "no-cors", set the headers\' guard to "request-no-cors" before filling ' +
+        "them; appending a header that is not no-CORS-safelisted is then ignored",
+      url: `${FETCH}#dom-request`,
+    },
+  },
+  {
+    name: "iteration-drops-leading-empty-value",
+    title: "Iterating Headers drops an empty first value of a combined header",
+    observe: `const h = new Headers([["x", ""], ["x", "a"]]);
+  return [[...h], h.get("x")];`,
+    expected: { ok: [[["x", ", a"]], ", a"] },
+    standard: {
+      algorithm: "sort and combine",
+      step: "each name's value is the header list's get of that name, which joins every value " +
+        "(empty ones included) with 0x2C 0x20",
+      url: `${FETCH}#concept-header-list-sort-and-combine`,
+    },
+  },
+  {
+    name: "iterator-latches-on-done",
+    title: "A Headers iterator that returned done stays done after the list grows",
+    observe: `const h = new Headers({ a: "1" });
+  const it = h.keys();
+  it.next();
+  it.next();
+  h.append("b", "2");
+  const { value, done } = it.next();
+  return [value, done];`,
+    expected: { ok: ["b", false] },
+    standard: {
+      algorithm: "%HeadersIteratorPrototype%.next()",
+      step: "compute the value pairs to iterate over on every call and compare the index with " +
+        "their current size",
+      url: `${WEBIDL}#es-iterator-prototype-object`,
+    },
+  },
+  {
+    name: "for-each-iterates-snapshot",
+    title: "Headers.prototype.forEach does not see headers its callback adds",
+    observe: `const h = new Headers({ "accept-language": "en" });
+  const seen = [];
+  h.forEach((v, k) => {
+    seen.push(k);
+    if (seen.length === 1) h.set("accept", "t");
+  });
+  return seen;`,
+    expected: { ok: ["accept-language", "accept-language"] },
+    standard: {
+      algorithm: "forEach(callback, thisArg) of a pair iterable",
+      step: "after each call of the callback, set pairs to the current value pairs to iterate over",
+      url: `${WEBIDL}#es-forEach`,
+    },
+  },
+  {
+    name: "set-cookie-sorted-last",
+    title: "Iterating Headers puts set-cookie after every other name",
+    observe: `return [...new Headers([["x-a", "1"], ["set-cookie", "c"]])].map(([name]) => name);`,
+    expected: { ok: ["set-cookie", "x-a"] },
+    standard: {
+      algorithm: "sort and combine",
+      step: "names are sorted in ascending byte order; set-cookie is sorted with the others, one " +
+        "pair per value",
+      url: `${FETCH}#concept-header-list-sort-and-combine`,
+    },
+  },
+  {
+    name: "record-includes-non-enumerable-keys",
+    title: "A record init takes non-enumerable own properties",
+    observe: `return [...new Headers(Object.defineProperty({}, "x-hidden", { value: "1" }))];`,
+    expected: { ok: [] },
+    standard: {
+      algorithm: "converting an ECMAScript value to record<ByteString, ByteString>",
+      step: "a key is taken only if its property descriptor is not undefined and enumerable",
+      url: `${WEBIDL}#js-record`,
+    },
+  },
+  {
+    name: "record-enumerable-symbol-key-ignored",
+    title: "A record init with an enumerable Symbol key is accepted",
+    observe: `return [...new Headers({ [Symbol("s")]: "1", a: "1" })];`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "converting an ECMAScript value to record<ByteString, ByteString>",
+      step: "every enumerable own key, Symbols included, is converted to a ByteString, and " +
+        "ToString of a Symbol throws a TypeError",
+      url: `${WEBIDL}#js-record`,
+    },
+  },
+  {
+    name: "copy-keeps-trailing-comma-space",
+    title: 'Copying Headers keeps a combined value ending in ", "',
+    observe: `const h = new Headers();
+  h.append("x", "a");
+  h.append("x", "");
+  return [...new Headers(h)];`,
+    expected: { ok: [["x", "a,"]] },
+    standard: {
+      algorithm: "fill, then append",
+      step: "the copy appends each iterated pair, and append first normalizes the value " +
+        "(strips leading and trailing HTTP whitespace)",
+      url: `${FETCH}#concept-headers-append`,
+    },
+  },
+  {
+    name: "response-init-skips-tolength",
+    title: "The Response constructor converts a headers array without ToLength on its length",
+    observe: `const headers = new Proxy([], {
+    get: (t, k, r) => k === "length" ? 0.5 : Reflect.get(t, k, r),
+  });
+  return [...new Response(null, { headers }).headers];`,
+    expected: { ok: [] },
+    standard: {
+      algorithm: "creating a sequence from an iterable (the array's own iterator)",
+      step: "the array iterator reads length with ToLength, which makes 0.5 a length of 0",
+      url: `${WEBIDL}#create-sequence-from-iterable`,
+    },
+  },
+  {
+    name: "pair-next-primitive-hangs",
+    title: "A sequence init whose pair iterator's next() returns a primitive never returns",
+    observe: `return [...new Headers([{ [Symbol.iterator]: () => ({ next: () => 1 }) }])];`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "IteratorNext (used by IteratorStepValue)",
+      step: "if the result of next() is not an Object, throw a TypeError",
+      url: `${ECMA}#sec-iteratornext`,
+    },
+    hangs: true,
+  },
+  {
+    name: "cookie-joined-with-semicolon",
+    title: 'Headers joins cookie values with "; "',
+    observe: `const h = new Headers();
+  h.append("cookie", "a=1");
+  h.append("cookie", "b=2");
+  return h.get("cookie");`,
+    expected: { ok: "a=1, b=2" },
+    standard: {
+      algorithm: "get a header list's value",
+      step: "the values are joined with 0x2C 0x20 (comma, space), whatever the name",
+      url: `${FETCH}#concept-header-list-get`,
+    },
+  },
+  {
+    name: "get-set-cookie-no-brand-check",
+    title: "Headers.prototype.getSetCookie.call({}) does not throw",
+    observe: `return Headers.prototype.getSetCookie.call({});`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "operations of an interface",
+      step: "if this value does not implement the interface, throw a TypeError",
+      url: `${WEBIDL}#dfn-create-operation-function`,
+    },
+  },
+  {
+    name: "error-response-headers-mutable",
+    title: "Response.error().headers is not immutable",
+    observe: `Response.error().headers.append("a", "b");
+  return "appended";`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "Response.error(), then append",
+      step: 'the headers\' guard is "immutable", and append throws a TypeError for that guard',
+      url: `${FETCH}#dom-response-error`,
+    },
+  },
+  {
+    name: "headers-init-ignores-overridden-iterator",
+    title: "The Response constructor copies a Headers init ignoring its overridden @@iterator",
+    observe: `const h = new Headers([["a", "1"]]);
+  Object.defineProperty(h, Symbol.iterator, {
+    value: function* () {
+      yield ["x-overridden", "1"];
+    },
+  });
+  return [...new Response(null, { headers: h }).headers];`,
+    expected: { ok: [["x-overridden", "1"]] },
+    standard: {
+      algorithm: "converting HeadersInit (a union of a sequence and a record)",
+      step: "an object with an @@iterator method is converted by iterating it with that method",
+      url: `${WEBIDL}#js-union`,
+    },
+  },
+  {
+    name: "sequence-converted-after-iteration",
+    title: "A sequence init is iterated to its end before any pair is converted",
+    observe: `new Headers({
+    *[Symbol.iterator]() {
+      yield ["\\u0100", "a"];
+      throw new SyntaxError("midway");
+    },
+  });
+  return "constructed";`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "creating a sequence from an iterable",
+      step: "each value is converted to the IDL type as it is taken from the iterator, so the " +
+        "first pair's ByteString conversion throws before the iterator is asked again",
+      url: `${WEBIDL}#create-sequence-from-iterable`,
+    },
+  },
+  {
+    name: "iterator-method-read-repeatedly",
+    title: "Converting a Headers init reads its @@iterator method more than once",
+    observe: `let reads = 0;
+  const init = new Proxy([["a", "1"]], {
+    get(t, k, r) {
+      if (k === Symbol.iterator) reads++;
+      return Reflect.get(t, k, r);
+    },
+  });
+  new Headers(init);
+  return reads;`,
+    expected: { ok: 1 },
+    standard: {
+      algorithm: "converting to a union with a sequence type",
+      step: "GetMethod(V, @@iterator) once, then create a sequence from V and that method",
+      url: `${WEBIDL}#js-union`,
+    },
+  },
+  {
+    name: "record-value-read-before-key-check",
+    title: "A record init's value is read before its key is found not to be a ByteString",
+    observe: `let read = false;
+  try {
+    new Headers({
+      get ["\\u0100"]() {
+        read = true;
+        return "a";
+      },
+    });
+  } catch {
+    // the TypeError is expected; what matters is whether the getter ran
+  }
+  return read;`,
+    expected: { ok: false },
+    standard: {
+      algorithm: "converting an ECMAScript value to record<ByteString, ByteString>",
+      step: "the key is converted to a ByteString (which throws) before Get(O, key)",
+      url: `${WEBIDL}#js-record`,
+    },
+  },
+  {
+    name: "iterator-protocol-extra-reads",
+    title: "Converting an iterator init reads next twice and value from a done result",
+    observe: `const log = [];
+  const it = {
+    next() {
+      log.push("next()");
+      return new Proxy({ done: true, value: undefined }, {
+        get(t, k) {
+          log.push("get " + k);
+          return t[k];
+        },
+      });
+    },
+  };
+  new Headers({
+    [Symbol.iterator]: () =>
+      new Proxy(it, {
+        get(t, k) {
+          log.push("get " + String(k));
+          return t[k];
+        },
+      }),
+  });
+  return log;`,
+    expected: { ok: ["get next", "next()", "get done"] },
+    standard: {
+      algorithm: "GetIteratorFromMethod and IteratorStepValue",
+      step: "next is read once when the iterator is obtained; value is read only from a result " +
+        "that is not done",
+      url: `${ECMA}#sec-iteratorstepvalue`,
+    },
+  },
+  {
+    name: "iteration-pairs-shared-with-cache",
+    title: "Iterating Headers hands out the pairs its cache keeps",
+    observe: `const h = new Headers([["range", "bytes=0-"]]);
+  [...h][0].splice(0, 2, "tampered");
+  return [...h];`,
+    expected: { ok: [["range", "bytes=0-"]] },
+    standard: {
+      algorithm: "%HeadersIteratorPrototype%.next() (pair iterator)",
+      step: "each result's value is a new array created from the pair's name and value",
+      url: `${WEBIDL}#es-iterator-prototype-object`,
+    },
+  },
+  {
+    name: "uses-patchable-builtins",
+    title: "Headers calls built-ins that user code can replace",
+    observe: `const h = new Headers();
+  const lower = String.prototype.toLowerCase;
+  String.prototype.toLowerCase = () => "x-not-what-you-asked";
+  try {
+    h.append("Accept", "a");
+  } finally {
+    String.prototype.toLowerCase = lower;
+  }
+  return [...h];`,
+    expected: { ok: [["accept", "a"]] },
+    standard: {
+      algorithm: "append, then byte-lowercase",
+      step: "the name is byte-lowercased by the standard's own algorithm, which user code " +
+        "replacing String.prototype.toLowerCase cannot change",
+      url: "https://infra.spec.whatwg.org/#byte-lowercase",
+    },
+  },
+  {
+    name: "own-keys-expose-internal-state",
+    title: "Headers objects carry own properties holding their internal state",
+    observe:
+      `return [Reflect.ownKeys(new Headers()).length, Reflect.ownKeys(new Headers().entries()).length];`,
+    expected: { ok: [0, 0] },
+    standard: {
+      algorithm: "platform objects implementing an interface",
+      step: "a platform object's state is in internal slots; it has no own properties unless " +
+        "the interface is [LegacyUnforgeable] or has named/indexed properties",
+      url: `${WEBIDL}#es-platform-objects`,
+    },
+  },
+  {
+    name: "prototype-has-extra-properties",
+    title: "Headers.prototype has properties the interface does not define",
+    observe:
+      `const defined = ["constructor", "append", "delete", "get", "getSetCookie", "has", "set",
+    "entries", "forEach", "keys", "values", Symbol.iterator, Symbol.toStringTag];
+  const inspect = [Symbol.for("Deno.customInspect"), Symbol.for("nodejs.util.inspect.custom")];
+  return Reflect.ownKeys(Headers.prototype)
+    .filter((k) => !defined.includes(k) && !inspect.includes(k))
+    .map(String);`,
+    expected: { ok: [] },
+    standard: {
+      algorithm: "interface prototype object",
+      step: "it has a property for each operation, attribute and iterable declaration of the " +
+        "interface, @@iterator and @@toStringTag, and nothing else",
+      url: `${WEBIDL}#interface-prototype-object`,
+    },
+  },
+];
