@@ -25,6 +25,8 @@
 
 import { parseArgs } from "node:util";
 import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts";
+import type { JunitCase } from "../properties/junit.ts";
+import { writeJunit } from "../properties/junit.ts";
 
 /** One TLC run of `deno task model`. */
 export interface ModelRun {
@@ -226,29 +228,20 @@ export interface ModelResult {
   keptIn: string | null;
 }
 
-function xmlEscape(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
-/** The results as a JUnit XML document: one testsuite "model", one testcase per model. */
-export function junitXml(results: readonly ModelResult[]): string {
-  const failures = results.filter((result) => !result.ok).length;
-  const seconds = results.reduce((sum, result) => sum + result.wallSeconds, 0);
-  const cases = results.map((result) => {
-    const head = `  <testcase classname="model" name="${xmlEscape(result.config)}" time="${
-      result.wallSeconds.toFixed(1)
-    }"`;
-    if (result.ok) return `${head}/>`;
-    const detail = result.keptIn
-      ? `${result.why}\nTLC output and trace: ${result.keptIn}`
-      : result.why;
-    return `${head}>\n    <failure message="${xmlEscape(result.why)}">${
-      xmlEscape(detail)
-    }</failure>\n  </testcase>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuite name="model" tests="${results.length}" ` +
-    `failures="${failures}" time="${seconds.toFixed(1)}">\n${cases.join("\n")}\n</testsuite>\n`;
+/** The results as JUnit cases (properties/junit.ts writes them): one per model. */
+export function junitCases(results: readonly ModelResult[]): JunitCase[] {
+  return results.map((result) => ({
+    name: result.config,
+    seconds: result.wallSeconds,
+    ...(result.ok ? {} : {
+      failure: {
+        message: result.why,
+        detail: result.keptIn
+          ? `${result.why}\nTLC output and trace: ${result.keptIn}`
+          : result.why,
+      },
+    }),
+  }));
 }
 
 const MODEL_DIR = new URL(".", import.meta.url).pathname;
@@ -381,7 +374,7 @@ async function main(args: string[]): Promise<number> {
   if (options.json) {
     console.log(JSON.stringify({ seconds: Number(seconds.toFixed(1)), results }, null, 2));
   }
-  if (options.junit !== undefined) await Deno.writeTextFile(options.junit, junitXml(results));
+  if (options.junit !== undefined) writeJunit(options.junit, "model", junitCases(results));
   return failures === 0 ? 0 : 1;
 }
 

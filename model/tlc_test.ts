@@ -2,11 +2,12 @@
 
 import assert from "node:assert/strict";
 import { parseErrorTrace, parseTlcOutput } from "./tlc.ts";
+import { renderJunit } from "../properties/junit.ts";
 import {
   BUG_MODELS,
   CI_MODELS,
   judge,
-  junitXml,
+  junitCases,
   type ModelResult,
   parseRecordedTable,
 } from "./run.ts";
@@ -107,7 +108,7 @@ Deno.test("parseErrorTrace reads TLC's error trace state by state", () => {
   assert.deepEqual(parseErrorTrace(PASSED), []);
 });
 
-Deno.test("junitXml writes one testcase per model and a failure for an unexpected result", () => {
+Deno.test("junitCases: one case per model and a failure, with where TLC's output was kept, for an unexpected result", () => {
   const result: ModelResult = {
     config: "MCHeaders",
     module: "MCHeaders",
@@ -123,16 +124,25 @@ Deno.test("junitXml writes one testcase per model and a failure for an unexpecte
     wallSeconds: 1.5,
     keptIn: null,
   };
-  const xml = junitXml([result, {
+  const cases = junitCases([result, {
     ...result,
     config: "MCBug",
     ok: false,
     why: 'expected "X" & <Y>',
     keptIn: "/tmp/x",
   }]);
-  assert.match(xml, /<testsuite name="model" tests="2" failures="1" time="3.0">/);
-  assert.match(xml, /<testcase classname="model" name="MCHeaders" time="1.5"\/>/);
-  assert.match(xml, /<failure message="expected &quot;X&quot; &amp; &lt;Y&gt;">/);
+  assert.deepEqual(cases, [
+    { name: "MCHeaders", seconds: 1.5 },
+    {
+      name: "MCBug",
+      seconds: 1.5,
+      failure: {
+        message: 'expected "X" & <Y>',
+        detail: 'expected "X" & <Y>\nTLC output and trace: /tmp/x',
+      },
+    },
+  ]);
+  assert.match(renderJunit("model", cases), /failures="1"/);
 });
 
 Deno.test("nightlyConfig swaps the bug's action in and checks its invariant first", () => {
