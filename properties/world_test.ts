@@ -380,3 +380,25 @@ Deno.test("outcomes compare equal exactly when their JSON texts do", () => {
     }
   }
 });
+
+Deno.test("a list of over 32 names read from impl's name order, reweighed by set-cookie, matches the reference", () => {
+  const names: Arg[][] = Array.from({ length: 34 }, (_, i) => [`x-${i}`, "v"]);
+  run(implSide(), [
+    { op: "construct", slot: 1, guard: "none", init: { kind: "sequence", items: names } },
+    { op: "append", target: 1, args: ["Set-Cookie", "a=1"] },
+    { op: "iterOpen", slot: 0, target: 1, kind: "entries" },
+    {
+      op: "batch",
+      ops: [
+        // A write, then a read: impl answers from its name order (over 32 names) ...
+        { op: "append", target: 1, args: ["x-0", "w"] },
+        { op: "iterNext", iterator: 0 },
+        // ... which a second set-cookie value reweighs, and a delete zeroes.
+        { op: "append", target: 1, args: ["set-cookie", "b=2"] },
+        { op: "iterNext", iterator: 0 },
+        { op: "delete", target: 1, args: ["x-1"] },
+        { op: "iterNext", iterator: 0 },
+      ],
+    },
+  ]);
+});
