@@ -106,6 +106,24 @@ export const BUG_MODELS: readonly ModelRun[] = [
     about: 'a copy shares a combined value ending in ", "',
     mustViolate: "StorageMatchesList",
   },
+  {
+    config: "MCBugShareSpacedStorage",
+    module: "MCBugShareKeepsTrailingSpace",
+    about: "the same bug, seen by the invariant that names it: spaced storage is shared",
+    mustViolate: "SpacedIsNeverShared",
+  },
+  {
+    config: "MCBugWriteStaysOnBlank",
+    module: "MCBugWriteStaysOnBlank",
+    about: "a write off the shared empty index leaves the object counted on it",
+    mustViolate: "BlankIsSharedAndEmpty",
+  },
+  {
+    config: "MCBugReadClearsSharedFlag",
+    module: "MCBugReadClearsSharedFlag",
+    about: "every read clears the copy-on-write flag, shared or not",
+    mustViolate: "SharedFlagCoversSharing",
+  },
 ];
 
 /** A CI model's recorded regression data (a row of the README table). */
