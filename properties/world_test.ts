@@ -3,7 +3,7 @@ import * as impl from "../impl/mod.ts";
 import * as reference from "../spec/mod.ts";
 import type { Subject } from "./observe.ts";
 import { openSubject } from "./observe.ts";
-import type { Arg, ExoticHow, Op } from "./ops.ts";
+import type { Arg, BatchedOp, ExoticHow, Op } from "./ops.ts";
 import { Divergence, sameData, World } from "./world.ts";
 
 const FIRST: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
@@ -400,5 +400,30 @@ Deno.test("a list of over 32 names read from impl's name order, reweighed by set
         { op: "iterNext", iterator: 0 },
       ],
     },
+  ]);
+});
+
+Deno.test("names inserted into impl's name order on both sides of existing ones match the reference", () => {
+  const names: Arg[][] = Array.from({ length: 34 }, (_, i) => [`m-${100 + i}`, "v"]);
+  // Every new name lands between, before or after the 34 (a, m-1xx, z): the order's treap
+  // splits subtrees on both sides, whatever priorities it draws.
+  const inserts: Op[] = Array.from({ length: 60 }, (_, i) => ({
+    op: "append" as const,
+    target: 1,
+    args: [i % 3 === 0 ? `a-${i}` : i % 3 === 1 ? `m-${100 + i}x` : `z-${i}`, "w"],
+  }));
+  run(implSide(), [
+    { op: "construct", slot: 1, guard: "none", init: { kind: "sequence", items: names } },
+    { op: "iterOpen", slot: 0, target: 1, kind: "entries" },
+    {
+      op: "batch",
+      ops: [
+        { op: "append", target: 1, args: ["m-100", "w"] },
+        { op: "iterNext", iterator: 0 },
+        ...inserts.slice(0, 6) as BatchedOp[],
+      ],
+    },
+    ...inserts.slice(6),
+    { op: "iterNext", iterator: 0 },
   ]);
 });
