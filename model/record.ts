@@ -24,6 +24,7 @@
  * @module
  */
 
+import type { HeadersInternals, IteratorInternals } from "../impl/introspect.ts";
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
 import {
   ATOMS,
@@ -94,21 +95,10 @@ export interface Probe {
   count(headers: HeadersLike): number;
 }
 
-/** The hook's view of one object (impl/introspect.ts's HeadersInternals). */
-interface HookInternals {
-  readonly guard: string;
-  readonly rawList: readonly string[] | null;
-  readonly index: readonly (readonly [string, string])[] | null;
-  readonly setCookies: readonly string[] | null;
-  readonly view: readonly string[] | null;
-  readonly shared: boolean;
-  readonly storage: object;
-}
-
-/** A module's introspection hook (impl/introspect.ts). */
+/** A module's introspection hook (impl/introspect.ts), typed by what it exports. */
 export interface HookModule {
-  internalsOf(headers: object): HookInternals;
-  iteratorInternalsOf(iterator: object): { readonly index: number };
+  internalsOf(headers: object): HeadersInternals;
+  iteratorInternalsOf(iterator: object): IteratorInternals;
 }
 
 function emptyIndex(): Record<string, string[]> {
