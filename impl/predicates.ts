@@ -24,7 +24,9 @@
  */
 
 import {
+  IS_JAVASCRIPTCORE,
   regExpTest,
+  SafeMap,
   SafeSet,
   safeSetOf,
   StringPrototypeCharCodeAt,
@@ -86,12 +88,20 @@ export function detachedCopy(text: string): string {
 /**
  * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
  * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
+ * Under V8 through the comparison-based {@link validatedNames}; under JavaScriptCore, which hashes
+ * fresh strings cheaply, through the Map {@link validatedNameMap} (see `IS_JAVASCRIPTCORE`).
  */
-export function lowercaseHeaderName(name: string): string | null {
+export const lowercaseHeaderName: (name: string) => string | null = IS_JAVASCRIPTCORE
+  ? lowercaseHeaderNameByMap
+  : lowercaseHeaderNameByTable;
+
+/** {@link lowercaseHeaderName} through {@link validatedNames}. */
+export function lowercaseHeaderNameByTable(name: string): string | null {
   const length = name.length;
+  if (length === 0) return null;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
     StringPrototypeCharCodeAt(name, length - 1) * 7 +
-    (StringPrototypeCharCodeAt(name, length - 2) | 0) * 97) & BUCKET_MASK;
+    (length > 1 ? StringPrototypeCharCodeAt(name, length - 2) * 97 : 0)) & BUCKET_MASK;
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {
@@ -108,6 +118,30 @@ export function lowercaseHeaderName(name: string): string | null {
     (bucket as string[])[(bucket as string[]).length] = raw;
     (bucket as string[])[(bucket as string[]).length] = lower;
   }
+  return lower;
+}
+
+/**
+ * Fast path "validated-name map" (JavaScriptCore): header names validated before, mapped to their
+ * byte-lowercase forms. Same invariant and bounds as {@link validatedNames}: only header names
+ * are keys, only names up to {@link NAME_CACHE_MAX_LENGTH} code units are stored, as
+ * {@link detachedCopy}s, and the map is emptied when it reaches {@link NAME_MAP_LIMIT} names.
+ */
+const validatedNameMap = new SafeMap<string, string>();
+
+/** Size at which {@link validatedNameMap} is emptied (as many names as {@link validatedNames}). */
+const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
+
+/** {@link lowercaseHeaderName} through {@link validatedNameMap}. */
+export function lowercaseHeaderNameByMap(name: string): string | null {
+  const known = validatedNameMap.get(name);
+  if (known !== undefined) return known;
+  if (!regExpTest(TOKEN, name)) return null;
+  if (name.length > NAME_CACHE_MAX_LENGTH) return StringPrototypeToLowerCase(name);
+  const raw = detachedCopy(name);
+  const lower = StringPrototypeToLowerCase(raw);
+  if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();
+  validatedNameMap.set(raw, lower);
   return lower;
 }
 

@@ -442,11 +442,11 @@ export const VARIANTS: readonly Variant[] = [
       search: "        const result = callFunction(next, iterator);\n" +
         '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
         "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred);",
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
       replace: "        const result = callFunction(iterator.next, iterator);\n" +
         '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
         "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred);",
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
     }],
   },
   {
@@ -455,8 +455,8 @@ export const VARIANTS: readonly Variant[] = [
       "@@iterator (oven-sh/bun#43023)",
     patches: [{
       file: "headers.ts",
-      search: "if (method === headersEntries && isHeaders(init) && this.#shareWith(init)) return;",
-      replace: "if (isHeaders(init) && this.#shareWith(init)) return;",
+      search: "if (method === headersEntries && isHeaders(init)) {",
+      replace: "if (isHeaders(init)) {",
     }],
   },
   {

@@ -1,0 +1,167 @@
+/**
+ * impl/ picks some fast paths per engine (`IS_JAVASCRIPTCORE` in impl/primordials.ts) and reads a
+ * plain-object record through property descriptors. Both engines' paths run here, under Deno, and
+ * must equal the originals; record fills with getters and a polluted `Object.prototype` must
+ * agree with the reference, which follows WebIDL step by step.
+ */
+import assert from "node:assert/strict";
+import { Headers as ImplHeaders } from "../impl/mod.ts";
+import { lowercaseHeaderNameByMap, lowercaseHeaderNameByTable } from "../impl/predicates.ts";
+import { charCodeAtByTable } from "../impl/primordials.ts";
+import { Headers as SpecHeaders } from "../spec/mod.ts";
+
+Deno.test("charCodeAtByTable equals String.prototype.charCodeAt", async (t) => {
+  await t.step("every code unit", () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const text = "a" + String.fromCharCode(code);
+      assert.equal(charCodeAtByTable(text, 1), code);
+    }
+  });
+  await t.step("indices out of range, fractional or NaN", () => {
+    for (const index of [-1, 3, 1.5, NaN, Infinity, -0]) {
+      assert.deepEqual(charCodeAtByTable("xyz", index), "xyz".charCodeAt(index), String(index));
+    }
+  });
+  await t.step("an index the prototype answers is not read through it", () => {
+    const proto = String.prototype as unknown as Record<string, string>;
+    proto["1.5"] = "A";
+    try {
+      assert.equal(charCodeAtByTable("xyz", 1.5), "y".charCodeAt(0));
+    } finally {
+      delete proto["1.5"];
+    }
+  });
+});
+
+Deno.test("both validated-name caches give the byte-lowercase form of header names only", () => {
+  const names = [
+    "Content-Type",
+    "content-type",
+    "X",
+    "x",
+    "",
+    "bad name",
+    "b\u00e4d",
+    "ü",
+    "A".repeat(64),
+    "A".repeat(65),
+    "a:b",
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const name of names) {
+      const expected = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name.toLowerCase() : null;
+      assert.equal(lowercaseHeaderNameByTable(name), expected, name);
+      assert.equal(lowercaseHeaderNameByMap(name), expected, name);
+    }
+  }
+  // Past its bound the map starts afresh and still answers.
+  for (let index = 0; index < 4096 * 8 + 1; index++) {
+    assert.equal(lowercaseHeaderNameByMap(`X-N${index}`), `x-n${index}`);
+  }
+  assert.equal(lowercaseHeaderNameByMap("Content-Type"), "content-type");
+});
+
+/** What a Headers constructor did with `makeInit()`: its entries, or the error's name. */
+function outcome(
+  HeadersClass: typeof ImplHeaders | typeof SpecHeaders,
+  makeInit: () => object,
+): { entries: [string, string][] } | { threw: string } {
+  try {
+    return { entries: [...new HeadersClass(makeInit() as Record<string, string>)] };
+  } catch (error) {
+    return { threw: (error as Error).name };
+  }
+}
+
+Deno.test("record fills with getters agree with the reference", async (t) => {
+  const cases: Record<string, () => object> = {
+    "a getter deletes a later key": () => {
+      const init: Record<string, unknown> = {};
+      Object.defineProperty(init, "a", {
+        enumerable: true,
+        get() {
+          delete init.b;
+          return "1";
+        },
+      });
+      init.b = "2";
+      return init;
+    },
+    "a getter hides a later key": () => {
+      const init: Record<string, unknown> = {};
+      Object.defineProperty(init, "a", {
+        enumerable: true,
+        get() {
+          Object.defineProperty(init, "b", { enumerable: false });
+          return "1";
+        },
+      });
+      init.b = "2";
+      return init;
+    },
+    "a getter adds a key and changes a later value": () => {
+      const init: Record<string, unknown> = {};
+      Object.defineProperty(init, "a", {
+        enumerable: true,
+        get() {
+          init.c = "3";
+          init.b = "changed";
+          return "1";
+        },
+      });
+      init.b = "2";
+      return init;
+    },
+    "an accessor without a getter": () => {
+      const init: Record<string, unknown> = { a: "1" };
+      Object.defineProperty(init, "b", { enumerable: true, set() {} });
+      return init;
+    },
+    "a non-enumerable key and an enumerable symbol": () => {
+      const init: Record<PropertyKey, unknown> = { a: "1" };
+      Object.defineProperty(init, "hidden", { enumerable: false, value: "x" });
+      init[Symbol("s")] = "y";
+      return init;
+    },
+    "a value whose toString deletes a later key": () => {
+      const init: Record<string, unknown> = {};
+      init.a = {
+        toString() {
+          delete init.b;
+          return "1";
+        },
+      };
+      init.b = "2";
+      return init;
+    },
+  };
+  for (const [label, makeInit] of Object.entries(cases)) {
+    await t.step(label, () => {
+      assert.deepEqual(outcome(ImplHeaders, makeInit), outcome(SpecHeaders, makeInit));
+    });
+  }
+  await t.step("with Object.prototype.value, .get and .writable set by user code", () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.value = "polluted";
+    prototype.get = () => "polluted";
+    prototype.writable = true;
+    try {
+      for (const makeInit of Object.values(cases)) {
+        assert.deepEqual(outcome(ImplHeaders, makeInit), outcome(SpecHeaders, makeInit));
+      }
+    } finally {
+      delete prototype.value;
+      delete prototype.get;
+      delete prototype.writable;
+    }
+  });
+});
+
+Deno.test("headersFromRawList copies the list it is given", async () => {
+  const { headersFromRawList } = await import("../impl/mod.ts");
+  const flat = ["A", "1"];
+  const headers = headersFromRawList(flat, "none");
+  flat[1] = "changed";
+  flat.push("B", "2");
+  assert.deepEqual([...headers], [["a", "1"]]);
+});
