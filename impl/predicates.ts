@@ -108,17 +108,30 @@ export function lowercaseHeaderNameByTable(name: string): string | null {
       if (bucket[i] === name) return bucket[i + 1];
     }
   }
-  if (!regExpTest(TOKEN, name)) return null;
-  const cacheable = length <= NAME_CACHE_MAX_LENGTH;
-  const raw = cacheable ? detachedCopy(name) : name;
+  if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
+  const raw = detachedCopy(name);
+  if (!regExpTest(TOKEN, raw)) return null;
   const lower = StringPrototypeToLowerCase(raw);
-  if (cacheable && (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET)) {
+  if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [raw, lower];
-  } else if (cacheable) {
-    (bucket as string[])[(bucket as string[]).length] = raw;
-    (bucket as string[])[(bucket as string[]).length] = lower;
+  } else {
+    bucket[bucket.length] = raw;
+    bucket[bucket.length] = lower;
   }
   return lower;
+}
+
+/**
+ * The lowercase form of a name longer than {@link NAME_CACHE_MAX_LENGTH} if it is a header name,
+ * else null; never cached. A successful regular expression match leaves its subject in the
+ * realm's legacy `RegExp.input` (`RegExp.$_`), which would keep a name sliced out of a larger
+ * string, and that whole string, alive: a match on a one-unit constant replaces it. (Cached names
+ * are matched as their {@link detachedCopy}, so only the copy is left there.)
+ */
+function validatedLongName(name: string): string | null {
+  if (!regExpTest(TOKEN, name)) return null;
+  regExpTest(TOKEN, "a");
+  return StringPrototypeToLowerCase(name);
 }
 
 /**
@@ -136,9 +149,9 @@ const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 export function lowercaseHeaderNameByMap(name: string): string | null {
   const known = validatedNameMap.get(name);
   if (known !== undefined) return known;
-  if (!regExpTest(TOKEN, name)) return null;
-  if (name.length > NAME_CACHE_MAX_LENGTH) return StringPrototypeToLowerCase(name);
+  if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
+  if (!regExpTest(TOKEN, raw)) return null;
   const lower = StringPrototypeToLowerCase(raw);
   if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();
   validatedNameMap.set(raw, lower);

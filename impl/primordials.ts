@@ -14,15 +14,111 @@
  *   destructuring of arrays): walk arrays by index and Maps with `forEach`;
  * - append to an internal array with `array[array.length] = item`, copy one with a loop.
  *
- * Assumed, as for any built-in written in JavaScript (Deno's and Node's capture theirs in the
- * startup snapshot): the built-ins listed here are the originals when this module loads. Also out
- * of scope, as for every JavaScript built-in: accessors installed on array indices of
- * `Array.prototype` or `Object.prototype` (they affect writes to holes of any array).
+ * Patched before this module loads: every function captured here goes through {@link intact},
+ * which keeps it only if it is still the engine's own (its source text, read with
+ * `Function.prototype.toString`, is `function NAME() { [native code] }` with its own name) and
+ * otherwise takes the same built-in from a fresh realm (`node:vm`, reached through
+ * `process.getBuiltinModule`, made only when something is replaced). A replaced built-in is
+ * therefore never called after load, only slower: V8 does not inline a built-in of another realm.
+ * `@@iterator` and the array iterator's `next`, which impl only compares, are matched against a
+ * function nobody else has when replaced, so a replaced iterator is always walked as user code.
+ *
+ * Assumed intact when this module loads, as a runtime's own built-ins are when its snapshot is
+ * made: `Function.prototype.toString`, `process.getBuiltinModule` and `node:vm`, and the
+ * constructors `Array`, `Map`, `Set`, `String` and `TypeError` (impl's TypeErrors must be this
+ * realm's). Also out of scope, as for every JavaScript built-in: accessors installed on array
+ * indices of `Array.prototype` or `Object.prototype` (they affect writes to holes of any array).
  *
  * @module
  */
 
-const { bind, call } = Function.prototype;
+/** The realm's `Function.prototype.toString` and `Reflect.apply`, assumed intact at load. */
+const functionToString = Function.prototype.toString;
+const reflectApply = Reflect.apply;
+
+/**
+ * The runtime's built-in module `id` (`node:vm`, `node:util`) through `process.getBuiltinModule`
+ * (Deno 2, Node 22.3+ and Bun have it), so the package imports no `node:` module; undefined where
+ * there is none, or where the runtime's own loader would fail because user code replaced a global
+ * it depends on: Deno's lazy loader of `node:` modules calls the global `Symbol`, and its failure
+ * escapes as an unhandled rejection, so with `Symbol` replaced no module is asked for.
+ */
+function builtinModule(id: string): Record<string, unknown> | undefined {
+  if (!isNative(globalThis.Symbol, "Symbol")) return undefined;
+  return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
+    ?.getBuiltinModule?.(id) as Record<string, unknown> | undefined;
+}
+
+/** A fresh realm's global object, made on first need; null where `node:vm` is missing. */
+let freshGlobal: Record<string, unknown> | null | undefined;
+
+function freshRealm(): Record<string, unknown> | null {
+  if (freshGlobal === undefined) {
+    const vm = builtinModule("node:vm") as { runInNewContext?: (code: string) => unknown };
+    freshGlobal = typeof vm?.runInNewContext === "function"
+      ? vm.runInNewContext("globalThis") as Record<string, unknown>
+      : null;
+  }
+  return freshGlobal;
+}
+
+/** Whether `text` holds `part` at `at` (read by index: no built-in is called). */
+function holdsAt(text: string, part: string, at: number): boolean {
+  if (text.length < at + part.length) return false;
+  for (let index = 0; index < part.length; index++) {
+    if (text[at + index] !== part[index]) return false;
+  }
+  return true;
+}
+
+/** Whether the code unit of `text` at `at` (in range) is whitespace a source text may hold. */
+function isBlankAt(text: string, at: number): boolean {
+  return at < text.length && (text[at] === " " || text[at] === "\n" || text[at] === "\t");
+}
+
+/**
+ * Whether `value` is an engine function whose source text is
+ * `function NAME() { [native code] }` with `name` (V8 and JavaScriptCore differ only in the
+ * blanks). A user function, a bound function or a Proxy (`function () { [native code] }`), or
+ * another built-in put in its place, is not.
+ */
+function isNative(value: unknown, name: string): boolean {
+  if (typeof value !== "function") return false;
+  const text = reflectApply(functionToString, value, []) as string;
+  const head = "function " + name + "() {";
+  if (!holdsAt(text, head, 0)) return false;
+  let at = head.length;
+  while (isBlankAt(text, at)) at++;
+  if (!holdsAt(text, "[native code]", at)) return false;
+  at += 13;
+  while (isBlankAt(text, at)) at++;
+  return at === text.length - 1 && text[at] === "}";
+}
+
+/** The property `key` of the fresh realm's object at `owner` (e.g. `["String", "prototype"]`). */
+function freshBuiltin(owner: readonly string[], key: string): PropertyDescriptor | undefined {
+  let holder = freshRealm() as Record<string, unknown>;
+  for (let index = 0; index < owner.length; index++) {
+    holder = holder[owner[index]] as Record<string, unknown>;
+  }
+  const reflect = (freshRealm() as { Reflect: typeof Reflect }).Reflect;
+  return reflect.getOwnPropertyDescriptor(holder, key);
+}
+
+/**
+ * `value`, the built-in function `key` of the object at `owner` as this module found it (`key`
+ * `"get size"` names the getter of `size`), if it is the engine's own; else the same built-in
+ * from a fresh realm (see the module doc); `value` itself where there is no fresh realm.
+ */
+export function intact<T>(value: T, key: string, ...owner: string[]): T {
+  if (isNative(value, key) || freshRealm() === null) return value;
+  return (holdsAt(key, "get ", 0)
+    ? (freshBuiltin(owner, "size") as PropertyDescriptor).get
+    : (freshBuiltin(owner, key) as PropertyDescriptor).value) as T;
+}
+
+const bind = intact(Function.prototype.bind, "bind", "Function", "prototype");
+const call = intact(Function.prototype.call, "call", "Function", "prototype");
 
 /** `fn.call(thisArg, ...args)` with the original `call`. */
 export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = bind
@@ -35,60 +131,170 @@ function uncurryThis<This, Args extends unknown[], Result>(
   return bind.call(call, method) as (self: This, ...args: Args) => Result;
 }
 
-/** The original `TypeError` constructor. */
-export const TypeError: TypeErrorConstructor = globalThis.TypeError;
-/** The original `String` function (ToString that also accepts a Symbol). */
-export const String: StringConstructor = globalThis.String;
-
-/** `Symbol.for`. */
-export const SymbolFor: (key: string) => symbol = Symbol.for;
-/** `Symbol.iterator`. */
-export const SymbolIterator: typeof Symbol.iterator = Symbol.iterator;
-/** `Symbol.toStringTag`. */
-export const SymbolToStringTag: typeof Symbol.toStringTag = Symbol.toStringTag;
-
 /** `Math.min`. */
-export const MathMin: (...values: number[]) => number = Math.min;
+export const MathMin: (...values: number[]) => number = intact(Math.min, "min", "Math");
 /** `Math.random`. */
-export const MathRandom: () => number = Math.random;
+export const MathRandom: () => number = intact(Math.random, "random", "Math");
 /** `Math.floor`. */
-export const MathFloor: (value: number) => number = Math.floor;
+export const MathFloor: (value: number) => number = intact(Math.floor, "floor", "Math");
 
 /** `Object.prototype.propertyIsEnumerable`, uncurried. */
 export const ObjectPrototypePropertyIsEnumerable: (self: object, key: PropertyKey) => boolean =
-  uncurryThis(Object.prototype.propertyIsEnumerable);
+  uncurryThis(
+    intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"),
+  );
 /** `Object.getOwnPropertyNames`. */
-export const ObjectGetOwnPropertyNames: (object: object) => string[] = Object.getOwnPropertyNames;
+export const ObjectGetOwnPropertyNames: (object: object) => string[] = intact(
+  Object.getOwnPropertyNames,
+  "getOwnPropertyNames",
+  "Object",
+);
 /** `Object.getOwnPropertySymbols`. */
-export const ObjectGetOwnPropertySymbols: (object: object) => symbol[] =
-  Object.getOwnPropertySymbols;
+export const ObjectGetOwnPropertySymbols: (object: object) => symbol[] = intact(
+  Object.getOwnPropertySymbols,
+  "getOwnPropertySymbols",
+  "Object",
+);
 /** `Object.getOwnPropertyDescriptor`. */
 export const ObjectGetOwnPropertyDescriptor: (
   object: object,
   key: PropertyKey,
-) => PropertyDescriptor | undefined = Object.getOwnPropertyDescriptor;
+) => PropertyDescriptor | undefined = intact(
+  Object.getOwnPropertyDescriptor,
+  "getOwnPropertyDescriptor",
+  "Object",
+);
 /** `Object.defineProperty`. */
 export const ObjectDefineProperty: <T>(
   object: T,
   key: PropertyKey,
   descriptor: PropertyDescriptor,
-) => T = Object.defineProperty;
+) => T = intact(Object.defineProperty, "defineProperty", "Object");
 /** `Object.getPrototypeOf`. */
-export const ObjectGetPrototypeOf: (object: object) => object | null = Object.getPrototypeOf;
+export const ObjectGetPrototypeOf: (object: object) => object | null = intact(
+  Object.getPrototypeOf,
+  "getPrototypeOf",
+  "Object",
+);
 /** `Object.setPrototypeOf`. */
-export const ObjectSetPrototypeOf: (object: object, prototype: object | null) => object =
-  Object.setPrototypeOf;
+export const ObjectSetPrototypeOf: (object: object, prototype: object | null) => object = intact(
+  Object.setPrototypeOf,
+  "setPrototypeOf",
+  "Object",
+);
 /** `Object.hasOwn`. */
-export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = Object.hasOwn;
+export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = intact(
+  Object.hasOwn,
+  "hasOwn",
+  "Object",
+);
 /** `Object.freeze`. */
-export const ObjectFreeze: <T>(object: T) => Readonly<T> = Object.freeze;
+export const ObjectFreeze: <T>(object: T) => Readonly<T> = intact(
+  Object.freeze,
+  "freeze",
+  "Object",
+);
 /** `Reflect.ownKeys`. */
-export const ReflectOwnKeys: (object: object) => (string | symbol)[] = Reflect.ownKeys;
+export const ReflectOwnKeys: (object: object) => (string | symbol)[] = intact(
+  Reflect.ownKeys,
+  "ownKeys",
+  "Reflect",
+);
 /** `Reflect.deleteProperty`. */
-export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean =
-  Reflect.deleteProperty;
+export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean = intact(
+  Reflect.deleteProperty,
+  "deleteProperty",
+  "Reflect",
+);
 
-const ArrayConstructor = Array;
+/**
+ * This realm's constructor `name`, whose prototype is `prototype` (read off a value, so that a
+ * replaced global does not matter): the global if it is the engine's, else the prototype's
+ * `constructor` if that is; else, when `anyRealm` (a function that behaves the same in every
+ * realm), a fresh realm's; else the global as it is.
+ */
+function realmConstructor<T>(global: T, prototype: object, name: string, anyRealm: boolean): T {
+  if (isNative(global, name)) return global;
+  const own = (ObjectGetOwnPropertyDescriptor(prototype, "constructor") as PropertyDescriptor)
+    .value;
+  if (isNative(own, name)) return own;
+  return anyRealm ? intact(global, name) : global;
+}
+
+/** This realm's %TypeError.prototype%, from a TypeError the engine throws. */
+function thrownTypeErrorPrototype(): object {
+  let prototype: object = {};
+  try {
+    (null as unknown as { property: unknown }).property;
+  } catch (error) {
+    prototype = ObjectGetPrototypeOf(error as object) as object;
+  }
+  return prototype;
+}
+
+/** This realm's `TypeError` constructor (impl's errors must be this realm's). */
+export const TypeError: TypeErrorConstructor = realmConstructor(
+  globalThis.TypeError,
+  thrownTypeErrorPrototype(),
+  "TypeError",
+  false,
+);
+
+/** The original `String` function (ToString that also accepts a Symbol). */
+export const String: StringConstructor = realmConstructor(
+  globalThis.String,
+  ObjectGetPrototypeOf("" as unknown as object) as object,
+  "String",
+  true,
+);
+
+/** %GeneratorPrototype%, reached by syntax. */
+const GeneratorPrototype = ObjectGetPrototypeOf(function* () {}.prototype) as object;
+
+/** %IteratorPrototype%. */
+export const IteratorPrototype: object = ObjectGetPrototypeOf(GeneratorPrototype) as object;
+
+/** The symbol key of `object` whose value satisfies `test`. */
+function symbolKeyOf(object: object, test: (value: unknown) => boolean): symbol {
+  const keys = ObjectGetOwnPropertySymbols(object);
+  for (let index = 0; index < keys.length; index++) {
+    const descriptor = ObjectGetOwnPropertyDescriptor(object, keys[index]) as PropertyDescriptor;
+    if (test(descriptor.value)) return keys[index];
+  }
+  // The engine defines these intrinsics: unreachable.
+  // deno-coverage-ignore-start
+  throw new TypeError("headerproof: a well-known symbol is missing from its intrinsic");
+  // deno-coverage-ignore-stop
+}
+
+/** `Symbol.iterator`: the key of %IteratorPrototype%'s own `[Symbol.iterator]` method. */
+export const SymbolIterator: typeof Symbol.iterator = symbolKeyOf(
+  IteratorPrototype,
+  (value) => isNative(value, "[Symbol.iterator]"),
+) as typeof Symbol.iterator;
+/** `Symbol.toStringTag`: the key of %GeneratorPrototype%'s "Generator". */
+export const SymbolToStringTag: typeof Symbol.toStringTag = symbolKeyOf(
+  GeneratorPrototype,
+  (value) => value === "Generator",
+) as typeof Symbol.toStringTag;
+
+/** This realm's `Symbol`. */
+const SymbolConstructor: SymbolConstructor = realmConstructor(
+  globalThis.Symbol,
+  ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
+  "Symbol",
+  true,
+);
+/** `Symbol.for` (one registry serves every realm). */
+export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", "Symbol");
+
+/** This realm's `Array` constructor. */
+const ArrayConstructor: ArrayConstructor = realmConstructor(
+  globalThis.Array,
+  ObjectGetPrototypeOf([]) as object,
+  "Array",
+  false,
+);
 
 /** A new array of `length` holes (the original `Array` constructor). */
 export function newArray<T>(length: number): T[] {
@@ -96,48 +302,65 @@ export function newArray<T>(length: number): T[] {
 }
 
 /**
- * Whether a value is a Proxy: `types.isProxy` of the runtime's built-in util module, reached
- * through `process.getBuiltinModule` (Deno 2, Node 22.3+ and Bun have it) rather than an
- * import, so the package imports no `node:` module. null where there is none: callers then take
- * the path that is correct for a Proxy.
+ * Whether a value is a Proxy: `types.isProxy` of the runtime's built-in util module
+ * ({@link builtinModule}). null where there is none: callers then take the path that is correct
+ * for a Proxy.
  */
-export const isProxy: ((value: unknown) => boolean) | null = (
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-    ?.getBuiltinModule?.("node:util") as
-      | { types?: { isProxy?: (value: unknown) => boolean } }
-      | undefined
-)?.types?.isProxy ?? null;
+export const isProxy: ((value: unknown) => boolean) | null =
+  (builtinModule("node:util") as { types?: { isProxy?: (value: unknown) => boolean } })?.types
+    ?.isProxy ?? null;
 
 /** `Array.isArray`. */
-export const ArrayIsArray: (value: unknown) => value is unknown[] = Array.isArray;
-/** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
-export const ArrayPrototype: unknown[] = Array.prototype;
-/** The original `Array.prototype[Symbol.iterator]` (`values`). */
-export const ArrayPrototypeSymbolIterator: () => IterableIterator<unknown> =
-  Array.prototype[Symbol.iterator];
-/** %ArrayIteratorPrototype%. */
-export const ArrayIteratorPrototype: { next: unknown } = Object.getPrototypeOf(
-  [][Symbol.iterator](),
+export const ArrayIsArray: (value: unknown) => value is unknown[] = intact(
+  Array.isArray,
+  "isArray",
+  "Array",
 );
-/** The original %ArrayIteratorPrototype%.next. */
-export const ArrayIteratorPrototypeNext: unknown = ArrayIteratorPrototype.next;
-/** %IteratorPrototype%. */
-export const IteratorPrototype: object = Object.getPrototypeOf(ArrayIteratorPrototype);
+/** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
+export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
+/** An object no one else holds: what a replaced iterator function is matched against. */
+const NOT_THE_ORIGINAL = {};
+
+/**
+ * The original `Array.prototype[Symbol.iterator]` (`values`), or {@link NOT_THE_ORIGINAL} if user
+ * code replaced it before load (then no array counts as walked by the original iterator).
+ */
+export const ArrayPrototypeSymbolIterator: unknown = isNative(
+    [][SymbolIterator],
+    "values",
+  )
+  ? [][SymbolIterator]
+  : NOT_THE_ORIGINAL;
+/**
+ * %ArrayIteratorPrototype%, from an iterator the original `values` made (a fresh realm's if
+ * `values` was replaced before load: then nothing is ever taken for it).
+ */
+export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
+  reflectApply(intact([].values, "values", "Array", "prototype"), [], []) as object,
+) as { next: unknown };
+/** The original %ArrayIteratorPrototype%.next, or {@link NOT_THE_ORIGINAL} if replaced. */
+export const ArrayIteratorPrototypeNext: unknown = isNative(ArrayIteratorPrototype.next, "next")
+  ? ArrayIteratorPrototype.next
+  : NOT_THE_ORIGINAL;
 /** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
 export const ArrayPrototypeSort: <T>(self: T[]) => T[] = uncurryThis(
-  Array.prototype.sort as (this: unknown[]) => unknown[],
+  intact([].sort, "sort", "Array", "prototype") as (this: unknown[]) => unknown[],
 ) as <T>(self: T[]) => T[];
 
 const charCodeAtUncurried: (self: string, index: number) => number = uncurryThis(
-  String.prototype.charCodeAt,
+  intact("".charCodeAt, "charCodeAt", "String", "prototype"),
 );
 
 /**
  * The code unit of every one-unit string "\u0000" ... "\u00ff", on a prototype-less object (no
  * inherited key can answer a lookup).
  */
-const LATIN1_CODES: Record<string, number> = Object.create(null);
-for (let code = 0; code < 256; code++) LATIN1_CODES[String.fromCharCode(code)] = code;
+const LATIN1_CODES: Record<string, number> = { __proto__: null } as unknown as Record<
+  string,
+  number
+>;
+const stringFromCharCode = intact(String.fromCharCode, "fromCharCode", "String");
+for (let code = 0; code < 256; code++) LATIN1_CODES[stringFromCharCode(code)] = code;
 
 /**
  * `String.prototype.charCodeAt` without calling it for a Latin-1 code unit: `self[index]` (an own
@@ -178,21 +401,24 @@ export const StringPrototypeCharCodeAt: (self: string, index: number) => number 
   : charCodeAtUncurried;
 /** `String.prototype.slice`, uncurried. */
 export const StringPrototypeSlice: (self: string, start?: number, end?: number) => string =
-  uncurryThis(String.prototype.slice);
+  uncurryThis(intact("".slice, "slice", "String", "prototype"));
 /** `String.prototype.toLowerCase`, uncurried. */
 export const StringPrototypeToLowerCase: (self: string) => string = uncurryThis(
-  String.prototype.toLowerCase,
+  intact("".toLowerCase, "toLowerCase", "String", "prototype"),
 );
 /** `String.prototype.startsWith`, uncurried. */
 export const StringPrototypeStartsWith: (self: string, search: string) => boolean = uncurryThis(
-  String.prototype.startsWith as (this: string, search: string) => boolean,
+  intact("".startsWith, "startsWith", "String", "prototype") as (
+    this: string,
+    search: string,
+  ) => boolean,
 );
 /** `String.prototype.indexOf`, uncurried. */
 export const StringPrototypeIndexOf: (self: string, search: string, from?: number) => number =
-  uncurryThis(String.prototype.indexOf);
+  uncurryThis(intact("".indexOf, "indexOf", "String", "prototype"));
 
 const regExpPrototypeExec: (self: RegExp, text: string) => RegExpExecArray | null = uncurryThis(
-  RegExp.prototype.exec,
+  intact(/a/.exec, "exec", "RegExp", "prototype"),
 );
 
 /**
@@ -204,18 +430,22 @@ export function regExpTest(pattern: RegExp, text: string): boolean {
   return regExpPrototypeExec(pattern, text) !== null;
 }
 
-/** Copies every own property of `from` onto `to` that `to` does not have yet. */
-function copyOwnProperties(from: object, to: object): void {
-  const keys = Reflect.ownKeys(from);
+/**
+ * Copies every own property of `from` (the prototype `owner` names) onto `to` that `to` does not
+ * have yet; each string-keyed method and the `size` getter as {@link intact} gives it.
+ */
+function copyOwnProperties(from: object, to: object, owner: string): void {
+  const keys = ReflectOwnKeys(from);
   for (let index = 0; index < keys.length; index++) {
     const key = keys[index];
-    if (!ObjectHasOwn(to, key)) {
-      ObjectDefineProperty(
-        to,
-        key,
-        ObjectGetOwnPropertyDescriptor(from, key) as PropertyDescriptor,
-      );
+    if (ObjectHasOwn(to, key)) continue;
+    const descriptor = ObjectGetOwnPropertyDescriptor(from, key) as PropertyDescriptor;
+    if (typeof key === "string" && typeof descriptor.value === "function") {
+      descriptor.value = intact(descriptor.value, key, owner, "prototype");
+    } else if (key === "size") {
+      descriptor.get = intact(descriptor.get, "get size", owner, "prototype");
     }
+    ObjectDefineProperty(to, key, descriptor);
   }
 }
 
@@ -225,11 +455,11 @@ function copyOwnProperties(from: object, to: object): void {
  * nothing for it. Never handed to user code.
  */
 export class SafeMap<K, V> extends Map<K, V> {}
-copyOwnProperties(Map.prototype, SafeMap.prototype);
+copyOwnProperties(Map.prototype, SafeMap.prototype, "Map");
 
 /** A Set that, like {@link SafeMap}, keeps its own copies of the original Set methods. */
 export class SafeSet<T> extends Set<T> {}
-copyOwnProperties(Set.prototype, SafeSet.prototype);
+copyOwnProperties(Set.prototype, SafeSet.prototype, "Set");
 
 /** A SafeSet holding `items` (added by index, no iterator involved). */
 export function safeSetOf<T>(items: readonly T[]): SafeSet<T> {

@@ -19,24 +19,3 @@ Deno.test("impl's guards, values and TypeErrors hold with a built-in patched aft
     });
   }
 });
-
-const script = new URL("./testdata/tampered_import.ts", import.meta.url).pathname;
-
-Deno.test("impl's guards, values and TypeErrors hold with a built-in it never calls patched before import", async (t) => {
-  for (const patch of PATCHES) {
-    if (!patch.beforeImport) continue;
-    await t.step(patch.name, async () => {
-      const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--no-check", "--allow-read", script, patch.name],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const decoder = new TextDecoder();
-      assert.equal(code, 0, decoder.decode(stderr));
-      assert.deepStrictEqual(
-        JSON.parse(decoder.decode(stdout)),
-        JSON.parse(JSON.stringify(expected)),
-      );
-    });
-  }
-});

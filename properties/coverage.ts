@@ -14,6 +14,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
+import process from "node:process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,6 +92,8 @@ function main(): number {
   writeErr("running the property suite with coverage (deno test --coverage properties/) ...\n");
   const test = spawnSync(deno, ["test", "-A", `--coverage=${dir}`, "properties/"], {
     cwd: ROOT,
+    // Tests that run impl in subprocesses (tampered_load_test.ts) write their coverage here too.
+    env: { ...process.env, HEADERPROOF_COVERAGE_DIR: dir },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });

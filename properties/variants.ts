@@ -134,8 +134,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
     patches: [{
       file: "predicates.ts",
-      search: "(bucket as string[])[(bucket as string[]).length] = lower;",
-      replace: "(bucket as string[])[(bucket as string[]).length] = name;",
+      search: "bucket[bucket.length] = lower;",
+      replace: "bucket[bucket.length] = name;",
     }],
   },
   {

@@ -1,6 +1,7 @@
 /**
- * The checks of `primordials_test.ts`, shared by its in-process runs (built-ins patched after
- * impl loaded) and its subprocess runs (`tampered_import.ts`: patched before impl loads).
+ * The checks of impl/primordials_test.ts (built-ins patched after impl loaded) and of
+ * properties/tampered_load_test.ts (subprocesses running `tampered_import.ts`: patched before impl
+ * loads).
  *
  * While a patch is in place the battery itself must not call anything a patch could replace, so
  * it walks iterators by hand, stores outcomes by index, and formats nothing until the caller has
@@ -39,12 +40,6 @@ export type Outcome = { ok: unknown } | { typeError: string } | { threw: string 
 export interface Patch {
   readonly name: string;
   readonly install: () => () => void;
-  /**
-   * Whether impl also resists the patch when it is installed before impl loads: true for the
-   * built-ins impl never calls. The others are captured when impl loads (`primordials.ts`), so
-   * they must be the originals then.
-   */
-  readonly beforeImport: boolean;
 }
 
 const OriginalTypeError = TypeError;
@@ -73,17 +68,14 @@ const mapIteratorPrototype = Object.getPrototypeOf(new Map().keys());
 export const PATCHES: readonly Patch[] = [
   {
     name: "Array.prototype.push",
-    beforeImport: true,
     install: () => replace(Array.prototype, "push", () => 0),
   },
   {
     name: "Array.prototype.slice",
-    beforeImport: true,
     install: () => replace(Array.prototype, "slice", () => []),
   },
   {
     name: "Array.prototype.sort",
-    beforeImport: false,
     install: () =>
       replace(Array.prototype, "sort", function (this: unknown) {
         return this;
@@ -91,12 +83,10 @@ export const PATCHES: readonly Patch[] = [
   },
   {
     name: "Map.prototype.get",
-    beforeImport: false,
     install: () => replace(Map.prototype, "get", () => undefined),
   },
   {
     name: "Map.prototype.set",
-    beforeImport: false,
     install: () =>
       replace(Map.prototype, "set", function (this: unknown) {
         return this;
@@ -104,82 +94,66 @@ export const PATCHES: readonly Patch[] = [
   },
   {
     name: "Map.prototype.has",
-    beforeImport: false,
     install: () => replace(Map.prototype, "has", () => false),
   },
   {
     name: "Map.prototype.delete",
-    beforeImport: false,
     install: () => replace(Map.prototype, "delete", () => false),
   },
   {
     name: "Map.prototype.forEach",
-    beforeImport: false,
     install: () => replace(Map.prototype, "forEach", () => {}),
   },
   {
     name: "Map.prototype.keys",
-    beforeImport: true,
     install: () => replace(Map.prototype, "keys", () => [][Symbol.iterator]()),
   },
   {
     name: "Map.prototype.size",
-    beforeImport: false,
     install: () => replace(Map.prototype, "size", () => 0, true),
   },
   {
     name: "%MapIteratorPrototype%.next",
-    beforeImport: true,
     install: () => replace(mapIteratorPrototype, "next", () => ({ done: true })),
   },
   {
     name: "Map.prototype[Symbol.iterator]",
-    beforeImport: true,
     install: () => replace(Map.prototype, Symbol.iterator, () => [][Symbol.iterator]()),
   },
   {
     name: "Set.prototype.has",
-    beforeImport: false,
     install: () => replace(Set.prototype, "has", () => false),
   },
   {
     name: "RegExp.prototype.exec",
-    beforeImport: false,
     install: () => replace(RegExp.prototype, "exec", () => null),
   },
   {
     name: "RegExp.prototype.test",
-    beforeImport: true,
     install: () => replace(RegExp.prototype, "test", () => true),
   },
   {
     name: "String.prototype.toLowerCase",
-    beforeImport: false,
     install: () => replace(String.prototype, "toLowerCase", () => "x"),
   },
   {
     name: "String.prototype.slice",
-    beforeImport: false,
     install: () => replace(String.prototype, "slice", () => ""),
   },
   {
     name: "String.prototype.charCodeAt",
-    beforeImport: false,
     install: () => replace(String.prototype, "charCodeAt", () => 65),
   },
   {
     name: "String.prototype.startsWith",
-    beforeImport: false,
     install: () => replace(String.prototype, "startsWith", () => false),
   },
   {
     name: "String.prototype.indexOf",
-    beforeImport: false,
     install: () => replace(String.prototype, "indexOf", () => -1),
   },
   {
     name: "JSON.stringify",
-    beforeImport: true,
     install: () =>
       replace(JSON, "stringify", () => {
         throw new RangeError("patched JSON.stringify");
@@ -187,22 +161,33 @@ export const PATCHES: readonly Patch[] = [
   },
   {
     name: "Object.prototype.propertyIsEnumerable",
-    beforeImport: false,
     install: () => replace(Object.prototype, "propertyIsEnumerable", () => false),
   },
-  { name: "Math.min", beforeImport: false, install: () => replace(Math, "min", () => 0) },
-  { name: "Math.floor", beforeImport: false, install: () => replace(Math, "floor", () => 0) },
+  { name: "Math.min", install: () => replace(Math, "min", () => 0) },
+  { name: "Math.floor", install: () => replace(Math, "floor", () => 0) },
   {
     name: "globalThis.String",
-    beforeImport: false,
     install: () =>
       replace(globalThis, "String", () => {
         throw new RangeError("patched String");
       }),
   },
   {
+    name: "globalThis.String and String.prototype.constructor",
+    install: () => {
+      const fake = () => {
+        throw new RangeError("patched String");
+      };
+      const restoreConstructor = replace(String.prototype, "constructor", fake);
+      const restoreGlobal = replace(globalThis, "String", fake);
+      return () => {
+        restoreGlobal();
+        restoreConstructor();
+      };
+    },
+  },
+  {
     name: "globalThis.Array",
-    beforeImport: false,
     install: () =>
       replace(globalThis, "Array", () => {
         throw new RangeError("patched Array");
@@ -210,12 +195,10 @@ export const PATCHES: readonly Patch[] = [
   },
   {
     name: "globalThis.TypeError",
-    beforeImport: false,
     install: () => replace(globalThis, "TypeError", RangeError),
   },
   {
     name: "Symbol.iterator lookups through globalThis.Symbol",
-    beforeImport: false,
     install: () => replace(globalThis, "Symbol", { iterator: "iterator", toStringTag: "tag" }),
   },
 ];
