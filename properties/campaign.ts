@@ -67,6 +67,11 @@ export interface CampaignOptions {
   onFirstFailure?: (run: number) => void;
   /** Called with each resolved step before it runs (replays that trace a hang). */
   onStep?: (step: Op) => void;
+  /**
+   * The tampered realm of the tampered-realm property, when the candidate was loaded under its
+   * patches (`TamperedRealm.installForLoad`); by default a new one, patched after load only.
+   */
+  realm?: TamperedRealm;
 }
 
 /** A failed case. */
@@ -103,6 +108,8 @@ export interface Failure {
   replays?: "alone" | "after-history" | "never";
   /** The phases, with their run counts, that reproduce an "after-history" failure in one process. */
   history?: { property: PropertyName; runs: number }[];
+  /** The patched built-ins the candidate called in the diverging step (tampered-realm property). */
+  patches?: string[];
 }
 
 /** What a campaign did. */
@@ -218,7 +225,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
   let failure: Failure | null = null;
   if (property === "model" || property === "tampered-realm") {
     const realm = property === "tampered-realm"
-      ? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
+      ? options.realm ?? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
       : null;
     const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
     const commandsArbitrary = fc.commands([opArbitrary.map((op) => new HeadersCommand(op))], {
@@ -376,6 +383,7 @@ function modelFailure(
         kind: "divergence",
         steps: shrunk.steps,
         message: shrunk.divergence.message,
+        patches: [...shrunk.divergence.patches],
         runsToFailure: 0,
       };
     }

@@ -42,11 +42,11 @@ export const USAGE = `usage: ${commandLine()} [options]
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
   --runs N                    runs per worker for the model property (default 1000 without --time)
-  --time SECONDS              stop starting runs after this long (10% invalid raw lists first,
-                              then 10% model in a tampered realm, then 80% model); with --runs,
+  --time SECONDS              stop starting runs after this long (10% model in a tampered realm
+                              first, then 10% invalid raw lists, then 80% model); with --runs,
                               whichever ends first
   --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
-                              replaced 112 built-ins after the candidate loaded; see
+                              replaced 112 built-ins before and after the candidate loaded; see
                               properties/README.md), or both (the tampered runs are a hundredth
                               of --runs). Default: both for impl and native, clean for a module
                               PATH (a module that is not a runtime built-in rarely needs to be

@@ -39,8 +39,8 @@ import {
   confirmFailure,
   failureOf,
   loadProblemOf,
-  phasesFor,
   shrinkStuckSteps,
+  stagesFor,
   startWorker,
   stopAll,
   supervise,
@@ -172,10 +172,15 @@ export async function main(args: readonly string[]): Promise<number> {
       seeds.join(", ")
     } (--seed ${options.seed} repeats this campaign)\n`,
   );
-  const phases = phasesFor(options);
   const started = Date.now();
-  const workers = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
-  const interrupted = await runWorkers(workers, options);
+  const workers: WorkerState[] = [];
+  let interrupted = false;
+  for (const phases of stagesFor(options)) {
+    const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
+    workers.push(...stage);
+    interrupted = await runWorkers(stage, options);
+    if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
+  }
   const elapsedMs = Date.now() - started;
   for (const state of workers) {
     const problem = await loadProblemOf(state, options);

@@ -205,6 +205,73 @@ export function shapeOf(headers: unknown): unknown[] {
 }
 
 /**
+ * A tampered realm for a reproduction file (tampered_realm.ts does it for campaigns): replaces
+ * each built-in `names` lists, named as the campaign names them ("Reflect.apply",
+ * "String.prototype.slice", "RegExp.prototype[Symbol.match]"), with a patch that acts as the
+ * original until the returned switch is `armed`, and from then on throws an `EvalError` naming
+ * itself when code whose source `isCandidateSource` accepts calls it (read from the call sites of
+ * a stack trace, which Deno, Node and Bun all offer). Made before the candidate is imported, so a
+ * candidate that captures built-ins when it loads captures these.
+ */
+export function refuseBuiltins(
+  names: readonly string[],
+  isCandidateSource: (source: string) => boolean,
+): { armed: boolean } {
+  const refusal = { armed: false };
+  const apply = Reflect.apply;
+  const construct = Reflect.construct;
+  const OriginalError = Error as unknown as {
+    new (): Error;
+    stackTraceLimit: number;
+    prepareStackTrace?: (error: Error, frames: unknown[]) => unknown;
+  };
+  const OriginalEvalError = EvalError;
+  let checking = false;
+  const calledByCandidate = (): boolean => {
+    if (checking) return false;
+    checking = true;
+    const limit = OriginalError.stackTraceLimit;
+    const prepare = OriginalError.prepareStackTrace;
+    OriginalError.stackTraceLimit = 3;
+    OriginalError.prepareStackTrace = (_error, frames) => frames;
+    const frames = new OriginalError().stack as unknown as
+      | { getFileName(): string | null | undefined }[]
+      | undefined;
+    OriginalError.prepareStackTrace = prepare;
+    OriginalError.stackTraceLimit = limit;
+    // Frames: this function, the patch, the patch's caller.
+    const source = frames?.[2]?.getFileName() ?? "";
+    const answer = isCandidateSource(source);
+    checking = false;
+    return answer;
+  };
+  for (const name of names) {
+    const bracket = name.indexOf("[Symbol.");
+    const dot = name.lastIndexOf(".", bracket === -1 ? name.length : bracket);
+    const ownerPath = name.slice(0, bracket === -1 ? dot : bracket);
+    const key: PropertyKey = bracket === -1
+      ? name.slice(dot + 1)
+      : (Symbol as unknown as Record<string, symbol>)[name.slice(bracket + 8, -1)];
+    let owner = globalThis as unknown as Record<PropertyKey, unknown>;
+    for (const part of ownerPath.split(".")) {
+      owner = owner[part] as Record<PropertyKey, unknown>;
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(owner, key) as PropertyDescriptor;
+    const original = descriptor.value as (...args: unknown[]) => unknown;
+    const patch = function (this: unknown, ...args: unknown[]): unknown {
+      if (refusal.armed && calledByCandidate()) {
+        throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
+      }
+      return new.target === undefined
+        ? apply(original, this, args)
+        : construct(original, args, new.target);
+    };
+    Object.defineProperty(owner, key, { ...descriptor, value: patch });
+  }
+  return refusal;
+}
+
+/**
  * Mutates what the API just handed out, then asks again, so a candidate that gives user code its
  * internal arrays shows it: "getSetCookie array" pushes, reorders and overwrites the returned
  * array; "iterator result" overwrites `done` and `value` of a `next()` result and the pair inside

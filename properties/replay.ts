@@ -162,14 +162,9 @@ export async function saveCounterexample(
           "does not diverge; the replay command above runs that history",
         ]
         : []),
-      ...(failure.property === "tampered-realm"
-        ? [
-          "this divergence needs a realm whose built-ins user code replaced: this file runs in",
-          "a clean one and shows the steps only; the replay command above reproduces it",
-        ]
-        : []),
     ],
     steps: failure.steps,
+    refuse: failure.patches,
     mode: differential ? "differential" : "invalid-raw-list",
   });
   mkdirSync(dirname(reproduction), { recursive: true });

@@ -39,6 +39,7 @@ import {
   proxiedArray,
   recordedInit,
   recordWith,
+  refuseBuiltins,
   rejectedInvalidRawList,
   shapeOf,
   tamperReturned,
@@ -84,6 +85,12 @@ export interface SnippetInput {
    * campaign's did when the candidate exports it (default false).
    */
   headerLists?: boolean;
+  /**
+   * The patched built-ins the candidate called (a tampered-realm counterexample): the snippet
+   * replaces them before it imports the candidate ({@link refuseBuiltins}) and makes them refuse
+   * the candidate's code once it has loaded, as the campaign's tampered realm did.
+   */
+  refuse?: readonly string[];
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
@@ -106,6 +113,7 @@ const HELPERS = [
   tamperReturned,
   exoticInit,
   recordedInit,
+  refuseBuiltins,
 ].map((fn) => fn.toString())
   .join("\n\n");
 
@@ -157,12 +165,47 @@ function stepCodes(op: Op): string[] {
   }
 }
 
+/**
+ * The lines that load the candidate in a tampered realm: the built-ins `refuse` names are replaced
+ * first, the candidate is imported, then the replacements refuse code from the candidate's folder
+ * (or the runtime's `ext:` and `node:` code, for native).
+ */
+function tamperedImport(candidate: CandidateSource, refuse: readonly string[]): string[] {
+  const isCandidate = candidate.kind === "native"
+    ? [
+      'const isCandidateSource = (source) => source.startsWith("ext:") || ' +
+      'source.startsWith("node:");',
+    ]
+    : [
+      `const candidateUrl = import.meta.resolve(${JSON.stringify(candidate.specifier)});`,
+      'const candidateFolder = new URL(".", candidateUrl).href;',
+      'const candidateFolderPath = candidateFolder.startsWith("file:")',
+      "  ? decodeURIComponent(new URL(candidateFolder).pathname)",
+      "  : candidateFolder;",
+      "const isCandidateSource = (source) =>",
+      "  source.startsWith(candidateFolder) || source.startsWith(candidateFolderPath);",
+    ];
+  return [
+    "// The campaign's tampered realm: these built-ins are replaced before the candidate loads and",
+    "// refuse its code (EvalError) once it has loaded.",
+    ...isCandidate,
+    `const refusal = refuseBuiltins(${JSON.stringify(refuse)}, isCandidateSource);`,
+    candidate.kind === "native"
+      ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
+      : "const candidateExports = await import(candidateUrl);",
+    "refusal.armed = true;",
+  ];
+}
+
 /** The snippet source. */
 export function renderSnippet(input: SnippetInput): string {
   const mode = input.mode ?? "differential";
-  const candidateImport = input.candidate.kind === "native"
-    ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
-    : `import * as candidateExports from ${JSON.stringify(input.candidate.specifier)};`;
+  const refuse = input.refuse ?? [];
+  const candidateImport = refuse.length > 0
+    ? tamperedImport(input.candidate, refuse)
+    : input.candidate.kind === "native"
+    ? ["const candidateExports = globalThis; // the runtime's own Headers, Request and Response"]
+    : [`import * as candidateExports from ${JSON.stringify(input.candidate.specifier)};`];
   const candidateKind = input.candidate.kind;
   const scenario = [
     "export function scenario(subject) {",
@@ -220,7 +263,7 @@ export function renderSnippet(input: SnippetInput): string {
     ];
   return [
     ...input.header.map((line) => `// ${line}`),
-    candidateImport,
+    ...candidateImport,
     "",
     `const profile = ${JSON.stringify(input.profile)};`,
     ...(mode === "differential"

@@ -105,3 +105,30 @@ Deno.test("a reproduction imports its candidate and nothing else", () => {
   assert.deepEqual(imports(native), []);
   assert.doesNotMatch(native, /spec\/mod\.ts|REFERENCE/);
 });
+
+Deno.test("a tampered-realm snippet replaces the named built-ins before the candidate loads", async () => {
+  const candidate = new URL("./testdata/captures_builtins_at_load.mjs", import.meta.url).href;
+  const steps: Op[] = [FIRST, { op: "get", target: 0, args: ["A"] }];
+  const render = (refuse: string[]) =>
+    renderSnippet({
+      candidate: { kind: "module", specifier: candidate },
+      expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
+      profile: "standard",
+      header: [],
+      steps,
+      refuse,
+    });
+  // The candidate captured Reflect.apply when it loaded: refusing it afterwards shows the call.
+  const refused = await runUnder(
+    [Deno.execPath(), "run", "-A"],
+    await writeSnippet(render(["Reflect.apply"])),
+  );
+  assert.equal(refused.code, 1, refused.out);
+  assert.match(refused.out, /candidate: \{"threw":"EvalError"\}/);
+  // A built-in it never calls changes nothing.
+  const untouched = await runUnder(
+    [Deno.execPath(), "run", "-A"],
+    await writeSnippet(render(["String.prototype.trim", "RegExp.prototype[Symbol.match]"])),
+  );
+  assert.equal(untouched.code, 0, untouched.out);
+});

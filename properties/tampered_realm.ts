@@ -9,6 +9,13 @@
  * of the original it captured when it loaded (as a runtime's own Headers does with its
  * primordials), shows it in its outcomes.
  *
+ * Before and after the candidate loads: {@link TamperedRealm.installForLoad} puts the same patches
+ * in place, unarmed (they act as the originals), while the candidate is imported, so whatever it
+ * captures then is a patch. Each patch is one function for the realm's life, and it refuses the
+ * candidate whenever the realm is installed, whether the candidate reaches it through its owner
+ * (patched after load) or through what it captured (patched before load). A worker process whose
+ * phases hold the tampered-realm property loads its candidate this way (worker.ts).
+ *
  * Which code is the candidate's is decided by the source URL of the patch's caller, read from a
  * stack trace taken with the original `Error` (`isCandidateCode`): impl's folder for impl, the
  * candidate module's folder for a module, the runtime's internal code (`ext:`, `node:`) for
@@ -216,16 +223,43 @@ export class TamperedRealm {
   readonly #isCandidateCode: (url: string) => boolean;
   readonly #replaced: Replaced[] = builtinsToReplace();
   readonly #originals: PropertyDescriptor[] = [];
+  readonly #patches: ((...args: unknown[]) => unknown)[] = [];
   readonly #calls = new Set<string>();
-  #installed = false;
+  /** Whether the patches are on their owners. */
+  #placed = false;
+  /** Whether the patches refuse the candidate (else they act as the originals). */
+  #armed = false;
   #checking = false;
 
   /** A realm that treats code whose source URL satisfies `isCandidateCode` as the candidate's. */
   constructor(isCandidateCode: (url: string) => boolean) {
     this.#isCandidateCode = isCandidateCode;
-    for (const { owner, key } of this.#replaced) {
-      this.#originals[this.#originals.length] = getOwnPropertyDescriptor(owner, key)!;
+    for (const { owner, key, name } of this.#replaced) {
+      const descriptor = getOwnPropertyDescriptor(owner, key)!;
+      this.#originals[this.#originals.length] = descriptor;
+      this.#patches[this.#patches.length] = this.#patch(
+        name,
+        descriptor.value as (...args: unknown[]) => unknown,
+      );
     }
+  }
+
+  /** The one patch of the built-in `original`, called `name` in reports. */
+  #patch(
+    name: string,
+    original: (...args: unknown[]) => unknown,
+  ): (...args: unknown[]) => unknown {
+    // deno-lint-ignore no-this-alias
+    const realm = this;
+    return function (this: unknown, ...args: unknown[]): unknown {
+      if (realm.#armed && realm.#calledByCandidate()) {
+        apply(setAdd, realm.#calls, [name]);
+        throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
+      }
+      return new.target === undefined
+        ? apply(original, this, args)
+        : construct(original, args, new.target);
+    };
   }
 
   /** How many built-ins the realm replaces. */
@@ -233,36 +267,39 @@ export class TamperedRealm {
     return this.#replaced.length;
   }
 
-  /** Puts every patch in place. */
+  /** Puts every patch in place, armed. */
   install(): void {
-    if (this.#installed) return;
-    this.#installed = true;
-    for (let i = 0; i < this.#replaced.length; i++) {
-      const { owner, key, name } = this.#replaced[i];
-      const original = this.#originals[i].value as (...args: unknown[]) => unknown;
-      // deno-lint-ignore no-this-alias
-      const realm = this;
-      const patch = function (this: unknown, ...args: unknown[]): unknown {
-        if (realm.#calledByCandidate()) {
-          apply(setAdd, realm.#calls, [name]);
-          throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
-        }
-        return new.target === undefined
-          ? apply(original, this, args)
-          : construct(original, args, new.target);
-      };
-      defineProperty(owner, key, { ...this.#originals[i], value: patch });
-    }
+    this.#place();
+    this.#armed = true;
   }
 
-  /** Restores every original. */
+  /**
+   * Puts every patch in place unarmed, for the candidate to load under (see the module doc);
+   * {@link TamperedRealm.uninstall} once it has loaded.
+   */
+  installForLoad(): void {
+    this.#place();
+    this.#armed = false;
+  }
+
+  /** Restores every original and disarms the patches (a candidate may still hold some). */
   uninstall(): void {
-    if (!this.#installed) return;
+    this.#armed = false;
+    if (!this.#placed) return;
     for (let i = 0; i < this.#replaced.length; i++) {
       const { owner, key } = this.#replaced[i];
       defineProperty(owner, key, this.#originals[i]);
     }
-    this.#installed = false;
+    this.#placed = false;
+  }
+
+  #place(): void {
+    if (this.#placed) return;
+    for (let i = 0; i < this.#replaced.length; i++) {
+      const { owner, key } = this.#replaced[i];
+      defineProperty(owner, key, { ...this.#originals[i], value: this.#patches[i] });
+    }
+    this.#placed = true;
   }
 
   /** The names of the patches the candidate called since the last call, and forgets them. */

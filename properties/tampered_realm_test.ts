@@ -66,3 +66,28 @@ Deno.test("impl passes a campaign in a tampered realm", async () => {
   const result = runCampaign({ target, seed: 7, runs: 100, property: "tampered-realm" });
   assert.equal(result.failure, null, result.failure?.message);
 });
+
+Deno.test("a built-in the candidate captured when it loaded is caught when the realm patched it before load", async () => {
+  const url = new URL("./testdata/captures_builtins_at_load.mjs", import.meta.url).href;
+  // Loaded in a clean realm, the candidate holds the originals: patches after load miss it.
+  const clean = await loadTarget({ target: url });
+  const after = runCampaign({ target: clean, seed: 3, runs: 20, property: "tampered-realm" });
+  assert.equal(after.failure, null, after.failure?.message);
+  // Loaded (a fresh instance) while the patches are in place, it holds patches.
+  const realm = new TamperedRealm(candidateCode(url, url));
+  realm.installForLoad();
+  let tampered;
+  try {
+    tampered = await loadTarget({ target: `${url}?before-load` });
+  } finally {
+    realm.uninstall();
+  }
+  const before = runCampaign({
+    target: tampered,
+    seed: 3,
+    runs: 50,
+    property: "tampered-realm",
+    realm,
+  });
+  assert.match(before.failure?.message ?? "no failure", /Reflect\.apply/);
+});

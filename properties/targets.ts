@@ -92,6 +92,12 @@ export class CandidateLoadError extends Error {
   }
 }
 
+/** The URL of the candidate module `target` names: impl's, a module's, or null for "native". */
+export function candidateUrlOf(target: string): string | null {
+  if (target === "native") return null;
+  return target === "impl" ? IMPL_URL : moduleUrl(target);
+}
+
 /** A module path (relative to the caller's directory) or URL as a URL string. */
 export function moduleUrl(pathOrUrl: string): string {
   if (/^(file|data|https?):/.test(pathOrUrl)) return pathOrUrl;
@@ -171,7 +177,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       entryPoints: native.entryPoints,
     };
   }
-  const url = request.target === "impl" ? IMPL_URL : moduleUrl(request.target);
+  const url = candidateUrlOf(request.target) as string;
   let exports: Record<string, unknown>;
   try {
     exports = await import(url);

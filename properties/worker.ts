@@ -30,7 +30,8 @@ import type { Op } from "./ops.ts";
 import { runtime, writeOut } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
-import { CandidateLoadError, loadTarget } from "./targets.ts";
+import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
+import { CandidateLoadError, candidateUrlOf, loadTarget } from "./targets.ts";
 
 /** One property to check, with its budget. */
 export interface Phase {
@@ -90,7 +91,12 @@ export interface WorkerReport {
 /** Runs the phases of `config`, writing the protocol lines. */
 async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   const exclude = divergenceClasses(config.knownDivergences ?? []);
+  // The tampered-realm property patches the built-ins before the candidate loads and after.
+  const realm = config.phases.some((phase) => phase.property === "tampered-realm")
+    ? new TamperedRealm(candidateCode(config.target, candidateUrlOf(config.target)))
+    : undefined;
   let target;
+  realm?.installForLoad();
   try {
     target = await loadTarget({
       target: config.target,
@@ -103,6 +109,8 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       return { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure: null };
     }
     throw error;
+  } finally {
+    realm?.uninstall();
   }
   writeOut(
     `ready ${
@@ -137,6 +145,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       replayPath: config.replayPath,
       maxCommands: config.maxCommands,
       exclude,
+      realm,
       onRun: (run, commands) => {
         target.resetCaches?.();
         writeOut(`r ${phase.property} ${run} ${commands}\n`);

@@ -229,7 +229,11 @@ export async function confirmFailure(
   };
   if (await reproduces(alone)) return { ...failure, replays: "alone" };
   const history: Phase[] = [];
-  for (const phase of phasesFor(options)) {
+  const stage =
+    stagesFor(options).find((phases) =>
+      phases.some((phase) => phase.property === failure.property)
+    ) ?? [];
+  for (const phase of stage) {
     if (phase.property === failure.property) {
       history.push({ property: phase.property, runs: failure.runsToFailure });
       break;
@@ -249,8 +253,27 @@ export async function confirmFailure(
     : { ...failure, replays: "never" };
 }
 
-/** The phases of one worker for a campaign with these options. */
-export function phasesFor(options: CliOptions): Phase[] {
+/**
+ * The stages of a campaign with these options: each seed's worker processes, one per stage, run
+ * one after another, each through its phases. A stage holds either the tampered-realm property
+ * alone or none of it, because a worker with that property loads the candidate under the
+ * tampered realm's patches (worker.ts) and its other phases must see the candidate as users load
+ * it.
+ */
+export function stagesFor(options: CliOptions): Phase[][] {
+  const stages: Phase[][] = [];
+  for (const phase of phasesFor(options)) {
+    const last = stages[stages.length - 1];
+    const tampered = phase.property === "tampered-realm";
+    if (last !== undefined && (last[0].property === "tampered-realm") === tampered) {
+      last.push(phase);
+    } else stages.push([phase]);
+  }
+  return stages;
+}
+
+/** The phases of a campaign with these options, in order, before they are split into stages. */
+function phasesFor(options: CliOptions): Phase[] {
   if (options.path !== undefined) return [{ property: options.property, runs: 1 }];
   if (options.phases !== undefined) return options.phases.map((phase) => ({ ...phase }));
   const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
@@ -264,18 +287,18 @@ export function phasesFor(options: CliOptions): Phase[] {
     return [raw, { property: "model", runs, timeLimitMs: share(0.9) }];
   }
   if (options.realm === "tampered") {
-    return [raw, { property: "tampered-realm", runs, timeLimitMs: share(0.9) }];
+    return [{ property: "tampered-realm", runs, timeLimitMs: share(0.9) }, raw];
   }
   // A run in a tampered realm costs about ten clean ones (every built-in call reads a stack),
   // and a candidate that calls a replaced built-in shows it in its first runs: a short phase,
-  // before the model property so that it is reached early in every campaign.
+  // first, so that it is reached early in every campaign.
   return [
-    raw,
     {
       property: "tampered-realm",
       runs: Math.max(1, Math.ceil(runs / 100)),
       timeLimitMs: share(0.1),
     },
+    raw,
     { property: "model", runs, timeLimitMs: share(0.8) },
   ];
 }

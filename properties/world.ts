@@ -43,6 +43,8 @@ export class Divergence extends Error {
   readonly candidate: Outcome | undefined;
   /** The reference's outcome. */
   readonly reference: Outcome | undefined;
+  /** The patched built-ins the candidate called in the step (a tampered realm). */
+  readonly patches: readonly string[];
   /**
    * Reports that `label` during step `step` came out differently; `patches` names the patched
    * built-ins the candidate called in that step (a tampered realm).
@@ -67,6 +69,7 @@ export class Divergence extends Error {
     this.label = label;
     this.candidate = candidate;
     this.reference = reference;
+    this.patches = patches;
   }
 }
 
