@@ -212,6 +212,18 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
   return copy;
 }
 
+/** `[name, value]` pairs of `[name, value, lowercase name]` triples (for introspection). */
+// deno-coverage-ignore-start
+function pairsOfTriples(triples: readonly string[]): string[] {
+  const pairs: string[] = [];
+  for (let at = 0; at < triples.length; at += 3) {
+    pairs[pairs.length] = triples[at];
+    pairs[pairs.length] = triples[at + 1];
+  }
+  return pairs;
+}
+// deno-coverage-ignore-stop
+
 /** Each lowercase name of a log of "r" operations, with the name of its first operation. */
 function firstNamesOf(log: readonly string[]): SafeMap<string, string> {
   const firstNames = new SafeMap<string, string>();
@@ -529,10 +541,12 @@ export class Headers implements HeadersLike {
   #rawList: string[] | null = null;
 
   /**
-   * Invariant: true iff {@link Headers.#rawList} holds pairs a constructor's fill collected, which
-   * were appends: a later header of a name takes the name of that name's first header
+   * Invariant: true iff {@link Headers.#rawList} holds what a constructor's fill collected:
+   * validated `[name, value, lowercase name]` triples, which were appends, so a later header of a
+   * name takes the name of that name's first header
    * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1) when the list is indexed. A
-   * raw list from `headersFromRawList` keeps every name as given.
+   * raw list from `headersFromRawList` is `[name, value]` pairs, validated when indexed, each name
+   * kept as given.
    */
   #rawListAppends = false;
 
@@ -585,7 +599,9 @@ export class Headers implements HeadersLike {
         ? {
           guard: value.#guard,
           server: value.#server,
-          rawList: value.#rawList,
+          rawList: value.#rawListAppends
+            ? pairsOfTriples(value.#rawList as string[])
+            : value.#rawList,
           combined: value.#combined,
           setCookies: value.#setCookies,
           view: value.#view,
@@ -864,23 +880,28 @@ export class Headers implements HeadersLike {
   #materialize(): SafeMap<string, string> {
     const flat = this.#rawList as string[];
     const length = flat.length;
-    if (length % 2 !== 0) {
+    const appends = this.#rawListAppends;
+    if (!appends && length % 2 !== 0) {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
     const combined = new SafeMap<string, string>();
     const log: string[] = [];
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
-    const appends = this.#rawListAppends;
     // For appends: each lowercase name's first name, made at the first repeated name.
     let firstNames: SafeMap<string, string> | null = null;
-    for (let index = 0; index < length; index += 2) {
+    for (let index = 0, at = 0; index < length; index += appends ? 3 : 2, at += 4) {
       let name = flat[index];
       const value = flat[index + 1];
-      const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
-      if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
-      if (typeof value !== "string" || !isHeaderValue(value)) {
-        throw invalidValueError("Headers (raw list)", String(value));
+      let lower: string;
+      if (appends) lower = flat[index + 2];
+      else {
+        const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;
+        if (checked === null) throw invalidNameError("Headers (raw list)", String(name));
+        if (typeof value !== "string" || !isHeaderValue(value)) {
+          throw invalidValueError("Headers (raw list)", String(value));
+        }
+        lower = checked;
       }
       const existing = combined.get(lower);
       if (existing === undefined) {
@@ -898,10 +919,10 @@ export class Headers implements HeadersLike {
         if (setCookies === null) setCookies = [value];
         else setCookies[setCookies.length] = value;
       }
-      log[index * 2] = "r";
-      log[index * 2 + 1] = lower;
-      log[index * 2 + 2] = name;
-      log[index * 2 + 3] = value;
+      log[at] = "r";
+      log[at + 1] = lower;
+      log[at + 2] = name;
+      log[at + 3] = value;
     }
     this.#log = log;
     this.#logLimit = 2 * log.length + LOG_SLACK;
@@ -1142,6 +1163,7 @@ export class Headers implements HeadersLike {
       else {
         pending[pending.length] = key;
         pending[pending.length] = value;
+        pending[pending.length] = lower;
       }
     }
     if (symbols !== null) {
@@ -1235,6 +1257,7 @@ export class Headers implements HeadersLike {
     else {
       pending[pending.length] = buffer.nameText;
       pending[pending.length] = buffer.value;
+      pending[pending.length] = buffer.lowerName;
     }
     return null;
   }

@@ -210,15 +210,13 @@ export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolea
 /**
  * This realm's constructor `name`, whose prototype is `prototype` (read off a value, so that a
  * replaced global does not matter): the global if it is the engine's, else the prototype's
- * `constructor` if that is; else, when `anyRealm` (a function that behaves the same in every
- * realm), a fresh realm's; else the global as it is.
+ * `constructor` if that is, else the global as it is.
  */
-function realmConstructor<T>(global: T, prototype: object, name: string, anyRealm: boolean): T {
+function realmConstructor<T>(global: T, prototype: object, name: string): T {
   if (isNative(global, name)) return global;
   const own = (ObjectGetOwnPropertyDescriptor(prototype, "constructor") as PropertyDescriptor)
     .value;
-  if (isNative(own, name)) return own;
-  return anyRealm ? intact(global, name) : global;
+  return isNative(own, name) ? own : global;
 }
 
 /** This realm's %TypeError.prototype%, from a TypeError the engine throws. */
@@ -237,15 +235,19 @@ export const TypeError: TypeErrorConstructor = realmConstructor(
   globalThis.TypeError,
   thrownTypeErrorPrototype(),
   "TypeError",
-  false,
 );
 
-/** The original `String` function (ToString that also accepts a Symbol). */
-export const String: StringConstructor = realmConstructor(
-  globalThis.String,
-  ObjectGetPrototypeOf("" as unknown as object) as object,
+/**
+ * The original `String` function (ToString that also accepts a Symbol); a fresh realm's when this
+ * realm's is replaced wherever it can be found (ToString is the same in every realm).
+ */
+export const String: StringConstructor = intact(
+  realmConstructor(
+    globalThis.String,
+    ObjectGetPrototypeOf("" as unknown as object) as object,
+    "String",
+  ),
   "String",
-  true,
 );
 
 /** %GeneratorPrototype%, reached by syntax. */
@@ -278,12 +280,14 @@ export const SymbolToStringTag: typeof Symbol.toStringTag = symbolKeyOf(
   (value) => value === "Generator",
 ) as typeof Symbol.toStringTag;
 
-/** This realm's `Symbol`. */
-const SymbolConstructor: SymbolConstructor = realmConstructor(
-  globalThis.Symbol,
-  ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
+/** This realm's `Symbol` (or a fresh realm's: the symbol registry is shared by every realm). */
+const SymbolConstructor: SymbolConstructor = intact(
+  realmConstructor(
+    globalThis.Symbol,
+    ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
+    "Symbol",
+  ),
   "Symbol",
-  true,
 );
 /** `Symbol.for` (one registry serves every realm). */
 export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", "Symbol");
@@ -293,7 +297,6 @@ const ArrayConstructor: ArrayConstructor = realmConstructor(
   globalThis.Array,
   ObjectGetPrototypeOf([]) as object,
   "Array",
-  false,
 );
 
 /** A new array of `length` holes (the original `Array` constructor). */

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { Headers as ImplHeaders } from "../impl/mod.ts";
 import { lowercaseHeaderNameByMap, lowercaseHeaderNameByTable } from "../impl/predicates.ts";
-import { charCodeAtByTable } from "../impl/primordials.ts";
+import { charCodeAtByTable, intact } from "../impl/primordials.ts";
 import { Headers as SpecHeaders } from "../spec/mod.ts";
 
 Deno.test("charCodeAtByTable equals String.prototype.charCodeAt", async (t) => {
@@ -45,6 +45,7 @@ Deno.test("both validated-name caches give the byte-lowercase form of header nam
     "ü",
     "A".repeat(64),
     "A".repeat(65),
+    "A b".repeat(30),
     "a:b",
   ];
   for (let round = 0; round < 2; round++) {
@@ -59,6 +60,30 @@ Deno.test("both validated-name caches give the byte-lowercase form of header nam
     assert.equal(lowercaseHeaderNameByMap(`X-N${index}`), `x-n${index}`);
   }
   assert.equal(lowercaseHeaderNameByMap("Content-Type"), "content-type");
+});
+
+Deno.test("intact keeps the engine's own built-ins and replaces anything else by a fresh realm's", () => {
+  const slice = String.prototype.slice;
+  assert.equal(intact(slice, "slice", "String", "prototype"), slice);
+  for (
+    const impostor of [
+      function slice(this: string) {
+        return this;
+      },
+      slice.bind("x"),
+      new Proxy(slice, {}),
+      String.prototype.substring,
+    ]
+  ) {
+    const fresh = intact(impostor, "slice", "String", "prototype");
+    assert.notEqual(fresh, impostor);
+    assert.notEqual(fresh, slice);
+    assert.equal(Reflect.apply(fresh, "abc", [1]), "bc");
+  }
+  const size = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
+  assert.equal(intact(size, "get size", "Map", "prototype"), size);
+  const freshSize = intact(() => 0, "get size", "Map", "prototype");
+  assert.equal(Reflect.apply(freshSize, new Map([[1, 1], [2, 2]]), []), 2);
 });
 
 /** What a Headers constructor did with `makeInit()`: its entries, or the error's name. */
