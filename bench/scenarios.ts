@@ -208,6 +208,24 @@ function constructLoop(s: CaseState, from: number, to: number): number {
   return to - from;
 }
 
+/**
+ * Construction followed by one `get` of a present name: what an implementation that defers work
+ * at construction (impl builds its index on the first read) costs when the Headers is read.
+ */
+function constructThenGetLoop(s: CaseState, from: number, to: number): number {
+  const H = s.H;
+  const init = s.init;
+  const name = s.values[0];
+  let last = null;
+  let found = 0;
+  for (let i = from; i < to; i++) {
+    last = new H(init as never);
+    if (last.get(name) !== null) found++;
+  }
+  s.last = last;
+  return found;
+}
+
 function newThenSetLoop(s: CaseState, from: number, to: number): number {
   const H = s.H;
   const name = s.values[0];
@@ -356,6 +374,7 @@ function constructScenario(
   size: number,
   bar: Bar,
   makeInit: (H: HeadersConstructor, pairs: readonly Pair[]) => unknown,
+  loop: Loop = constructLoop,
 ): Scenario {
   const pairs = requestSet(size);
   return {
@@ -367,10 +386,11 @@ function constructScenario(
     nativeOnly: false,
     bar,
     digestPerOp: 1,
-    loop: constructLoop,
+    loop,
     prepare(H) {
       const state = emptyState(H, buildByAppends(H, pairs));
       state.init = makeInit(H, pairs);
+      state.values = [hitName(size)];
       return state;
     },
     refill() {},
@@ -569,6 +589,13 @@ function scenariosOfSize(size: number): Scenario[] {
     constructScenario("construct from record", size, "3x", (_, p) => toRecord(p)),
     constructScenario("construct from sequence", size, "3x", (_, p) => toSequence(p)),
     constructScenario("construct from Headers", size, "50x", (H, p) => buildByAppends(H, p)),
+    constructScenario(
+      "construct from record, then get",
+      size,
+      "none",
+      (_, p) => toRecord(p),
+      constructThenGetLoop,
+    ),
   ];
   for (const fresh of [false, true]) {
     list.push(

@@ -885,7 +885,8 @@ export class Headers implements HeadersLike {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
     const combined = new SafeMap<string, string>();
-    const log: string[] = [];
+    // Four slots per header, allocated once.
+    const log = newArray<string>(appends ? (length / 3) * 4 : length * 2);
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
     // For appends: each lowercase name's first name, made at the first repeated name.
@@ -1040,7 +1041,7 @@ export class Headers implements HeadersLike {
     }
     const method = init[SymbolIterator];
     if (method === undefined || method === null) {
-      this.#adoptFilled(this.#fillFromRecord(init, this.#guard === "none" ? [] : null));
+      this.#adoptFilled(this.#fillFromRecord(init, this.#guard === "none"));
       return;
     }
     if (typeof method !== "function") {
@@ -1116,10 +1117,7 @@ export class Headers implements HeadersLike {
    * key's descriptor also yields its value (V8, 100 keys: 2.3 µs against 3.9 µs for
    * `propertyIsEnumerable` then `[[Get]]`).
    */
-  #fillFromRecord(
-    init: Record<PropertyKey, unknown>,
-    pending: string[] | null,
-  ): string[] | null {
+  #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
     if (isProxy === null || isProxy(init)) {
@@ -1128,6 +1126,9 @@ export class Headers implements HeadersLike {
       keys = ObjectGetOwnPropertyNames(init);
       symbols = ObjectGetOwnPropertySymbols(init);
     }
+    // The deferred pairs, as triples, in an array sized once (truncated to `count` at the end).
+    const pending = defer ? newArray<string>(3 * keys.length) : null;
+    let count = 0;
     let deferred: TypeError | null = null;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
@@ -1161,9 +1162,10 @@ export class Headers implements HeadersLike {
       else if (value === null) deferred = invalidValueError("Headers", text);
       else if (pending === null) this.#append("Headers", lower, value, key);
       else {
-        pending[pending.length] = key;
-        pending[pending.length] = value;
-        pending[pending.length] = lower;
+        pending[count] = key;
+        pending[count + 1] = value;
+        pending[count + 2] = lower;
+        count += 3;
       }
     }
     if (symbols !== null) {
@@ -1174,6 +1176,7 @@ export class Headers implements HeadersLike {
       }
     }
     if (deferred !== null) throw deferred;
+    if (pending !== null) pending.length = count;
     return pending;
   }
 
