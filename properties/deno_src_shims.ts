@@ -23,7 +23,9 @@
 import { readFileSync } from "node:fs";
 import process from "node:process";
 import { types } from "node:util";
-import { isHeaderName, isHeaderValue } from "../spec/header_predicates.ts";
+import { HEADERS_GUARDS, PROFILES } from "../spec/contract.ts";
+import type { GuardOptions, HeadersGuard, Profile } from "../spec/contract.ts";
+import { headersFromRawList as checkedByTheReference } from "../spec/headers.ts";
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -215,7 +217,7 @@ function buildPrimordials(): Record<string, unknown> {
     ["IteratorPrototype", getPrototypeOf(ArrayIteratorPrototype) as object],
     [
       "AsyncIteratorPrototype",
-      getPrototypeOf(getPrototypeOf(async function* () {}).prototype) as object,
+      getPrototypeOf((getPrototypeOf(async function* () {}) as { prototype: object }).prototype)!,
     ],
   ];
   for (const [name, prototype] of iteratorPrototypes) {
@@ -354,7 +356,7 @@ export interface HeadersInternals {
   headersFromHeaderList(list: unknown[][], guard: string): object;
   headerListFromHeaders(headers: object): unknown[][];
   guardFromHeaders(headers: object): string;
-  fillHeaders?: (headers: object, object: unknown) => void;
+  fillHeaders: (headers: object, object: unknown) => void;
   fillHeaderList?: (list: unknown[][], object: unknown, prefix: string, context: string) => void;
 }
 
@@ -366,32 +368,32 @@ export interface DenoContract {
   headerListOf(headers: object): unknown[];
 }
 
-const GUARDS = ["none", "request", "request-no-cors", "response", "immutable"];
-
 function checkOptions(operation: string, guard: unknown, options: { profile?: string }): void {
-  if (!GUARDS.includes(guard as string)) {
+  if (!HEADERS_GUARDS.includes(guard as HeadersGuard)) {
     throw new TypeError(`${operation}: unknown guard ${String(guard)}`);
   }
-  const profile = options.profile ?? "standard";
-  if (profile !== "standard" && profile !== "server") {
-    throw new TypeError(`${operation}: unknown profile ${String(profile)}`);
+  if (!PROFILES.includes((options.profile ?? "standard") as Profile)) {
+    throw new TypeError(`${operation}: unknown profile ${String(options.profile)}`);
   }
 }
 
 /**
- * spec/contract.ts over `20_headers.js`'s internals, as Deno's own callers use them:
+ * spec/contract.ts over `20_headers.js`'s internals, each guard reached as Deno's own callers
+ * reach it:
  *
- * - `headersWithGuard(guard, init)`: as the `Response` constructor fills its headers. With
- *   `fillHeaderList` (Deno 92a7dae813, 2026-06, on): `fillHeaderList(list, init, ...)` on a fresh
- *   list (it converts the init itself), then `headersFromHeaderList(list, guard)`. Before:
- *   `webidl.converters.HeadersInit(init)` (the `ResponseInit` dictionary's member conversion),
- *   `headersFromHeaderList([], guard)`, `fillHeaders`. Guard "immutable" is filled under "none",
- *   then the list is handed to `headersFromHeaderList(list, "immutable")`, as `fetch` and
+ * - `headersWithGuard("request" | "request-no-cors", init)`: as the `Request` constructor,
+ *   `webidl.converters.HeadersInit(init)` (the `RequestInit` member's conversion), then
+ *   `fillHeaders` on `headersFromHeaderList([], guard)`.
+ * - `headersWithGuard("response", init)`: as the `Response` constructor. With `fillHeaderList`
+ *   (Deno 92a7dae813, 2026-06-05, on): `fillHeaderList(list, init)` on a fresh list (it converts
+ *   the init itself), then `headersFromHeaderList(list, "response")`; before, as `Request`.
+ * - `headersWithGuard("immutable", init)`: filled as `new Headers(init)` is (guard "none"), then
+ *   its list handed to `headersFromHeaderList(list, "immutable")`, as `fetch` and
  *   `Response.error()` make their immutable headers.
  * - `headersFromRawList(flat, guard)`: `headersFromHeaderList(pairs, guard)`, as Deno's HTTP
  *   server hands over a request's list. Deno's HTTP parser (Rust) validates the names and values
- *   first; this adapter does so in its place with the reference's predicates, so the
- *   invalid-raw-list property checks this adapter, not Deno.
+ *   first; this adapter has the reference's `headersFromRawList` check the list in its place, so
+ *   the invalid-raw-list property checks this adapter, not Deno.
  * - `headerListOf(headers)`: `headerListFromHeaders(headers)`, flattened.
  * - No `freezeHeaders`: Deno never makes an existing Headers immutable in place.
  *
@@ -410,37 +412,35 @@ export function contractOf(
     }
     return headers;
   };
-  const convert = (init: unknown) =>
-    init === undefined ? undefined : webidl.converters.HeadersInit(init, "headersWithGuard", "init");
+  // As the Request constructor (and, before fillHeaderList, the Response constructor) fills:
+  // the init converted as its dictionary member is, then fillHeaders.
+  const convertAndFill = (guard: string, init: unknown) => {
+    const converted = init === undefined
+      ? undefined
+      : webidl.converters.HeadersInit(init, "headersWithGuard", "init");
+    const headers = withGuard([], guard);
+    if (converted !== undefined) internals.fillHeaders(headers, converted);
+    return headers;
+  };
   return {
     Headers,
     headersWithGuard(guard, init, options = {}) {
       checkOptions("headersWithGuard", guard, options);
-      if (internals.fillHeaderList !== undefined) {
+      if (guard === "response" && internals.fillHeaderList !== undefined) {
         const list: unknown[][] = [];
         if (init !== undefined) internals.fillHeaderList(list, init, "headersWithGuard", "init");
         return withGuard(list, guard);
       }
-      const converted = convert(init);
-      const headers = withGuard([], guard === "immutable" ? "none" : guard);
-      if (converted !== undefined) internals.fillHeaders!(headers, converted);
-      return guard === "immutable" ? withGuard(headerListFromHeaders(headers), guard) : headers;
+      if (guard === "immutable") {
+        return withGuard(headerListFromHeaders(convertAndFill("none", init)), guard);
+      }
+      return convertAndFill(guard, init);
     },
     headersFromRawList(flat, guard = "request", options = {}) {
-      checkOptions("headersFromRawList", guard, options);
-      if (!Array.isArray(flat)) throw new TypeError("headersFromRawList: not an array");
-      if (flat.length % 2 !== 0) throw new TypeError("headersFromRawList: odd length");
+      checkedByTheReference(flat as string[], guard as HeadersGuard, options as GuardOptions);
       const pairs: unknown[][] = [];
-      for (let i = 0; i < flat.length; i += 2) {
-        const name = flat[i];
-        const value = flat[i + 1];
-        if (typeof name !== "string" || !isHeaderName(name)) {
-          throw new TypeError(`headersFromRawList: invalid header name ${String(name)}`);
-        }
-        if (typeof value !== "string" || !isHeaderValue(value)) {
-          throw new TypeError(`headersFromRawList: invalid header value ${String(value)}`);
-        }
-        pairs[pairs.length] = [name, value];
+      for (let i = 0; i < (flat as string[]).length; i += 2) {
+        pairs[pairs.length] = [(flat as string[])[i], (flat as string[])[i + 1]];
       }
       return withGuard(pairs, guard);
     },
