@@ -404,6 +404,13 @@ export function contractOf(
   internals: HeadersInternals,
   webidl: { converters: Record<string, Fn> },
 ): DenoContract {
+  for (
+    const name of ["Headers", "headersFromHeaderList", "headerListFromHeaders", "guardFromHeaders"]
+  ) {
+    if (typeof (internals as unknown as Record<string, unknown>)[name] !== "function") {
+      throw new TypeError(`20_headers.js does not provide ${name}`);
+    }
+  }
   const { Headers, headersFromHeaderList, headerListFromHeaders, guardFromHeaders } = internals;
   const withGuard = (list: unknown[][], guard: string) => {
     const headers = headersFromHeaderList(list, guard);

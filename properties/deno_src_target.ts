@@ -112,16 +112,14 @@ export function denoSourceLayout(root: string): DenoSourceLayout {
     return { specifier, path, source, form };
   });
   const headers = files[0].source;
-  const missing = REQUIRED_INTERNALS.filter((name) =>
-    !new RegExp(`^(function|class) ${name}\\b`, "m").test(headers)
-  );
+  const missing = REQUIRED_INTERNALS.filter((name) => !new RegExp(`\\b${name}\\b`).test(headers));
   if (missing.length > 0) {
     throw new RuntimeChoiceError(
       `${join(root, files[0].path)} lacks ${missing.join(", ")}: a source form this loader does ` +
         `not know (${SUPPORTED})`,
     );
   }
-  const fill = /^function fillHeaderList\b/m.test(headers) ? "fillHeaderList" : "fillHeaders";
+  const fill = /^\s*function fillHeaderList\b/m.test(headers) ? "fillHeaderList" : "fillHeaders";
   return { root, files, fill };
 }
 
@@ -140,6 +138,7 @@ function runnable(file: DenoSourceFile, fileUrl: string, folderUrl: string): str
       else if (SHIMMED_SPECIFIERS.includes(specifier)) target = SHIMS_URL;
       else if (specifier === "ext:core/ops") target = new URL("ops.mjs", folderUrl).href;
       else if (specifier.startsWith(".")) target = new URL(specifier, fileUrl).href;
+      else if (!specifier.startsWith("ext:")) target = specifier;
       else {
         throw new RuntimeChoiceError(
           `${fileURLToPath(fileUrl)} imports ${specifier}, which this loader neither loads nor ` +
