@@ -401,17 +401,23 @@ function checkOptions(operation: string, guard: unknown, options: { profile?: st
  * would otherwise go unnoticed).
  */
 export function contractOf(
-  internals: HeadersInternals,
+  file: HeadersInternals,
   webidl: { converters: Record<string, Fn> },
 ): DenoContract {
   for (
-    const name of ["Headers", "headersFromHeaderList", "headerListFromHeaders", "guardFromHeaders"]
+    const name of [
+      "Headers",
+      "headersFromHeaderList",
+      "headerListFromHeaders",
+      "guardFromHeaders",
+      "fillHeaders",
+    ]
   ) {
-    if (typeof (internals as unknown as Record<string, unknown>)[name] !== "function") {
+    if (typeof (file as unknown as Record<string, unknown>)[name] !== "function") {
       throw new TypeError(`20_headers.js does not provide ${name}`);
     }
   }
-  const { Headers, headersFromHeaderList, headerListFromHeaders, guardFromHeaders } = internals;
+  const { Headers, headersFromHeaderList, headerListFromHeaders, guardFromHeaders } = file;
   const withGuard = (list: unknown[][], guard: string) => {
     const headers = headersFromHeaderList(list, guard);
     if (guardFromHeaders(headers) !== guard) {
@@ -426,16 +432,16 @@ export function contractOf(
       ? undefined
       : webidl.converters.HeadersInit(init, "headersWithGuard", "init");
     const headers = withGuard([], guard);
-    if (converted !== undefined) internals.fillHeaders(headers, converted);
+    if (converted !== undefined) file.fillHeaders(headers, converted);
     return headers;
   };
   return {
     Headers,
     headersWithGuard(guard, init, options = {}) {
       checkOptions("headersWithGuard", guard, options);
-      if (guard === "response" && internals.fillHeaderList !== undefined) {
+      if (guard === "response" && file.fillHeaderList !== undefined) {
         const list: unknown[][] = [];
-        if (init !== undefined) internals.fillHeaderList(list, init, "headersWithGuard", "init");
+        if (init !== undefined) file.fillHeaderList(list, init, "headersWithGuard", "init");
         return withGuard(list, guard);
       }
       if (guard === "immutable") {
