@@ -23,6 +23,21 @@ function fuzz(args: string[]): { status: number | null; stdout: string; stderr: 
   });
 }
 
+/**
+ * A copy of the module-form fixture at `root` (its impl import made absolute) with `search`
+ * replaced by `replacement` in its 20_headers.js.
+ */
+function plantedCopy(root: string, search: string, replacement: string): string {
+  cpSync(MODULE_FORM, root, { recursive: true });
+  const file = join(root, "ext/fetch/20_headers.js");
+  const source = readFileSync(file, "utf8");
+  const relocated = source.replace(`"../../../../../../impl/mod.ts"`, JSON.stringify(IMPL_URL));
+  assert.notEqual(relocated, source);
+  assert.equal(relocated.split(search).length, 2, `${search} occurs once`);
+  writeFileSync(file, relocated.replace(search, replacement));
+  return root;
+}
+
 // deno-lint-ignore no-explicit-any
 async function load(root: string): Promise<any> {
   return await import(pathToFileURL(denoSrcTargetModule(`deno-src:${root}`)).href);
@@ -94,23 +109,15 @@ Deno.test("deno-src targets", async (t) => {
       ]);
       assert.equal(clean.status, 0, clean.stdout + clean.stderr);
       assert.match(clean.stdout, /headersWithGuard \(every guard\); headersFromRawList/);
-      const planted = join(dir, "planted");
-      cpSync(MODULE_FORM, planted, { recursive: true });
-      const headersFile = join(planted, "ext/fetch/20_headers.js");
-      const source = readFileSync(headersFile, "utf8");
-      const relocated = source.replace(`"../../../../../../impl/mod.ts"`, JSON.stringify(IMPL_URL));
-      assert.notEqual(relocated, source);
       // The bug: has("") answers false instead of throwing a TypeError.
-      writeFileSync(
-        headersFile,
-        relocated.replace(
-          "const Headers = impl.Headers;",
-          `const Headers = impl.Headers;
+      const planted = plantedCopy(
+        join(dir, "planted"),
+        "const Headers = impl.Headers;",
+        `const Headers = impl.Headers;
 const has = Headers.prototype.has;
 Headers.prototype.has = {
   has(name) { return name === "" ? false : has.apply(this, arguments); },
 }.has;`,
-        ),
       );
       const found = fuzz([
         "--target",
@@ -130,6 +137,36 @@ Headers.prototype.has = {
       assert.match(found.stdout, /COUNTEREXAMPLE: divergence/);
       assert.match(found.stdout, /\.has\(""\)/);
     });
+
+    await t.step(
+      "in a tampered realm, the copies of the checkout's files are the candidate's",
+      () => {
+        const planted = plantedCopy(
+          join(dir, "patchable"),
+          "    ArrayPrototypePush(flat, list[i][0]);\n    ArrayPrototypePush(flat, list[i][1]);",
+          "    flat.push(list[i][0], list[i][1]);",
+        );
+        const found = fuzz([
+          "--target",
+          `deno-src:${planted}`,
+          "--realm",
+          "tampered",
+          "--runs",
+          "300",
+          "--workers",
+          "1",
+          "--seed",
+          "1",
+          "--out",
+          join(dir, "out"),
+        ]);
+        assert.equal(found.status, 1, found.stdout + found.stderr);
+        assert.match(
+          found.stdout,
+          /the candidate called these patched built-ins.*Array\.prototype\.push/,
+        );
+      },
+    );
 
     await t.step("bad checkouts exit 2 with the cause", () => {
       const cases: [string, RegExp][] = [
