@@ -18,7 +18,7 @@
  * | `20_headers.js` has                           | `headersWithGuard("response")` fills as the `Response` constructor does                 |
  * | --------------------------------------------- | --------------------------------------------------------------------------------------- |
  * | `fillHeaderList` (92a7dae813, 2026-06-05, on) | `fillHeaderList(list, init)`, then `headersFromHeaderList(list, "response")`            |
- * | only `fillHeaders` (before)                   | `webidl.converters.HeadersInit`, then `fillHeaders` on `headersFromHeaderList([], guard)` |
+ * | only `fillHeaders` (before)                   | `webidl.converters.HeadersInit`, then `fillHeaders` on `headersFromHeaderList([], "response")` |
  *
  * The other guards are filled the same way at every commit (deno_src_shims.ts `contractOf`).
  *
