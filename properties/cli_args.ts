@@ -18,6 +18,7 @@ import { divergenceClasses } from "./divergences.ts";
 import { callerPath, commandLine, coreCount } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
+import { isDenoSrcTarget } from "./deno_src_target.ts";
 import { isUndiciTarget } from "./undici_target.ts";
 
 /** Exit status of a campaign with no divergence. */
@@ -38,6 +39,10 @@ export const USAGE = `usage: ${commandLine()} [options]
                               undici's Headers (the npm release, installed on first use into
                               .tools/packages/, or a checkout), every guard through undici's own
                               internals; runs under Node (fuzz:node or --runtime node@X)
+  --target deno-src:PATH      Deno's Headers from a Deno checkout at any commit since 2023-03, no
+                              build: ext/fetch/20_headers.js and the ext/webidl, ext/web files it
+                              needs, run under shims (copies go to .cache/deno-src/), every guard
+                              through its own internals; runs under Deno; realm both
   --runtime deno@X|bun@X|node@X|PATH
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
@@ -48,9 +53,9 @@ export const USAGE = `usage: ${commandLine()} [options]
   --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
                               replaced 112 built-ins before and after the candidate loaded; see
                               properties/README.md), or both (the tampered runs are a hundredth
-                              of --runs). Default: both for impl and native, clean for a module
-                              PATH (a module that is not a runtime built-in rarely needs to be
-                              immune to patched built-ins; ask with --realm both)
+                              of --runs). Default: both for impl, native and deno-src, clean
+                              for a module PATH (a module that is not a runtime built-in rarely
+                              needs to be immune to patched built-ins; ask with --realm both)
   --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
   --profile standard|server   reference profile (default: server for native, else standard)
   --workers N                 parallel worker processes (default: all cores)
@@ -156,7 +161,11 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
 
 /** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
 function targetPath(target: string): string {
-  if (target === "impl" || target === "native" || isUndiciTarget(target)) return target;
+  if (
+    target === "impl" || target === "native" || isUndiciTarget(target) || isDenoSrcTarget(target)
+  ) {
+    return target;
+  }
   return callerPath(target);
 }
 
@@ -200,7 +209,9 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   const phases = values.phases === undefined ? undefined : phaseList(values.phases);
   const targetArg = values.target ?? "impl";
   const realm = values.realm ??
-    (targetArg === "impl" || targetArg === "native" ? "both" : "clean");
+    (targetArg === "impl" || targetArg === "native" || isDenoSrcTarget(targetArg)
+      ? "both"
+      : "clean");
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }

@@ -76,3 +76,11 @@ Deno.test("the CLI rejects bad options with a message naming them", () => {
   assert.throws(() => parseCliArgs(["--seed"]), UsageError);
   assert.throws(() => parseCliArgs(["--time", ""]), /--time/);
 });
+
+Deno.test("a deno-src target is kept as typed and runs in both realms unless told", () => {
+  const options = parseCliArgs(["--target", "deno-src:../deno"]);
+  assert.equal(options.target, "deno-src:../deno");
+  assert.equal(options.realm, "both");
+  assert.equal(parseCliArgs(["--target", "./x.mjs"]).realm, "clean");
+  assert.equal(parseCliArgs(["--target", "deno-src:../deno", "--realm", "clean"]).realm, "clean");
+});

@@ -32,6 +32,7 @@ import { writeJunit } from "./junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
 import { runtime, stderrIsTerminal, workerRuntimeName, writeErr, writeOut } from "./runtime.ts";
 import { resolveRuntime, RuntimeChoiceError } from "./runtimes.ts";
+import { denoSrcTargetModule, isDenoSrcTarget } from "./deno_src_target.ts";
 import { isUndiciTarget, undiciTargetModule } from "./undici_target.ts";
 import type { Profile } from "./targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
@@ -157,6 +158,14 @@ export async function main(args: readonly string[]): Promise<number> {
         );
       }
       options.target = undiciTargetModule(options.target);
+      options.profile ??= "server";
+    } else if (isDenoSrcTarget(options.target)) {
+      if ((options.runtime ?? runtime).name !== "deno") {
+        throw new RuntimeChoiceError(
+          `--target ${options.targetArg} runs under Deno: use fuzz, or --runtime deno@X`,
+        );
+      }
+      options.target = denoSrcTargetModule(options.target);
       options.profile ??= "server";
     }
   } catch (error) {

@@ -82,10 +82,11 @@ export function stringsOf(op: Op): string[] {
   }
 }
 
-/** Whether `op` makes an object with `guard` (directly or by copying). */
+/** Whether `op` makes an object with `guard` (directly, from a raw list, or by copying). */
 function makesGuard(op: Op, guard: string): boolean {
   return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard) ||
-    (op.op === "copyChain" && op.links.includes(guard as Guard));
+    (op.op === "copyChain" && op.links.includes(guard as Guard)) ||
+    (op.op === "rawList" && op.guard === guard);
 }
 
 /** Whether `text` is empty once HTTP whitespace is stripped from its ends. */

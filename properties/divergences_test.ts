@@ -20,6 +20,16 @@ Deno.test("each class covers the operations it names and not a plain append", ()
     noCors.covers({ op: "construct", slot: 0, guard: "request-no-cors", init: { kind: "none" } }),
     true,
   );
+  // A raw list under request-no-cors (a deno-src target offers headersFromRawList).
+  const rawList = (guard: "request-no-cors" | "request"): Op => ({
+    op: "rawList",
+    slot: 0,
+    flat: ["a", "1"],
+    guard,
+    first: null,
+  });
+  assert.equal(noCors.covers(rawList("request-no-cors")), true);
+  assert.equal(noCors.covers(rawList("request")), false);
 });
 
 Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
