@@ -189,6 +189,16 @@ export const { Headers, headersWithGuard, headersFromRawList, headerListOf } = c
 }
 
 /**
+ * The modules that stand for the runtime's startup snapshot of the target module `target` (a
+ * path): the shims, for a module this loader generated; none for any other module. A tampered
+ * realm loads them before it patches anything, as Deno captures its primordials before any user
+ * code runs (worker.ts).
+ */
+export function runtimeModulesOf(target: string): string[] {
+  return callerPath(target).startsWith(DENO_SRC_MODULES) ? [SHIMS_URL] : [];
+}
+
+/**
  * The path of the generated contract module for `deno-src:PATH` (PATH relative to the caller's
  * directory). Throws {@link RuntimeChoiceError} for an empty or missing PATH, a checkout without
  * the files, or a source form the loader does not know.

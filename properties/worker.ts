@@ -30,6 +30,7 @@ import type { Op } from "./ops.ts";
 import { runtime, writeOut } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 import type { Profile } from "./targets.ts";
+import { runtimeModulesOf } from "./deno_src_target.ts";
 import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
 import { CandidateLoadError, candidateUrlOf, loadTarget } from "./targets.ts";
 
@@ -96,6 +97,9 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     ? new TamperedRealm(candidateCode(config.target, candidateUrlOf(config.target)))
     : undefined;
   let target;
+  if (realm !== undefined) {
+    for (const url of runtimeModulesOf(config.target)) await import(url);
+  }
   realm?.installForLoad();
   try {
     target = await loadTarget({
