@@ -321,19 +321,22 @@ export const ArrayIsArray: (value: unknown) => value is unknown[] = intact(
 );
 /** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
 export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
-/** An object no one else holds: what a replaced iterator function is matched against. */
-const NOT_THE_ORIGINAL = {};
+/**
+ * `value` if it is the engine's function `name`, else an object no one else holds: a built-in impl
+ * only compares against (never calls) and that user code replaced before load then matches nothing.
+ */
+function originalOrNothing(value: unknown, name: string): unknown {
+  return isNative(value, name) ? value : {};
+}
 
 /**
- * The original `Array.prototype[Symbol.iterator]` (`values`), or {@link NOT_THE_ORIGINAL} if user
- * code replaced it before load (then no array counts as walked by the original iterator).
+ * The original `Array.prototype[Symbol.iterator]` (`values`), or, if user code replaced it before
+ * load, nothing any array has (then no array counts as walked by the original iterator).
  */
-export const ArrayPrototypeSymbolIterator: unknown = isNative(
-    [][SymbolIterator],
-    "values",
-  )
-  ? [][SymbolIterator]
-  : NOT_THE_ORIGINAL;
+export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
+  [][SymbolIterator],
+  "values",
+);
 /**
  * %ArrayIteratorPrototype%, from an iterator the original `values` made (a fresh realm's if
  * `values` was replaced before load: then nothing is ever taken for it).
@@ -341,10 +344,11 @@ export const ArrayPrototypeSymbolIterator: unknown = isNative(
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
   reflectApply(intact([].values, "values", "Array", "prototype"), [], []) as object,
 ) as { next: unknown };
-/** The original %ArrayIteratorPrototype%.next, or {@link NOT_THE_ORIGINAL} if replaced. */
-export const ArrayIteratorPrototypeNext: unknown = isNative(ArrayIteratorPrototype.next, "next")
-  ? ArrayIteratorPrototype.next
-  : NOT_THE_ORIGINAL;
+/** The original %ArrayIteratorPrototype%.next, or nothing any iterator has if replaced. */
+export const ArrayIteratorPrototypeNext: unknown = originalOrNothing(
+  ArrayIteratorPrototype.next,
+  "next",
+);
 /** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
 export const ArrayPrototypeSort: <T>(self: T[]) => T[] = uncurryThis(
   intact([].sort, "sort", "Array", "prototype") as (this: unknown[]) => unknown[],
