@@ -205,46 +205,75 @@ export function shapeOf(headers: unknown): unknown[] {
 }
 
 /**
- * A tampered realm for a reproduction file (tampered_realm.ts does it for campaigns): replaces
- * each built-in `names` lists, named as the campaign names them ("Reflect.apply",
- * "String.prototype.slice", "RegExp.prototype[Symbol.match]"), with a patch that acts as the
- * original until the returned switch is `armed`, and from then on throws an `EvalError` naming
- * itself when code whose source `isCandidateSource` accepts calls it (read from the call sites of
- * a stack trace, which Deno, Node and Bun all offer). Made before the candidate is imported, so a
- * candidate that captures built-ins when it loads captures these.
+ * The source (a URL, or a path for a local file) of the function `depth` frames above the caller
+ * of this one, or "": read from the call sites of a stack trace, which Deno, Node and Bun all offer
+ * through `ErrorConstructor`'s V8 stack hooks (pass the `Error` captured before user code ran).
+ */
+export function callerSource(depth: number, ErrorConstructor: ErrorConstructor): string {
+  const hooks = ErrorConstructor as unknown as {
+    stackTraceLimit: number;
+    prepareStackTrace?: (error: Error, frames: unknown[]) => unknown;
+  };
+  const limit = hooks.stackTraceLimit;
+  const prepare = hooks.prepareStackTrace;
+  hooks.stackTraceLimit = depth + 2;
+  // Structured call sites instead of formatted text (cheaper).
+  hooks.prepareStackTrace = (_error, frames) => frames;
+  const frames = new ErrorConstructor().stack as unknown as
+    | { getFileName(): string | null | undefined }[]
+    | undefined;
+  hooks.prepareStackTrace = prepare;
+  hooks.stackTraceLimit = limit;
+  return frames?.[depth + 1]?.getFileName() ?? "";
+}
+
+/**
+ * The patch of a tampered realm for the built-in `original`, called `name` in reports: it throws
+ * an `EvalError` naming itself whenever `refuses()` says so (its caller is the candidate's code
+ * while the realm is armed), and otherwise does what `original` does, called or constructed. Make
+ * every patch before putting any in place: this captures `Reflect.apply` and `Reflect.construct`.
+ */
+export function refusingPatch(
+  name: string,
+  original: (...args: unknown[]) => unknown,
+  refuses: () => boolean,
+): (...args: unknown[]) => unknown {
+  const apply = Reflect.apply;
+  const construct = Reflect.construct;
+  const OriginalEvalError = EvalError;
+  return function (this: unknown, ...args: unknown[]): unknown {
+    if (refuses()) throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
+    return new.target === undefined
+      ? apply(original, this, args)
+      : construct(original, args, new.target);
+  };
+}
+
+/**
+ * A tampered realm for a reproduction file (tampered_realm.ts does it for campaigns, with the same
+ * {@link refusingPatch} and {@link callerSource}): replaces each built-in `names` lists, named as
+ * the campaign names them ("Reflect.apply", "String.prototype.slice",
+ * "RegExp.prototype[Symbol.match]"), with a patch that acts as the original until the returned
+ * switch is `armed`, and from then on refuses code whose source `isCandidateSource` accepts. Made
+ * before the candidate is imported, so a candidate that captures built-ins when it loads captures
+ * these.
  */
 export function refuseBuiltins(
   names: readonly string[],
   isCandidateSource: (source: string) => boolean,
 ): { armed: boolean } {
   const refusal = { armed: false };
-  const apply = Reflect.apply;
-  const construct = Reflect.construct;
-  const OriginalError = Error as unknown as {
-    new (): Error;
-    stackTraceLimit: number;
-    prepareStackTrace?: (error: Error, frames: unknown[]) => unknown;
-  };
-  const OriginalEvalError = EvalError;
+  const OriginalError = Error;
   let checking = false;
   const calledByCandidate = (): boolean => {
     if (checking) return false;
     checking = true;
-    const limit = OriginalError.stackTraceLimit;
-    const prepare = OriginalError.prepareStackTrace;
-    OriginalError.stackTraceLimit = 3;
-    OriginalError.prepareStackTrace = (_error, frames) => frames;
-    const frames = new OriginalError().stack as unknown as
-      | { getFileName(): string | null | undefined }[]
-      | undefined;
-    OriginalError.prepareStackTrace = prepare;
-    OriginalError.stackTraceLimit = limit;
-    // Frames: this function, the patch, the patch's caller.
-    const source = frames?.[2]?.getFileName() ?? "";
-    const answer = isCandidateSource(source);
+    // Frames above callerSource: this function, the patch's test, the patch, then its caller.
+    const answer = isCandidateSource(callerSource(3, OriginalError));
     checking = false;
     return answer;
   };
+  const places: [Record<PropertyKey, unknown>, PropertyKey, PropertyDescriptor][] = [];
   for (const name of names) {
     const bracket = name.indexOf("[Symbol.");
     const dot = name.lastIndexOf(".", bracket === -1 ? name.length : bracket);
@@ -257,17 +286,14 @@ export function refuseBuiltins(
       owner = owner[part] as Record<PropertyKey, unknown>;
     }
     const descriptor = Object.getOwnPropertyDescriptor(owner, key) as PropertyDescriptor;
-    const original = descriptor.value as (...args: unknown[]) => unknown;
-    const patch = function (this: unknown, ...args: unknown[]): unknown {
-      if (refusal.armed && calledByCandidate()) {
-        throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
-      }
-      return new.target === undefined
-        ? apply(original, this, args)
-        : construct(original, args, new.target);
-    };
-    Object.defineProperty(owner, key, { ...descriptor, value: patch });
+    const patch = refusingPatch(
+      name,
+      descriptor.value as (...args: unknown[]) => unknown,
+      () => refusal.armed && calledByCandidate(),
+    );
+    places.push([owner, key, { ...descriptor, value: patch }]);
   }
+  for (const [owner, key, patched] of places) Object.defineProperty(owner, key, patched);
   return refusal;
 }
 

@@ -27,6 +27,7 @@
 import {
   attempt,
   brokenInit,
+  callerSource,
   drain,
   encode,
   errorName,
@@ -40,6 +41,7 @@ import {
   recordedInit,
   recordWith,
   refuseBuiltins,
+  refusingPatch,
   rejectedInvalidRawList,
   shapeOf,
   tamperReturned,
@@ -113,6 +115,8 @@ const HELPERS = [
   tamperReturned,
   exoticInit,
   recordedInit,
+  callerSource,
+  refusingPatch,
   refuseBuiltins,
 ].map((fn) => fn.toString())
   .join("\n\n");

@@ -38,12 +38,11 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { callerSource, refusingPatch } from "./observe.ts";
 
 // The originals this module itself needs, captured before any patch exists.
 const OriginalError = Error;
-const OriginalEvalError = EvalError;
 const apply = Reflect.apply;
-const construct = Reflect.construct;
 const defineProperty = Reflect.defineProperty;
 const getOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const getPrototypeOf = Reflect.getPrototypeOf;
@@ -192,32 +191,6 @@ function builtinsToReplace(): Replaced[] {
   return replaced;
 }
 
-/** A V8 call site, as `Error.prepareStackTrace` receives them. */
-interface CallSite {
-  getFileName(): string | null | undefined;
-}
-
-/** The `Error` constructor's V8 stack hooks. */
-const V8Error = OriginalError as unknown as {
-  stackTraceLimit: number;
-  prepareStackTrace?: (error: Error, frames: CallSite[]) => unknown;
-};
-
-/** Hands V8's structured call sites back instead of formatting them (cheaper than text). */
-const keepFrames = (_error: Error, frames: CallSite[]): unknown => frames;
-
-/** The source URL of the frame `depth` frames above the caller of this function, or "". */
-function callerUrl(depth: number): string {
-  const limit = V8Error.stackTraceLimit;
-  const prepare = V8Error.prepareStackTrace;
-  V8Error.stackTraceLimit = depth + 2;
-  V8Error.prepareStackTrace = keepFrames;
-  const frames = new OriginalError().stack as unknown as CallSite[] | undefined;
-  V8Error.prepareStackTrace = prepare;
-  V8Error.stackTraceLimit = limit;
-  return frames?.[depth + 1]?.getFileName() ?? "";
-}
-
 /** Replaces built-ins with patches that refuse the candidate; see the module doc. */
 export class TamperedRealm {
   readonly #isCandidateCode: (url: string) => boolean;
@@ -249,17 +222,11 @@ export class TamperedRealm {
     name: string,
     original: (...args: unknown[]) => unknown,
   ): (...args: unknown[]) => unknown {
-    // deno-lint-ignore no-this-alias
-    const realm = this;
-    return function (this: unknown, ...args: unknown[]): unknown {
-      if (realm.#armed && realm.#calledByCandidate()) {
-        apply(setAdd, realm.#calls, [name]);
-        throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
-      }
-      return new.target === undefined
-        ? apply(original, this, args)
-        : construct(original, args, new.target);
-    };
+    return refusingPatch(name, original, () => {
+      if (!this.#armed || !this.#calledByCandidate()) return false;
+      apply(setAdd, this.#calls, [name]);
+      return true;
+    });
   }
 
   /** How many built-ins the realm replaces. */
@@ -320,8 +287,8 @@ export class TamperedRealm {
     if (this.#checking) return false;
     this.#checking = true;
     try {
-      // Frames above callerUrl: this method, the patch, then the patch's caller.
-      return this.#isCandidateCode(callerUrl(2));
+      // Frames above callerSource: this method, the patch's test, the patch, then its caller.
+      return this.#isCandidateCode(callerSource(3, OriginalError));
     } finally {
       this.#checking = false;
     }
