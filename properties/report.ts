@@ -19,12 +19,19 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { DIVERGENCE_CLASSES } from "./divergences.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import type { ReportCase } from "./report_cases.ts";
 import type { RuntimeBinary } from "./runtime.ts";
-import { callerPath, exit, runtime, selfCommand, writeErr, writeOut } from "./runtime.ts";
+import {
+  callerPath,
+  exit,
+  parseCommandLine,
+  runtime,
+  selfCommand,
+  writeErr,
+  writeOut,
+} from "./runtime.ts";
 import { resolveRuntime, RuntimeChoiceError } from "./runtimes.ts";
 
 /** The committed release history the reports cite. */
@@ -191,28 +198,15 @@ exit status: 0 done, 2 bad usage`;
 
 /** Runs the report CLI; returns the exit status. */
 export function main(args: readonly string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        runtime: { type: "string" },
-        wpt: { type: "string" },
-        all: { type: "boolean" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    writeErr(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommandLine(args, {
+    runtime: { type: "string" },
+    wpt: { type: "string" },
+    all: { type: "boolean" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, USAGE);
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    writeOut(USAGE + "\n");
-    return 0;
-  }
   let history = "";
   try {
     history = readFileSync(HISTORY, "utf8");

@@ -19,6 +19,8 @@ import { writeSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, resolve } from "node:path";
 import process from "node:process";
+import { parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 
 /** The host runtime. */
 export interface Runtime {
@@ -150,4 +152,33 @@ export function coreCount(): number {
 /** Sets the exit status and ends the process once pending output is flushed. */
 export function exit(code: number): never {
   process.exit(code);
+}
+
+/** The options of a command line: `parseArgs`'s, always with `help` (`-h`). */
+export type CommandOptions = NonNullable<ParseArgsConfig["options"]> & {
+  help: { type: "boolean"; short: "h" };
+};
+
+/**
+ * A CLI's arguments parsed with `options` (positionals allowed), or the exit status when there is
+ * nothing more to do: 2 after printing the parse error and `usage` on stderr, 0 after printing
+ * `usage` on stdout for `--help`.
+ */
+export function parseCommandLine<O extends CommandOptions>(
+  args: readonly string[],
+  options: O,
+  usage: string,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true }>> | number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true });
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    writeOut(usage + "\n");
+    return 0;
+  }
+  return parsed;
 }

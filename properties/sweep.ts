@@ -32,12 +32,19 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { Failure } from "./campaign.ts";
 import { DIVERGENCE_CLASSES } from "./divergences.ts";
 import type { DivergenceClass } from "./divergences.ts";
 import type { Summary } from "./fuzz_report.ts";
-import { callerPath, exit, runtime, selfCommand, writeErr, writeOut } from "./runtime.ts";
+import {
+  callerPath,
+  exit,
+  parseCommandLine,
+  runtime,
+  selfCommand,
+  writeErr,
+  writeOut,
+} from "./runtime.ts";
 import { runReproduction } from "./report.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import type { RuntimeName } from "./runtimes.ts";
@@ -330,32 +337,19 @@ exit status: 0 done, 2 bad usage`;
 
 /** Runs the sweep CLI; returns the exit status. */
 export function main(args: readonly string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        releases: { type: "string", default: "5" },
-        time: { type: "string", default: "10" },
-        seed: { type: "string", default: "1" },
-        rounds: { type: "string", default: "16" },
-        "case-timeout": { type: "string", default: "2" },
-        node: { type: "string", default: "node@22.23.3" },
-        write: { type: "string" },
-        bisect: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    writeErr(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+  const parsed = parseCommandLine(args, {
+    releases: { type: "string", default: "5" },
+    time: { type: "string", default: "10" },
+    seed: { type: "string", default: "1" },
+    rounds: { type: "string", default: "16" },
+    "case-timeout": { type: "string", default: "2" },
+    node: { type: "string", default: "node@22.23.3" },
+    write: { type: "string" },
+    bisect: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, USAGE);
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    writeOut(USAGE + "\n");
-    return 0;
-  }
   const numbers = ["releases", "time", "seed", "rounds", "case-timeout"] as const;
   for (const flag of numbers) {
     if (!Number.isFinite(Number(values[flag]))) {
