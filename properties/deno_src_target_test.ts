@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { runCli as fuzz } from "./cli_runner.ts";
 import { denoSourceLayout, denoSrcTargetModule, sourceForm } from "./deno_src_target.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 
@@ -12,16 +12,7 @@ import { RuntimeChoiceError } from "./runtimes.ts";
 const FIXTURES = fileURLToPath(new URL("./testdata/deno_src/", import.meta.url));
 const MODULE_FORM = join(FIXTURES, "module");
 const SCRIPT_FORM = join(FIXTURES, "script");
-const CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
 const IMPL_URL = new URL("../impl/mod.ts", import.meta.url).href;
-
-/** The CLI on `args`, from this folder. */
-function fuzz(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(Deno.execPath(), ["run", "-A", CLI, ...args], {
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-}
 
 /**
  * A copy of the module-form fixture at `root` (its impl import made absolute) with `search`

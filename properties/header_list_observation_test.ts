@@ -1,20 +1,27 @@
 import assert from "node:assert/strict";
+import { runCli } from "./cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
 
-const CLI = new URL("./cli.ts", import.meta.url).pathname;
 const CANDIDATE = new URL("./testdata/lowercases_header_list.mjs", import.meta.url).pathname;
 
 Deno.test("a wrong header list is a counterexample whose reproduction shows it", async () => {
   const out = await Deno.makeTempDir({ prefix: "headerproof-header-list-" });
   try {
-    const campaign = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", CLI, "--target", CANDIDATE, "--runs", "300", "--workers", "1"]
-        .concat(["--seed", "1", "--out", out, "--json"]),
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const summary = JSON.parse(new TextDecoder().decode(campaign.stdout)) as Summary;
-    assert.equal(campaign.code, 1);
+    const campaign = runCli([
+      "--target",
+      CANDIDATE,
+      "--runs",
+      "300",
+      "--workers",
+      "1",
+      "--seed",
+      "1",
+      "--out",
+      out,
+      "--json",
+    ]);
+    const summary = JSON.parse(campaign.stdout) as Summary;
+    assert.equal(campaign.status, 1);
     assert.match(summary.failure!.message, /headerListOf\(h\[\d\]\)/);
     assert.ok(summary.entryPoints.some((line) => line.startsWith("headerListOf")));
     const reproduction = await new Deno.Command(Deno.execPath(), {

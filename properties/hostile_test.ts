@@ -1,51 +1,37 @@
 import assert from "node:assert/strict";
+import { runCli } from "./cli_runner.ts";
 import type { Summary } from "./coordinator.ts";
-
-const CLI = new URL("./cli.ts", import.meta.url).pathname;
 
 /** Runs the CLI against `target` (a testdata file name or a path); returns its outcome. */
 async function fuzz(
   candidate: string,
   ...extra: string[]
-): Promise<{ code: number; summary: Summary | null; stderr: string; out: string[] }> {
+): Promise<{ code: number | null; summary: Summary | null; stderr: string; out: string[] }> {
   const out = await Deno.makeTempDir({ prefix: "headerproof-hostile-" });
   try {
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        CLI,
-        "--target",
-        candidate.includes("/") ? candidate : new URL(`./testdata/${candidate}`, import.meta.url)
-          .pathname,
-        "--runs",
-        "300",
-        "--seed",
-        "1",
-        "--workers",
-        "1",
-        "--case-timeout",
-        "3",
-        "--out",
-        out,
-        "--json",
-        ...extra,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stdout = new TextDecoder().decode(output.stdout);
-    const summary = stdout.trim() === "" ? null : JSON.parse(stdout) as Summary;
+    const run = runCli([
+      "--target",
+      candidate.includes("/") ? candidate : new URL(`./testdata/${candidate}`, import.meta.url)
+        .pathname,
+      "--runs",
+      "300",
+      "--seed",
+      "1",
+      "--workers",
+      "1",
+      "--case-timeout",
+      "3",
+      "--out",
+      out,
+      "--json",
+      ...extra,
+    ]);
+    const summary = run.stdout.trim() === "" ? null : JSON.parse(run.stdout) as Summary;
     if (summary?.failure) {
       assert.ok((await Deno.stat(summary.failure.corpusFile)).isFile, "a corpus entry is written");
     }
     const files = [...Deno.readDirSync(out)].map((entry) => entry.name);
-    return {
-      code: output.code,
-      summary,
-      stderr: new TextDecoder().decode(output.stderr),
-      out: files,
-    };
+    return { code: run.status, summary, stderr: run.stderr, out: files };
   } finally {
     await Deno.remove(out, { recursive: true });
   }

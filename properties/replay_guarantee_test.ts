@@ -1,40 +1,29 @@
 import assert from "node:assert/strict";
+import { runCli } from "./cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
-
-const CLI = new URL("./cli.ts", import.meta.url).pathname;
 
 /** Runs the CLI on a testdata candidate with `args`; returns the exit code and JSON summary. */
 async function fuzz(
   candidate: string,
   ...args: string[]
-): Promise<{ code: number; summary: Summary }> {
+): Promise<{ code: number | null; summary: Summary }> {
   const out = await Deno.makeTempDir({ prefix: "headerproof-replay-" });
   try {
-    const output = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        CLI,
-        "--target",
-        new URL(`./testdata/${candidate}`, import.meta.url).pathname,
-        "--workers",
-        "1",
-        "--seed",
-        "1",
-        "--realm",
-        "clean",
-        "--out",
-        out,
-        "--json",
-        ...args,
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    return {
-      code: output.code,
-      summary: JSON.parse(new TextDecoder().decode(output.stdout)) as Summary,
-    };
+    const run = runCli([
+      "--target",
+      new URL(`./testdata/${candidate}`, import.meta.url).pathname,
+      "--workers",
+      "1",
+      "--seed",
+      "1",
+      "--realm",
+      "clean",
+      "--out",
+      out,
+      "--json",
+      ...args,
+    ]);
+    return { code: run.status, summary: JSON.parse(run.stdout) as Summary };
   } finally {
     await Deno.remove(out, { recursive: true });
   }

@@ -1,20 +1,13 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { type CliRun, runCli } from "./cli_runner.ts";
 import { identify, nodeRunsTypeScript, parseRelease, versionBefore } from "./runtimes.ts";
 
-const CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
-
 /** Runs the campaign CLI under this Deno with `args`. */
-function fuzz(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(Deno.execPath(), ["run", "-A", CLI, ...args], {
-    encoding: "utf8",
-    timeout: 240_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+function fuzz(args: string[]): CliRun {
+  return runCli(args, 240_000);
 }
 
 Deno.test("--runtime", async (t) => {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { runCli } from "./cli_runner.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 import { undiciLayout, undiciTargetModule } from "./undici_target.ts";
 
@@ -94,12 +94,7 @@ Deno.test("undici targets", async (t) => {
         () => undiciTargetModule(`undici-src:${join(dir, "nowhere")}`),
         (e: Error) => e instanceof RuntimeChoiceError && /does not exist/.test(e.message),
       );
-      const cli = fileURLToPath(new URL("./cli.ts", import.meta.url));
-      const run = (target: string) =>
-        spawnSync(Deno.execPath(), ["run", "-A", cli, "--target", target, "--runs", "1"], {
-          encoding: "utf8",
-          timeout: 60_000,
-        });
+      const run = (target: string) => runCli(["--target", target, "--runs", "1"], 60_000);
       const missing = run(`undici-src:${join(dir, "nowhere")}`);
       assert.equal(missing.status, 2, missing.stderr);
       assert.match(missing.stderr, /runs under Node/);
