@@ -498,8 +498,10 @@ export class Headers implements HeadersLike {
    * deletes every header of the name. {@link replayLog} turns it into the list. null means the
    * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
    * copy made by sharing, until their first write; a raw list until materialized). Invariant:
-   * null only while {@link Headers.#shared} is true or {@link Headers.#rawList} is pending, so
-   * every write, which detaches or materializes first, starts it from the view. Compacted (replayed
+   * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending, or
+   * {@link Headers.#combined} is empty and no write was logged since it was a shared empty index,
+   * so every write, which detaches or materializes first, starts it from the view (an empty one
+   * at the first write of a blank Headers, see {@link Headers.#logWrite}). Compacted (replayed
    * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
    * Introspection: not reported.
    */
@@ -507,6 +509,16 @@ export class Headers implements HeadersLike {
 
   /** Slots {@link Headers.#log} may reach before a set or delete compacts it. */
   #logLimit = LOG_SLACK;
+
+  /**
+   * Fast path "buffered delete": the lowercase name of the last delete, not yet written to
+   * {@link Headers.#log}, so that a delete costs a write to this object instead of one to the
+   * log's storage (Bun 1.3.14, bench/ `delete (12)`: 30 ns with the log write, 23 ns without).
+   * Invariant: when non-null, the header list is the replay of {@link Headers.#log} followed by
+   * a "d" of this name; {@link Headers.#flushDelete} writes it before any other operation is
+   * logged and before the log is read.
+   */
+  #unloggedDelete: string | null = null;
 
   /**
    * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
@@ -554,6 +566,7 @@ export class Headers implements HeadersLike {
     entryAt = (headers, index) => headers.#entryAt(index);
     listOf = (headers) => {
       headers.#read();
+      if (headers.#unloggedDelete !== null) headers.#flushDelete();
       const log = headers.#log;
       if (log !== null) return replayLog(log);
       const list: string[] = [];
@@ -644,7 +657,8 @@ export class Headers implements HeadersLike {
     this.#view = null;
     this.#orderReads = 0;
     this.#order.remove(lower);
-    this.#logWrite("d", lower, lower, "");
+    if (this.#unloggedDelete !== null) this.#flushDelete();
+    this.#unloggedDelete = lower;
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
@@ -797,13 +811,19 @@ export class Headers implements HeadersLike {
   #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
-      if (this.#log === null) {
-        this.#log = this.#logOfView();
-        this.#logLimit = 2 * this.#log.length + LOG_SLACK;
+      if (combined.size === 0) {
+        // Fast path "blank first write": nothing to copy, and a null log stays null (the list
+        // is empty, which is what the view says) until #logWrite starts it at its first entry.
+        combined = new SafeMap<string, string>();
+      } else {
+        if (this.#log === null) {
+          this.#log = this.#logOfView();
+          this.#logLimit = 2 * this.#log.length + LOG_SLACK;
+        }
+        combined = copyIndex(combined);
+        if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
-      combined = copyIndex(combined);
       this.#combined = combined;
-      if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       this.#shared = false;
     }
     this.#view = null;
@@ -825,11 +845,19 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Records one write in {@link Headers.#log} (which exists: every write detached or
-   * materialized first); a set or delete compacts a log past its limit, amortized O(1).
+   * Records one write in {@link Headers.#log}; a set or delete compacts a log past its limit,
+   * amortized O(1). A null log here belongs to a blank Headers' first write (the list was
+   * empty): it starts as that one operation, allocated at its size (growing an empty array
+   * to four slots cost ~13 ns of the 52 ns `new Headers()` then `set` took, bench/, Deno 2.9.6).
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
-    const log = this.#log as string[];
+    if (this.#unloggedDelete !== null) this.#flushDelete();
+    const log = this.#log;
+    if (log === null) {
+      this.#log = [kind, lower, name, value];
+      this.#logLimit = 4 + LOG_SLACK;
+      return;
+    }
     const length = log.length;
     // A set right after a set of the same name only changes the value that set left.
     if (kind === "s" && length >= 4 && log[length - 4] === "s" && log[length - 3] === lower) {
@@ -842,6 +870,13 @@ export class Headers implements HeadersLike {
     log[length + 3] = value;
     if (kind === "a") this.#logLimit += 8;
     else if (length >= this.#logLimit) this.#compactLog();
+  }
+
+  /** Writes {@link Headers.#unloggedDelete} (non-null) to {@link Headers.#log}. */
+  #flushDelete(): void {
+    const lower = this.#unloggedDelete as string;
+    this.#unloggedDelete = null;
+    this.#logWrite("d", lower, lower, "");
   }
 
   /**

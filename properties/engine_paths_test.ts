@@ -6,7 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { Headers as ImplHeaders } from "../impl/mod.ts";
-import { lowercaseHeaderNameByMap, lowercaseHeaderNameByTable } from "../impl/predicates.ts";
+import {
+  lowercaseHeaderNameByMap,
+  lowercaseHeaderNameByTable,
+  WELL_KNOWN_HEADER_NAMES,
+} from "../impl/predicates.ts";
 import { charCodeAtByTable, intact } from "../impl/primordials.ts";
 import { Headers as SpecHeaders } from "../spec/mod.ts";
 
@@ -60,6 +64,29 @@ Deno.test("both validated-name caches give the byte-lowercase form of header nam
     assert.equal(lowercaseHeaderNameByMap(`X-N${index}`), `x-n${index}`);
   }
   assert.equal(lowercaseHeaderNameByMap("Content-Type"), "content-type");
+});
+
+Deno.test("the well-known names give their lowercase form in every spelling, fresh or not", () => {
+  const spellingsOf = (lower: string) => [
+    lower,
+    lower.replace(
+      /(^|-)([a-z])/g,
+      (_, dash: string, letter: string) => dash + letter.toUpperCase(),
+    ),
+    lower.toUpperCase(),
+  ];
+  for (const lower of WELL_KNOWN_HEADER_NAMES) {
+    for (const spelling of spellingsOf(lower)) {
+      const fresh = String.fromCharCode(...Array.from(spelling, (c) => c.charCodeAt(0)));
+      assert.equal(lowercaseHeaderNameByMap(fresh), lower, spelling);
+      assert.equal(lowercaseHeaderNameByMap(spelling), lower, spelling);
+    }
+  }
+  // Same lengths as well-known names, yet not one of them (or not a header name at all).
+  for (const name of ["content-typf", "Content-Typf", "accepT:", "x-extra-01", "a".repeat(32)]) {
+    const expected = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name.toLowerCase() : null;
+    assert.equal(lowercaseHeaderNameByMap(name), expected, name);
+  }
 });
 
 Deno.test("intact keeps the engine's own built-ins and replaces anything else by a fresh realm's", () => {

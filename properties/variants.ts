@@ -79,8 +79,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
     patches: [{
       file: "headers.ts",
-      search: "if (this.#shared) {\n      if (this.#log === null)",
-      replace: "if (this.#shared && this.#setCookies !== null) {\n      if (this.#log === null)",
+      search: "if (this.#shared) {\n      if (combined.size === 0)",
+      replace: "if (this.#shared && this.#setCookies !== null) {\n      if (combined.size === 0)",
     }],
   },
   {
