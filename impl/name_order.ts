@@ -139,9 +139,6 @@ export class NameOrder {
   #nodes: number;
   /** Names removed since the tree was built (some may have come back). */
   #removals = 0;
-  /** False only for {@link NO_ORDER}, whose updates do nothing. */
-  readonly active: boolean;
-
   /** The name of the entry found by the last successful {@link NameOrder.select}. */
   selectedName = "";
   /** Which of that name's entries it is (0 unless the name is set-cookie). */
@@ -149,7 +146,6 @@ export class NameOrder {
 
   /** An order over `names`, which must be sorted and distinct; null makes {@link NO_ORDER}. */
   constructor(names: readonly string[] | null, weightOf: (name: string) => number) {
-    this.active = names !== null;
     this.#nodes = names === null ? 0 : names.length;
     this.#root = names === null ? null : buildNode(names, 0, names.length, weightOf);
   }
@@ -169,7 +165,6 @@ export class NameOrder {
 
   /** Adds `name` with `weight`, or sets its weight if present. O(log n) expected. */
   upsert(name: string, weight: number): void {
-    if (!this.active) return;
     let node = this.#root;
     while (node !== null && node.name !== name) node = name < node.name ? node.left : node.right;
     if (node === null) {
@@ -185,7 +180,6 @@ export class NameOrder {
    * {@link NameOrder.select} and {@link NameOrder.forEachName}). O(log n) expected.
    */
   remove(name: string): void {
-    if (!this.active) return;
     reweighNode(this.#root as OrderNode, name, 0);
     this.#removals++;
   }
@@ -234,5 +228,10 @@ export class NameOrder {
   }
 }
 
-/** The order of every Headers that has not needed one: inactive, frozen, updates do nothing. */
+/**
+ * The order of every Headers that has not needed one: empty and frozen. Its owners skip every
+ * update (`order !== NO_ORDER` at each call site: a call on it, not inlined by V8 because the
+ * frozen sentinel and live orders have different shapes, cost 2.6 ns of `new Headers()` then
+ * `set`, bench/, Deno 2.9.6).
+ */
 export const NO_ORDER: NameOrder = ObjectFreeze(new NameOrder(null, () => 0)) as NameOrder;

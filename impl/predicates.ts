@@ -136,8 +136,9 @@ function validatedLongName(name: string): string | null {
 }
 
 /**
- * Fast path "validated-name map" (JavaScriptCore): header names validated before, mapped to their
- * byte-lowercase forms. Same invariant and bounds as {@link validatedNames}: only header names
+ * Fast path "validated-name map" (JavaScriptCore, and record keys under V8, see
+ * {@link lowercaseRecordKeyName}): header names validated before, mapped to their byte-lowercase
+ * forms. Same invariant and bounds as {@link validatedNames}: only header names
  * are keys, only names up to {@link NAME_CACHE_MAX_LENGTH} code units are stored, as
  * {@link detachedCopy}s, and the map is emptied when it reaches {@link NAME_MAP_LIMIT} names.
  */
@@ -272,6 +273,11 @@ export function lowercaseHeaderNameByMap(name: string): string | null {
       if (spellings[at] === name) return spellings[at + 1];
     }
   }
+  return lowercaseHeaderNameThroughMap(name);
+}
+
+/** {@link lowercaseHeaderName} through {@link validatedNameMap} alone. */
+function lowercaseHeaderNameThroughMap(name: string): string | null {
   const known = validatedNameMap.get(name);
   if (known !== undefined) return known;
   if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
@@ -282,6 +288,18 @@ export function lowercaseHeaderNameByMap(name: string): string | null {
   validatedNameMap.set(raw, lower);
   return lower;
 }
+
+/**
+ * {@link lowercaseHeaderName} for an own property key of a record init. Under V8 through
+ * {@link validatedNameMap} alone: V8 stores property names internalized, hash included, so a Map
+ * lookup of one hashes nothing, and it beat the comparison-based {@link validatedNames} (Deno
+ * 2.9.6, `new Headers(record)` of bench/'s 100 request headers: 6.2 µs against 7.2 µs; the
+ * well-known names first made it 8.5 µs). Under JavaScriptCore the same as
+ * {@link lowercaseHeaderName}.
+ */
+export const lowercaseRecordKeyName: (key: string) => string | null = IS_JAVASCRIPTCORE
+  ? lowercaseHeaderNameByMap
+  : lowercaseHeaderNameThroughMap;
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
 export function isNotByteString(text: string): boolean {

@@ -195,6 +195,18 @@ DropView(o) ==
 (* A write through o: storage, then the view.                               *)
 WriteIndex(o, ix, sp) == WriteStorage(o, ix, sp) /\ DropView(o)
 
+(* The first write through an object on the module's shared empty index   *)
+(* (#deferFirstWrite): its list is empty, so the header (ln, v) becomes a  *)
+(* raw list of one, materialized by the next read or write, as a          *)
+(* constructor's fill is.  o leaves the empty index and owns its raw list.*)
+DeferFirstWrite(o, ln, v) ==
+  /\ peers' = Leave(o)
+  /\ store' = [store EXCEPT ![o] = [raw |-> <<<<ln, v>>>>, index |-> EmptyIndex, mat |-> FALSE]]
+  /\ blank' = blank \ {o}
+  /\ shared' = [shared EXCEPT ![o] = FALSE]
+  /\ UNCHANGED spaced
+  /\ DropView(o)
+
 -----------------------------------------------------------------------------
 TypeOK ==
   /\ guard \in [Objects -> Std!Guards]
@@ -261,8 +273,10 @@ AppendHeader(o, n, v) ==
                 /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ Count(ix) < MaxListLen
-                /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
-                              Spaces(ix, ln, v))
+                /\ IF o \in blank
+                   THEN DeferFirstWrite(o, ln, v)
+                   ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
+                                   Spaces(ix, ln, v))
                 /\ hlist' = [hlist EXCEPT ![o] =
                                Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
                 /\ result' = Std!Outcome("ok")
@@ -283,7 +297,9 @@ SetHeader(o, n, v) ==
                 result' = Std!Outcome("ok") /\ Untouched
            [] OTHER ->
                 /\ ix[ln] = <<>> => Count(ix) < MaxListLen
-                /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<v>>]), FALSE)
+                /\ IF o \in blank
+                   THEN DeferFirstWrite(o, ln, v)
+                   ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<v>>]), FALSE)
                 /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!SetEntry(@, n, <<v>>))]
                 /\ result' = Std!Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
