@@ -13,6 +13,8 @@ import {
 } from "../impl/predicates.ts";
 import { charCodeAtByTable, intact } from "../impl/primordials.ts";
 import { Headers as SpecHeaders } from "../spec/mod.ts";
+import { pathToFileURL } from "node:url";
+import { applyVariant } from "./variants.ts";
 
 Deno.test("charCodeAtByTable equals String.prototype.charCodeAt", async (t) => {
   await t.step("every code unit", () => {
@@ -216,4 +218,57 @@ Deno.test("headersFromRawList copies the list it is given", async () => {
   flat[1] = "changed";
   flat.push("B", "2");
   assert.deepEqual([...headers], [["a", "1"]]);
+});
+
+const asJavaScriptCore = new URL("./testdata/as_javascriptcore.ts", import.meta.url).pathname;
+const coverageDir = Deno.env.get("HEADERPROOF_COVERAGE_DIR");
+
+/** Runs testdata/as_javascriptcore.ts on the impl module at `implUrl` in a fresh Deno process. */
+async function runAsJavaScriptCore(
+  implUrl: string,
+): Promise<{ engine: string; differences: { name: string }[] }> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-check",
+      "--allow-read",
+      ...(coverageDir === undefined ? [] : [`--coverage=${coverageDir}`]),
+      asJavaScriptCore,
+      implUrl,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  assert.equal(code, 0, decoder.decode(stderr));
+  return JSON.parse(decoder.decode(stdout));
+}
+
+Deno.test("impl's JavaScriptCore paths, selected under Deno by a Bun global, agree with the reference", async (t) => {
+  await t.step("impl", async () => {
+    const outcome = await runAsJavaScriptCore(new URL("../impl/mod.ts", import.meta.url).href);
+    assert.equal(outcome.engine, "JavaScriptCore");
+    assert.deepStrictEqual(outcome.differences, []);
+  });
+  await t.step("a planted bug in the JavaScriptCore-only delete is caught", async () => {
+    const dir = Deno.makeTempDirSync({ prefix: "headerproof-jsc-variant-" });
+    try {
+      const mod = applyVariant({
+        name: "delete-as-key-on-shared-index",
+        bug: "the JavaScriptCore delete of a name as given skips the copy-on-write check",
+        patches: [{
+          file: "headers.ts",
+          search: 'this.#guard !== "none" || this.#shared || combined === null',
+          replace: 'this.#guard !== "none" || combined === null',
+        }],
+      }, dir);
+      const outcome = await runAsJavaScriptCore(pathToFileURL(mod).href);
+      assert.deepStrictEqual(
+        outcome.differences.map((difference) => difference.name),
+        ["delete from a copy leaves its source alone"],
+      );
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  });
 });
