@@ -60,8 +60,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() leaves the cached sort-and-combine view in place",
     patches: [{
       file: "headers.ts",
-      search: "#forget(lower: string): void {\n    this.#view = null;",
-      replace: "#forget(lower: string): void {",
+      search: "if (!combined.delete(lower)) return;\n    this.#view = null;",
+      replace: "if (!combined.delete(lower)) return;",
     }],
   },
   {
