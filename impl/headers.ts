@@ -224,13 +224,34 @@ function pairsOfTriples(triples: readonly string[]): string[] {
 }
 // deno-coverage-ignore-stop
 
-/** Each lowercase name of a log of "r" operations, with the name of its first operation. */
-function firstNamesOf(log: readonly string[]): SafeMap<string, string> {
-  const firstNames = new SafeMap<string, string>();
-  for (let at = 0; at < log.length; at += 4) {
-    if (!firstNames.has(log[at + 1])) firstNames.set(log[at + 1], log[at + 2]);
+/**
+ * The header list log (see `Headers.#log`) of an indexed raw list: one "r" operation per header.
+ * `appends`: the list is a fill's `[name, value, lowercase name]` triples, which were appends, so
+ * a later header of a name takes the name of that name's first header
+ * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1); otherwise `[name, value]`
+ * pairs (already validated), each name kept as given.
+ */
+function logOfRawList(flat: readonly string[], appends: boolean): string[] {
+  const stride = appends ? 3 : 2;
+  // Four slots per header, allocated once.
+  const log = newArray<string>((flat.length / stride) * 4);
+  const firstNames = appends ? new SafeMap<string, string>() : null;
+  for (let index = 0, at = 0; index < flat.length; index += stride, at += 4) {
+    let name = flat[index];
+    let lower: string;
+    if (firstNames === null) lower = lowercaseHeaderName(name) as string;
+    else {
+      lower = flat[index + 2];
+      const first = firstNames.get(lower);
+      if (first === undefined) firstNames.set(lower, name);
+      else name = first;
+    }
+    log[at] = "r";
+    log[at + 1] = lower;
+    log[at + 2] = name;
+    log[at + 3] = flat[index + 1];
   }
-  return firstNames;
+  return log;
 }
 
 /** Slots (four per operation) a header list log may grow past twice its compacted length. */
@@ -498,8 +519,9 @@ export class Headers implements HeadersLike {
    * deletes every header of the name. {@link replayLog} turns it into the list. null means the
    * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
    * copy made by sharing, until their first write; a raw list until materialized). Invariant:
-   * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending, or
-   * {@link Headers.#combined} is empty and no write was logged since it was a shared empty index,
+   * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending,
+   * {@link Headers.#logSource} stands for it, or {@link Headers.#combined} is empty and no write
+   * was logged since it was a shared empty index,
    * so every write, which detaches or materializes first, starts it from the view (an empty one
    * at the first write onto an empty shared index, see {@link Headers.#logWrite}). Compacted (replayed
    * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
@@ -509,6 +531,19 @@ export class Headers implements HeadersLike {
 
   /** Slots {@link Headers.#log} may reach before a set or delete compacts it. */
   #logLimit = LOG_SLACK;
+
+  /**
+   * Fast path "lazy log": the raw list {@link Headers.#materialize} indexed (as
+   * {@link Headers.#rawList} held it), kept instead of a log built from it until a write or
+   * `headerListOf` needs one ({@link Headers.#ensureLog}), so a Headers that is filled and only
+   * read never builds its log. Invariant: non-null only while {@link Headers.#log} is null and
+   * no write happened since that materialization; the header list is then this list's headers
+   * in order ({@link logOfRawList}).
+   */
+  #logSource: string[] | null = null;
+
+  /** Whether {@link Headers.#logSource} holds a fill's triples (see {@link logOfRawList}). */
+  #logSourceAppends = false;
 
   /**
    * Fast path "buffered delete": the lowercase name of the last delete, not yet written to
@@ -567,7 +602,7 @@ export class Headers implements HeadersLike {
     listOf = (headers) => {
       headers.#read();
       if (headers.#unloggedDelete !== null) headers.#flushDelete();
-      const log = headers.#log;
+      const log = headers.#logSource !== null ? headers.#ensureLog() : headers.#log;
       if (log !== null) return replayLog(log);
       const list: string[] = [];
       for (let index = 0; headers.#entryAt(index); index++) {
@@ -837,10 +872,7 @@ export class Headers implements HeadersLike {
         // is empty, which is what the view says) until #logWrite starts it at its first entry.
         combined = new SafeMap<string, string>();
       } else {
-        if (this.#log === null) {
-          this.#log = this.#logOfView();
-          this.#logLimit = 2 * this.#log.length + LOG_SLACK;
-        }
+        this.#ensureLog();
         combined = copyIndex(combined);
         if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
@@ -850,6 +882,22 @@ export class Headers implements HeadersLike {
     this.#view = null;
     this.#orderReads = 0;
     return combined;
+  }
+
+  /**
+   * {@link Headers.#log}, made now if it is null: from {@link Headers.#logSource} when a
+   * materialized raw list stands for it, else from the current sort-and-combine view.
+   */
+  #ensureLog(): string[] {
+    let log = this.#log;
+    if (log === null) {
+      const source = this.#logSource;
+      log = source !== null ? logOfRawList(source, this.#logSourceAppends) : this.#logOfView();
+      this.#logSource = null;
+      this.#log = log;
+      this.#logLimit = 2 * log.length + LOG_SLACK;
+    }
+    return log;
   }
 
   /** A header list log holding the current sort-and-combine view as "r" operations. */
@@ -874,11 +922,14 @@ export class Headers implements HeadersLike {
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
     if (this.#unloggedDelete !== null) this.#flushDelete();
-    const log = this.#log;
+    let log = this.#log;
     if (log === null) {
-      this.#log = [kind, lower, name, value];
-      this.#logLimit = 4 + LOG_SLACK;
-      return;
+      if (this.#logSource === null) {
+        this.#log = [kind, lower, name, value];
+        this.#logLimit = 4 + LOG_SLACK;
+        return;
+      }
+      log = this.#ensureLog();
     }
     const length = log.length;
     // A set right after a set of the same name only changes the value that set left.
@@ -929,15 +980,11 @@ export class Headers implements HeadersLike {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
     const combined = new SafeMap<string, string>();
-    // Four slots per header, allocated once.
-    const log = newArray<string>(appends ? (length / 3) * 4 : length * 2);
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
-    // For appends: each lowercase name's first name, made at the first repeated name.
-    let firstNames: SafeMap<string, string> | null = null;
     const stride = appends ? 3 : 2;
-    for (let index = 0, at = 0; index < length; index += stride, at += 4) {
-      let name = flat[index];
+    for (let index = 0; index < length; index += stride) {
+      const name = flat[index];
       const value = flat[index + 1];
       let lower: string;
       if (appends) lower = flat[index + 2];
@@ -950,28 +997,18 @@ export class Headers implements HeadersLike {
         lower = checked;
       }
       const existing = combined.get(lower);
-      if (existing === undefined) {
-        combined.set(lower, value);
-        if (firstNames !== null) firstNames.set(lower, name);
-      } else {
+      if (existing === undefined) combined.set(lower, value);
+      else {
         combined.set(lower, `${existing}, ${value}`);
         if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
-        if (appends) {
-          if (firstNames === null) firstNames = firstNamesOf(log);
-          name = firstNames.get(lower) as string;
-        }
       }
       if (lower === "set-cookie") {
         if (setCookies === null) setCookies = [value];
         else setCookies[setCookies.length] = value;
       }
-      log[at] = "r";
-      log[at + 1] = lower;
-      log[at + 2] = name;
-      log[at + 3] = value;
     }
-    this.#log = log;
-    this.#logLimit = 2 * log.length + LOG_SLACK;
+    this.#logSource = flat;
+    this.#logSourceAppends = appends;
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
