@@ -390,9 +390,9 @@ export function charCodeAtByTable(self: string, index: number): number {
  * - it does not inline an uncurried built-in (`Function.prototype.call.bind(method)`): 36
  *   `charCodeAt` calls take 684 ns uncurried, 84 ns through {@link charCodeAtByTable} and 31 ns
  *   as a (patchable) method call; V8 (Deno 2.9.6): 43 ns uncurried, 195 ns through the table;
- * - its Map lookups of names already hashed are cheap enough (about 4 ns) that a Map beats V8's
- *   comparison-based name table there; never-seen names, which a Map must hash first, are
- *   matched against a static table of well-known names before the Map (`predicates.ts`).
+ * - a Map lookup of a never-seen name must hash it first (about 21 ns for a fresh 12-unit name),
+ *   and the comparison-based name table's index arithmetic is slow there, so names are matched
+ *   against a static table of well-known names before that table (`predicates.ts`).
  *
  * Read once from the `Bun` global. Only speed depends on it: a realm that fakes the global picks
  * the other of two equal implementations.

@@ -9,6 +9,7 @@ import { Headers as ImplHeaders } from "../impl/mod.ts";
 import {
   lowercaseHeaderNameByMap,
   lowercaseHeaderNameByTable,
+  lowercaseHeaderNameWellKnownFirst,
   WELL_KNOWN_HEADER_NAMES,
 } from "../impl/predicates.ts";
 import { charCodeAtByTable, intact } from "../impl/primordials.ts";
@@ -59,6 +60,7 @@ Deno.test("both validated-name caches give the byte-lowercase form of header nam
       const expected = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name.toLowerCase() : null;
       assert.equal(lowercaseHeaderNameByTable(name), expected, name);
       assert.equal(lowercaseHeaderNameByMap(name), expected, name);
+      assert.equal(lowercaseHeaderNameWellKnownFirst(name), expected, name);
     }
   }
   // Past its bound the map starts afresh and still answers.
@@ -80,14 +82,17 @@ Deno.test("the well-known names give their lowercase form in every spelling, fre
   for (const lower of WELL_KNOWN_HEADER_NAMES) {
     for (const spelling of spellingsOf(lower)) {
       const fresh = String.fromCharCode(...Array.from(spelling, (c) => c.charCodeAt(0)));
-      assert.equal(lowercaseHeaderNameByMap(fresh), lower, spelling);
-      assert.equal(lowercaseHeaderNameByMap(spelling), lower, spelling);
+      for (const lookup of [lowercaseHeaderNameByMap, lowercaseHeaderNameWellKnownFirst]) {
+        assert.equal(lookup(fresh), lower, spelling);
+        assert.equal(lookup(spelling), lower, spelling);
+      }
     }
   }
   // Same lengths as well-known names, yet not one of them (or not a header name at all).
   for (const name of ["content-typf", "Content-Typf", "accepT:", "x-extra-01", "a".repeat(32)]) {
     const expected = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name.toLowerCase() : null;
     assert.equal(lowercaseHeaderNameByMap(name), expected, name);
+    assert.equal(lowercaseHeaderNameWellKnownFirst(name), expected, name);
   }
 });
 
