@@ -1161,9 +1161,7 @@ export class Headers implements HeadersLike {
    * model's `DeferFirstWrite` (model/HeadersImpl.tla).
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
-    this.#combined = null;
-    this.#rawList = [name, value, lower];
-    this.#rawListAppends = true;
+    this.#adoptFilled([name, value, lower]);
     this.#shared = false;
     this.#view = null;
   }

@@ -1,6 +1,7 @@
 /**
  * Test support: runs the campaign CLI (`properties/cli.ts`) in a child Deno, as a user's
- * `./headerproof fuzz ...` would, and hands back what it printed.
+ * `./headerproof fuzz ...` would, and hands back what it printed; and runs a test script in a
+ * child Deno whose coverage the coverage gate counts ({@link runCoveredScript}).
  *
  * @example
  * ```ts
@@ -31,4 +32,29 @@ export function runCli(args: readonly string[], timeoutMs = 120_000): CliRun {
     maxBuffer: 64 * 1024 * 1024,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Runs `script` with `args` in a fresh Deno process (read access only, no type check) and returns
+ * what it printed on stdout, parsed as JSON; throws with its stderr unless it exits 0. When
+ * `deno task fuzz:coverage` set `HEADERPROOF_COVERAGE_DIR`, the process writes its coverage there,
+ * so the gate counts what it ran of impl.
+ */
+export async function runCoveredScript(script: string, args: readonly string[]): Promise<unknown> {
+  const coverageDir = Deno.env.get("HEADERPROOF_COVERAGE_DIR");
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-check",
+      "--allow-read",
+      ...(coverageDir === undefined ? [] : [`--coverage=${coverageDir}`]),
+      script,
+      ...args,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decoder = new TextDecoder();
+  if (code !== 0) throw new Error(`${script} exited ${code}: ${decoder.decode(stderr)}`);
+  return JSON.parse(decoder.decode(stdout));
 }

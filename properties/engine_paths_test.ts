@@ -16,6 +16,8 @@ import { charCodeAtByTable, intact } from "../impl/primordials.ts";
 import { Headers as SpecHeaders } from "../spec/mod.ts";
 import { pathToFileURL } from "node:url";
 import { applyVariant } from "./variants.ts";
+import { runCoveredScript } from "./cli_runner.ts";
+import { freshCopy } from "../bench/data.ts";
 
 Deno.test("charCodeAtByTable equals String.prototype.charCodeAt", async (t) => {
   await t.step("every code unit", () => {
@@ -81,7 +83,7 @@ Deno.test("the well-known names give their lowercase form in every spelling, fre
   ];
   for (const lower of WELL_KNOWN_HEADER_NAMES) {
     for (const spelling of spellingsOf(lower)) {
-      const fresh = String.fromCharCode(...Array.from(spelling, (c) => c.charCodeAt(0)));
+      const fresh = freshCopy(spelling);
       for (const lookup of [lowercaseHeaderNameByMap, lowercaseHeaderNameWellKnownFirst]) {
         assert.equal(lookup(fresh), lower, spelling);
         assert.equal(lookup(spelling), lower, spelling);
@@ -226,27 +228,14 @@ Deno.test("headersFromRawList copies the list it is given", async () => {
 });
 
 const asJavaScriptCore = new URL("./testdata/as_javascriptcore.ts", import.meta.url).pathname;
-const coverageDir = Deno.env.get("HEADERPROOF_COVERAGE_DIR");
-
 /** Runs testdata/as_javascriptcore.ts on the impl module at `implUrl` in a fresh Deno process. */
 async function runAsJavaScriptCore(
   implUrl: string,
 ): Promise<{ engine: string; differences: { name: string }[] }> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-check",
-      "--allow-read",
-      ...(coverageDir === undefined ? [] : [`--coverage=${coverageDir}`]),
-      asJavaScriptCore,
-      implUrl,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  assert.equal(code, 0, decoder.decode(stderr));
-  return JSON.parse(decoder.decode(stdout));
+  return await runCoveredScript(asJavaScriptCore, [implUrl]) as {
+    engine: string;
+    differences: { name: string }[];
+  };
 }
 
 Deno.test("impl's JavaScriptCore paths, selected under Deno by a Bun global, agree with the reference", async (t) => {

@@ -8,30 +8,16 @@
  */
 import assert from "node:assert/strict";
 import * as impl from "../impl/mod.ts";
+import { runCoveredScript } from "./cli_runner.ts";
 import { type BatteryModule, PATCHES, runBattery } from "../impl/testdata/tamper_battery.ts";
 
 const expected = JSON.parse(JSON.stringify(runBattery(impl as unknown as BatteryModule)));
 const script = new URL("../impl/testdata/tampered_import.ts", import.meta.url).pathname;
-const coverageDir = Deno.env.get("HEADERPROOF_COVERAGE_DIR");
 
 Deno.test("impl's guards, values and TypeErrors hold with a built-in replaced before impl loads", async (t) => {
   for (const patch of PATCHES) {
     await t.step(patch.name, async () => {
-      const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--no-check",
-          "--allow-read",
-          ...(coverageDir === undefined ? [] : [`--coverage=${coverageDir}`]),
-          script,
-          patch.name,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const decoder = new TextDecoder();
-      assert.equal(code, 0, decoder.decode(stderr));
-      assert.deepStrictEqual(JSON.parse(decoder.decode(stdout)), expected);
+      assert.deepStrictEqual(await runCoveredScript(script, [patch.name]), expected);
     });
   }
 });

@@ -10,6 +10,7 @@
  */
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../../spec/contract.ts";
 import * as reference from "../../spec/mod.ts";
+import { freshCopy } from "../../bench/data.ts";
 
 (globalThis as { Bun?: unknown }).Bun = {};
 const implUrl = Deno.args[0];
@@ -17,11 +18,6 @@ const impl = await import(implUrl) as HeadersModule;
 const { IS_JAVASCRIPTCORE } = await import(new URL("primordials.ts", implUrl).href);
 
 type Observation = unknown[];
-
-/** A string equal to `text` that no engine has hashed or interned (as if read off the wire). */
-function fresh(text: string): string {
-  return String.fromCharCode(...Array.from(text, (unit) => unit.charCodeAt(0)));
-}
 
 /** Runs `step` and records its outcome: the value it returned, or the error class it threw. */
 function attempt(step: () => unknown): unknown {
@@ -59,8 +55,8 @@ const SCENARIOS: Record<string, (module: HeadersModule) => Observation> = {
       attempt(() => h.delete("B")),
       attempt(() => h.delete("b")),
       attempt(() => h.delete("zz")),
-      attempt(() => h.delete(fresh("c"))),
-      attempt(() => h.delete(fresh("D"))),
+      attempt(() => h.delete(freshCopy("c"))),
+      attempt(() => h.delete(freshCopy("D"))),
     ];
     return [steps, show(m, h)];
   },
