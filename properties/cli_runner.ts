@@ -24,13 +24,26 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI with `args` under this Deno, killed after `timeoutMs` (default 120 s). */
-export function runCli(args: readonly string[], timeoutMs = 120_000): CliRun {
-  const result = spawnSync(Deno.execPath(), ["run", "-A", CLI, ...args], {
+/**
+ * Runs the CLI with `args` under this Deno, or under `runtime` ("bun" or "node", found on PATH),
+ * killed after `timeoutMs` (default 120 s).
+ */
+export function runCli(
+  args: readonly string[],
+  timeoutMs = 120_000,
+  runtime: "deno" | "bun" | "node" = "deno",
+): CliRun {
+  const command = runtime === "deno" ? [Deno.execPath(), "run", "-A"] : [runtime];
+  const result = spawnSync(command[0], [...command.slice(1), CLI, ...args], {
     encoding: "utf8",
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (result.error !== undefined) {
+    throw new Error(
+      `${runtime} did not run (${result.error.message}); run the tests through ./headerproof test`,
+    );
+  }
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

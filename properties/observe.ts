@@ -205,26 +205,38 @@ export function shapeOf(headers: unknown): unknown[] {
 }
 
 /**
- * The source (a URL, or a path for a local file) of the function `depth` frames above the caller
- * of this one, or "": read from the call sites of a stack trace, which Deno, Node and Bun all offer
- * through `ErrorConstructor`'s V8 stack hooks (pass the `Error` captured before user code ran).
+ * The source (a URL, or a path for a local file) of the function that called the innermost
+ * {@link refusingPatch} patch on the current stack, or "": read from the call sites of a stack
+ * trace, which Deno, Node and Bun all offer through `ErrorConstructor`'s V8 stack hooks (pass the
+ * `Error` captured before user code ran). The patch is found by its function name, not by a
+ * count of frames: JavaScriptCore (Bun) has proper tail calls, so a function that ends in
+ * `return f()` leaves no frame, and how many frames lie between here and the patch depends on
+ * the engine.
  */
-export function callerSource(depth: number, ErrorConstructor: ErrorConstructor): string {
+export function patchCallerSource(ErrorConstructor: ErrorConstructor): string {
   const hooks = ErrorConstructor as unknown as {
     stackTraceLimit: number;
     prepareStackTrace?: (error: Error, frames: unknown[]) => unknown;
   };
   const limit = hooks.stackTraceLimit;
   const prepare = hooks.prepareStackTrace;
-  hooks.stackTraceLimit = depth + 2;
+  // The patch lies at most four frames down: this function, the realm's test of its caller,
+  // the patch's test, the patch.
+  hooks.stackTraceLimit = 8;
   // Structured call sites instead of formatted text (cheaper).
   hooks.prepareStackTrace = (_error, frames) => frames;
   const frames = new ErrorConstructor().stack as unknown as
-    | { getFileName(): string | null | undefined }[]
+    | { getFileName(): string | null | undefined; getFunctionName(): string | null }[]
     | undefined;
   hooks.prepareStackTrace = prepare;
   hooks.stackTraceLimit = limit;
-  return frames?.[depth + 1]?.getFileName() ?? "";
+  if (frames === undefined) return "";
+  for (let i = 0; i + 1 < frames.length; i++) {
+    if (frames[i].getFunctionName() === "headerproofRefusingPatch") {
+      return frames[i + 1].getFileName() ?? "";
+    }
+  }
+  return "";
 }
 
 /**
@@ -232,6 +244,8 @@ export function callerSource(depth: number, ErrorConstructor: ErrorConstructor):
  * an `EvalError` naming itself whenever `refuses()` says so (its caller is the candidate's code
  * while the realm is armed), and otherwise does what `original` does, called or constructed. Make
  * every patch before putting any in place: this captures `Reflect.apply` and `Reflect.construct`.
+ * The patch's function is named `headerproofRefusingPatch`, which {@link patchCallerSource} looks
+ * for on the stack.
  */
 export function refusingPatch(
   name: string,
@@ -241,7 +255,7 @@ export function refusingPatch(
   const apply = Reflect.apply;
   const construct = Reflect.construct;
   const OriginalEvalError = EvalError;
-  return function (this: unknown, ...args: unknown[]): unknown {
+  return function headerproofRefusingPatch(this: unknown, ...args: unknown[]): unknown {
     if (refuses()) throw new OriginalEvalError(`tampered realm: the candidate called ${name}`);
     return new.target === undefined
       ? apply(original, this, args)
@@ -251,7 +265,7 @@ export function refusingPatch(
 
 /**
  * A tampered realm for a reproduction file (tampered_realm.ts does it for campaigns, with the same
- * {@link refusingPatch} and {@link callerSource}): replaces each built-in `names` lists, named as
+ * {@link refusingPatch} and {@link patchCallerSource}): replaces each built-in `names` lists, named as
  * the campaign names them ("Reflect.apply", "String.prototype.slice",
  * "RegExp.prototype[Symbol.match]"), with a patch that acts as the original until the returned
  * switch is `armed`, and from then on refuses code whose source `isCandidateSource` accepts. Made
@@ -268,8 +282,7 @@ export function refuseBuiltins(
   const calledByCandidate = (): boolean => {
     if (checking) return false;
     checking = true;
-    // Frames above callerSource: this function, the patch's test, the patch, then its caller.
-    const answer = isCandidateSource(callerSource(3, OriginalError));
+    const answer = isCandidateSource(patchCallerSource(OriginalError));
     checking = false;
     return answer;
   };
@@ -401,8 +414,9 @@ export function iterableOf(items: unknown[]): Iterable<unknown> {
  */
 export function proxiedArray(items: unknown[], length: string): unknown[] {
   return new Proxy(items, {
-    get(target, key, receiver) {
-      if (key !== "length") return Reflect.get(target, key, receiver);
+    get(target, key) {
+      // A property read, not Reflect.get: see recordedInit on why a trap does not end in a call.
+      if (key !== "length") return (target as unknown as Record<PropertyKey, unknown>)[key];
       if (length === "string") return String(target.length);
       return length === "fraction" ? target.length + 0.5 : -1;
     },
@@ -546,21 +560,29 @@ export function recordedInit(how: string, pairs: unknown[][], log: string[]): un
     typeof key === "symbol" ? "Symbol(" + (key.description ?? "") + ")" : key;
   const logged = <T extends object>(label: string, target: T): T =>
     new Proxy(target, {
+      // Each trap logs after it has read the target (the targets have no accessors, so the
+      // read logs nothing itself): no trap ends in a call, which JavaScriptCore would make a
+      // tail call, leaving no frame of the trap, so that a tampered realm would see the
+      // candidate that triggered the trap call the Reflect method.
       get(t, key, receiver) {
+        const value = Reflect.get(t, key, receiver);
         log.push("get " + label + " " + keyName(key));
-        return Reflect.get(t, key, receiver);
+        return value;
       },
       has(t, key) {
+        const found = Reflect.has(t, key);
         log.push("has " + label + " " + keyName(key));
-        return Reflect.has(t, key);
+        return found;
       },
       ownKeys(t) {
+        const keys = Reflect.ownKeys(t);
         log.push("ownKeys " + label);
-        return Reflect.ownKeys(t);
+        return keys;
       },
       getOwnPropertyDescriptor(t, key) {
+        const descriptor = Reflect.getOwnPropertyDescriptor(t, key);
         log.push("getOwnPropertyDescriptor " + label + " " + keyName(key));
-        return Reflect.getOwnPropertyDescriptor(t, key);
+        return descriptor;
       },
     });
   const text = (label: string, value: unknown, onConvert: () => void) =>
@@ -637,13 +659,19 @@ export function recordedInit(how: string, pairs: unknown[][], log: string[]): un
 export function withWrappedIteratorNext(headers: unknown, make: () => unknown): unknown {
   const proto = Object.getPrototypeOf((headers as { entries(): object }).entries());
   const original = proto.next;
-  proto.next = function next(this: unknown) {
-    return original.call(this);
+  // The wrapper calls the original as a method under a symbol, not through
+  // Function.prototype.call: a tampered realm patches `call`, and JavaScriptCore's tail call
+  // would leave no frame of the wrapper, so the candidate would seem to be calling it.
+  const originalNext = Symbol("next before wrapping");
+  Object.defineProperty(proto, originalNext, { value: original, configurable: true });
+  proto.next = function next(this: Record<symbol, () => unknown>) {
+    return this[originalNext]();
   };
   try {
     return make();
   } finally {
     proto.next = original;
+    delete proto[originalNext];
   }
 }
 

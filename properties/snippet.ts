@@ -27,7 +27,6 @@
 import {
   attempt,
   brokenInit,
-  callerSource,
   drain,
   encode,
   errorName,
@@ -37,6 +36,7 @@ import {
   nextResult,
   openSubject,
   ownKeysOf,
+  patchCallerSource,
   proxiedArray,
   recordedInit,
   recordWith,
@@ -115,7 +115,7 @@ const HELPERS = [
   tamperReturned,
   exoticInit,
   recordedInit,
-  callerSource,
+  patchCallerSource,
   refusingPatch,
   refuseBuiltins,
 ].map((fn) => fn.toString())

@@ -38,7 +38,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { callerSource, refusingPatch } from "./observe.ts";
+import { patchCallerSource, refusingPatch } from "./observe.ts";
 
 // The originals this module itself needs, captured before any patch exists.
 const OriginalError = Error;
@@ -287,8 +287,7 @@ export class TamperedRealm {
     if (this.#checking) return false;
     this.#checking = true;
     try {
-      // Frames above callerSource: this method, the patch's test, the patch, then its caller.
-      return this.#isCandidateCode(callerSource(3, OriginalError));
+      return this.#isCandidateCode(patchCallerSource(OriginalError));
     } finally {
       this.#checking = false;
     }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { runCampaign } from "./campaign.ts";
+import { runCli } from "./cli_runner.ts";
 import type { Op } from "./ops.ts";
 import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
 import { loadTarget } from "./targets.ts";
@@ -65,6 +66,30 @@ Deno.test("impl passes a campaign in a tampered realm", async () => {
   const target = await loadTarget({ target: "impl" });
   const result = runCampaign({ target, seed: 7, runs: 100, property: "tampered-realm" });
   assert.equal(result.failure, null, result.failure?.message);
+});
+
+Deno.test("under Bun, whose engine leaves no frame for a tail call, the realm blames the candidate alone", async (t) => {
+  // JavaScriptCore has proper tail calls: a harness callback that ends in a call to a patched
+  // built-in, or a count of frames down to the patch, would take the candidate for its caller.
+  const campaign = (target: string) =>
+    runCli(
+      ["--target", target, "--realm", "tampered", "--runs", "300", "--seed", "1", "--workers", "1"],
+      120_000,
+      "bun",
+    );
+  await t.step("impl passes", () => {
+    const run = campaign("impl");
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout + run.stderr, /bun \d+\.\d+\.\d+/);
+  });
+  await t.step("a candidate that calls a patched built-in is still caught", () => {
+    const run = campaign(PATCHABLE);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /the candidate called these patched built-ins in this step: Array\.prototype\.slice/,
+    );
+  });
 });
 
 Deno.test("a built-in the candidate captured when it loaded is caught when the realm patched it before load", async () => {
