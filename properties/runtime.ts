@@ -104,9 +104,34 @@ export function commandLine(): string {
   return runtime.name === "deno" ? `deno run -A ${cli}` : `${runtime.name} ${cli}`;
 }
 
-/** Starts a subprocess with piped stdout/stderr and no stdin. */
-export function start(command: readonly string[]): ChildProcess {
-  return spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * The environment of a worker process under `binary` (default: this runtime): this process's,
+ * with JavaScriptCore's proper tail calls turned off under Bun (`BUN_JSC_useTailCalls=false`). A
+ * tampered realm tells the candidate's calls from everyone else's by the frame of the caller, and
+ * a function that ends in `return f(...)` has no frame left while `f` runs when tail calls are on
+ * (V8, under Deno and Node, has none).
+ */
+export function workerEnvironment(binary: RuntimeBinary = runtime): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined) environment[key] = value;
+  }
+  if (binary.name === "bun") environment.BUN_JSC_useTailCalls = "false";
+  return environment;
+}
+
+/**
+ * Starts a subprocess with piped stdout/stderr and no stdin, in `environment` (default: this
+ * process's).
+ */
+export function start(
+  command: readonly string[],
+  environment: Record<string, string> | undefined = undefined,
+): ChildProcess {
+  return spawn(command[0], command.slice(1), {
+    stdio: ["ignore", "pipe", "pipe"],
+    ...(environment === undefined ? {} : { env: environment }),
+  });
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -191,7 +191,16 @@ function tamperedImport(candidate: CandidateSource, refuse: readonly string[]): 
     ];
   return [
     "// The campaign's tampered realm: these built-ins are replaced before the candidate loads and",
-    "// refuse its code (EvalError) once it has loaded.",
+    "// refuse its code (EvalError) once it has loaded. The refusal reads the caller's stack frame,",
+    "// which a tail call removes: under Bun, this file runs itself again with JavaScriptCore's",
+    "// proper tail calls off, as the campaign's workers did.",
+    'if (typeof Bun !== "undefined" && process.env.BUN_JSC_useTailCalls !== "false") {',
+    "  const again = Bun.spawnSync([process.execPath, ...process.argv.slice(1)], {",
+    '    env: { ...process.env, BUN_JSC_useTailCalls: "false" },',
+    '    stdio: ["inherit", "inherit", "inherit"],',
+    "  });",
+    "  process.exit(again.exitCode);",
+    "}",
     ...isCandidate,
     `const refusal = refuseBuiltins(${JSON.stringify(refuse)}, isCandidateSource);`,
     candidate.kind === "native"

@@ -132,3 +132,20 @@ Deno.test("a tampered-realm snippet replaces the named built-ins before the cand
   );
   assert.equal(untouched.code, 0, untouched.out);
 });
+
+Deno.test("under Bun a tampered-realm snippet catches a candidate's tail call to a patched built-in", async () => {
+  const candidate = new URL("./testdata/tail_calls_patchable_builtin.mjs", import.meta.url).href;
+  const steps: Op[] = [FIRST, { op: "get", target: 0, args: ["A"] }];
+  const file = await writeSnippet(renderSnippet({
+    candidate: { kind: "module", specifier: candidate },
+    expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
+    profile: "standard",
+    header: [],
+    steps,
+    refuse: ["Function.prototype.apply"],
+  }));
+  const refused = await runUnder(["bun"], file);
+  assert.equal(refused.code, 1, refused.out);
+  assert.match(refused.out, /divergence at h\[0\]\.get\("A"\)/);
+  assert.match(refused.out, /candidate: \{"threw":"EvalError"\}/);
+});

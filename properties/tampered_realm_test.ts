@@ -7,6 +7,8 @@ import { loadTarget } from "./targets.ts";
 import { Divergence, World } from "./world.ts";
 
 const PATCHABLE = new URL("./testdata/calls_patchable_builtins.mjs", import.meta.url).pathname;
+const TAIL_CALLS_PATCHABLE =
+  new URL("./testdata/tail_calls_patchable_builtin.mjs", import.meta.url).pathname;
 
 /** A tampered realm for the target: code in the candidate's folder is the candidate. */
 async function tamperedTarget(target: string) {
@@ -68,7 +70,7 @@ Deno.test("impl passes a campaign in a tampered realm", async () => {
   assert.equal(result.failure, null, result.failure?.message);
 });
 
-Deno.test("under Bun, whose engine leaves no frame for a tail call, the realm blames the candidate alone", async (t) => {
+Deno.test("under Bun, whose engine can leave no frame for a tail call, the realm blames the candidate alone", async (t) => {
   // JavaScriptCore has proper tail calls: a harness callback that ends in a call to a patched
   // built-in, or a count of frames down to the patch, would take the candidate for its caller.
   const campaign = (target: string) =>
@@ -88,6 +90,14 @@ Deno.test("under Bun, whose engine leaves no frame for a tail call, the realm bl
     assert.match(
       run.stdout,
       /the candidate called these patched built-ins in this step: Array\.prototype\.slice/,
+    );
+  });
+  await t.step("so is one whose call is a tail call (the workers turn tail calls off)", () => {
+    const run = campaign(TAIL_CALLS_PATCHABLE);
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /the candidate called these patched built-ins in this step: Function\.prototype\.apply/,
     );
   });
 });

@@ -21,7 +21,7 @@ import type { Failure, PropertyName } from "./campaign.ts";
 import type { CliOptions } from "./cli_args.ts";
 import { divergenceClasses } from "./divergences.ts";
 import type { Op } from "./ops.ts";
-import { selfCommand, start } from "./runtime.ts";
+import { selfCommand, start, workerEnvironment } from "./runtime.ts";
 import type { Phase, WorkerConfig, WorkerReport } from "./worker.ts";
 
 /** The live state of one worker process. */
@@ -55,7 +55,10 @@ const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
 /** Starts a worker process for `config` and wires its protocol lines into a state. */
 export function startWorker(config: WorkerConfig): WorkerState {
-  const child = start(selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime));
+  const child = start(
+    selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime),
+    workerEnvironment(config.runtime),
+  );
   const state: WorkerState = {
     seed: config.seed,
     child,
