@@ -254,6 +254,21 @@ function logOfRawList(flat: readonly string[], appends: boolean): string[] {
   return log;
 }
 
+/**
+ * The header list of a Headers whose list is in index order (see `Headers.#listInIndexOrder`):
+ * the flat [name, value, ...] entries of its index, in the Map's insertion order.
+ */
+function listOfIndex(index: SafeMap<string, string>): string[] {
+  const list = newArray<string>(index.size * 2);
+  let at = 0;
+  index.forEach((value, lower) => {
+    list[at] = lower;
+    list[at + 1] = value;
+    at += 2;
+  });
+  return list;
+}
+
 /** Slots (four per operation) a header list log may grow past twice its compacted length. */
 const LOG_SLACK = 16;
 
@@ -455,11 +470,12 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  * ```
  */
 export class Headers implements HeadersLike {
-  /** https://fetch.spec.whatwg.org/#concept-headers-guard */
-  #guard: HeadersGuard = "none";
-
-  /** Profile "server": the forbidden request-header and response-header checks say "no". */
-  #server = false;
+  // Fields are declared in the order a delete reads them. JavaScriptCore lays them out in this
+  // order, two in the object and the rest in a separate property array (its allocation profile
+  // guesses two slots for a class whose prototype has a value property, here @@toStringTag), so
+  // a delete on a Headers not in cache touches fewer cache lines (Bun 1.3.14, measured outside
+  // bench/'s suite: a delete reduced to its index and cache fields, on each of 300 Headers of 12
+  // headers, took 24.5 ns with the fields in their former order and 21.3 ns in this one).
 
   /**
    * Fast path "lowercase-name index": byte-lowercased name -> that name's values joined with
@@ -469,13 +485,6 @@ export class Headers implements HeadersLike {
    * entries in insertion order; [storage] is a token for its identity.
    */
   #combined: SafeMap<string, string> | null = EMPTY_INDEX;
-
-  /**
-   * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
-   * key of {@link Headers.#combined}; otherwise `#combined.get("set-cookie")` is their join.
-   * Introspection: [setCookies], a copy.
-   */
-  #setCookies: string[] | null = null;
 
   /**
    * Fast path "cached sort-and-combine view": flat [name, value, name, value, ...] of the
@@ -501,6 +510,46 @@ export class Headers implements HeadersLike {
   #order: NameOrder = NO_ORDER;
 
   /**
+   * Fast path "list in index order": true while the header list is the entries of
+   * {@link Headers.#combined} in the Map's insertion order, each named by its lowercase key, so
+   * no log is kept. It holds when every header came in under a lowercase name not yet in the
+   * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
+   * what set and delete do to such a list. Headers built like that (the common case) keep no
+   * log, and a delete writes nothing but the index (Bun 1.3.14, a delete on each of 300 Headers
+   * of 12 appended headers: 31-32 ns with the log, 23-26 ns without, bench/). Invariant: when
+   * true, {@link Headers.#log}, {@link Headers.#logSource} and {@link Headers.#unloggedDelete}
+   * are null and {@link Headers.#rawList} is null; set by {@link Headers.#materialize} for such
+   * a raw list and by the first write onto an empty index ({@link Headers.#logWrite}); cleared,
+   * after the log is written from the index ({@link Headers.#logIndexOrder}), by the first write
+   * that breaks it: an append of a name already in the list, or a new name not spelled in
+   * lowercase.
+   */
+  #listInIndexOrder = false;
+
+  /** https://fetch.spec.whatwg.org/#concept-headers-guard */
+  #guard: HeadersGuard = "none";
+
+  /**
+   * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
+   * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
+   * place: the first write copies both. Set on both sides of a copy and never reset on the side
+   * that did not write, so a later write there copies once more than strictly needed. A new
+   * Headers starts shared with {@link EMPTY_INDEX}, so `new Headers()` allocates no Map.
+   * Introspection: [shared].
+   */
+  #shared = true;
+
+  /**
+   * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
+   * key of {@link Headers.#combined}; otherwise `#combined.get("set-cookie")` is their join.
+   * Introspection: [setCookies], a copy.
+   */
+  #setCookies: string[] | null = null;
+
+  /** Profile "server": the forbidden request-header and response-header checks say "no". */
+  #server = false;
+
+  /**
    * How many view entries were read through {@link Headers.#order} since the last write. When it
    * reaches an eighth of the entries, the next read builds {@link Headers.#view} from the order
    * (O(n), no sort), so a long read with no write in between costs O(1) per entry, and an O(n)
@@ -520,8 +569,8 @@ export class Headers implements HeadersLike {
    * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
    * copy made by sharing, until their first write; a raw list until materialized). Invariant:
    * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending,
-   * {@link Headers.#logSource} stands for it, or {@link Headers.#combined} is empty and no write
-   * was logged since it was a shared empty index,
+   * {@link Headers.#logSource} stands for it, {@link Headers.#listInIndexOrder} holds, or
+   * {@link Headers.#combined} is empty and no write was logged since it was a shared empty index,
    * so every write, which detaches or materializes first, starts it from the view (an empty one
    * at the first write onto an empty shared index, see {@link Headers.#logWrite}). Compacted (replayed
    * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
@@ -554,16 +603,6 @@ export class Headers implements HeadersLike {
    * logged and before the log is read.
    */
   #unloggedDelete: string | null = null;
-
-  /**
-   * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
-   * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
-   * place: the first write copies both. Set on both sides of a copy and never reset on the side
-   * that did not write, so a later write there copies once more than strictly needed. A new
-   * Headers starts shared with {@link EMPTY_INDEX}, so `new Headers()` allocates no Map.
-   * Introspection: [shared].
-   */
-  #shared = true;
 
   /**
    * Fast path "lazy materialization": a copy of the flat raw list handed to `headersFromRawList`,
@@ -600,7 +639,8 @@ export class Headers implements HeadersLike {
   static {
     entryAt = (headers, index) => headers.#entryAt(index);
     listOf = (headers) => {
-      headers.#read();
+      const combined = headers.#read();
+      if (headers.#listInIndexOrder) return listOfIndex(combined);
       if (headers.#unloggedDelete !== null) headers.#flushDelete();
       const log = headers.#logSource !== null ? headers.#ensureLog() : headers.#log;
       if (log !== null) return replayLog(log);
@@ -668,6 +708,29 @@ export class Headers implements HeadersLike {
   delete(name: string): void {
     if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.delete");
     if (arguments.length < 1) throw tooFewArgumentsError("Headers.delete", 1, arguments.length);
+    const owned = this.#combined;
+    if (
+      typeof name === "string" && this.#guard === "none" && owned !== null && !this.#shared &&
+      this.#listInIndexOrder
+    ) {
+      // Fast path "delete by the name as given": every key of the index is a lowercase header
+      // name, so a name that is a key needs neither conversion nor validation, and with guard
+      // "none" nothing else stands between it and the removal. Otherwise the name is validated
+      // and lowercased as the standard says, and tried once more if that changed it. Only for a
+      // list in index order, which logs nothing: a log would keep the caller's string. (Bun
+      // 1.3.14, measured outside bench/'s suite: a delete on each of 300 Headers of 12 headers,
+      // 21.6 ns through the validated name, 18.8 ns this way; Bun's native Headers 20.6 ns.)
+      let lower = name;
+      if (!owned.delete(lower)) {
+        lower = nameArgument("Headers.delete", name);
+        if (lower === name || !owned.delete(lower)) return;
+      }
+      // What #deleted does for guard "none" and a list in index order.
+      this.#view = null;
+      this.#orderRemove(lower);
+      if (lower === "set-cookie") this.#setCookies = null;
+      return;
+    }
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
     if (guard !== "none") {
@@ -688,12 +751,21 @@ export class Headers implements HeadersLike {
     }
     // Fast path "delete in place": on an index this Headers owns alone, the delete is the lookup
     // (one, not has-then-delete); only a removal drops the cached view.
-    if (!combined.delete(lower)) return;
+    if (combined.delete(lower)) this.#deleted(lower, combined, guard);
+  }
+
+  /**
+   * What follows the removal of `lower` from `combined`, the index this Headers owns alone: the
+   * cached view and the name order forget it, the log records it (unless the list is in index
+   * order), set-cookie's values go with it, and under guard "request-no-cors" `range` goes too.
+   */
+  #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
-    this.#orderReads = 0;
     this.#orderRemove(lower);
-    if (this.#unloggedDelete !== null) this.#flushDelete();
-    this.#unloggedDelete = lower;
+    if (!this.#listInIndexOrder) {
+      if (this.#unloggedDelete !== null) this.#flushDelete();
+      this.#unloggedDelete = lower;
+    }
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
@@ -745,6 +817,9 @@ export class Headers implements HeadersLike {
       return;
     }
     const combined = this.#writable();
+    if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
+      this.#logIndexOrder(combined);
+    }
     combined.set(lower, normalized);
     if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
     this.#logWrite("s", lower, nameText, normalized);
@@ -823,6 +898,9 @@ export class Headers implements HeadersLike {
     }
     const combined = this.#writable();
     const existing = combined.get(lower);
+    if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {
+      this.#logIndexOrder(combined);
+    }
     if (existing === undefined) {
       combined.set(lower, value);
       if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
@@ -849,9 +927,15 @@ export class Headers implements HeadersLike {
     this.#logWrite("d", "range", "range", "");
   }
 
-  /** Takes `lower`, just deleted from the index, out of {@link Headers.#order} if it is active. */
+  /**
+   * Takes `lower`, just deleted from the index, out of {@link Headers.#order} if it is active,
+   * and restarts {@link Headers.#orderReads} (which stays 0 while the order is inactive).
+   */
   #orderRemove(lower: string): void {
-    if (this.#order !== NO_ORDER) this.#order.remove(lower);
+    if (this.#order !== NO_ORDER) {
+      this.#orderReads = 0;
+      this.#order.remove(lower);
+    }
   }
 
   /** The index, materializing a raw list first. */
@@ -872,7 +956,8 @@ export class Headers implements HeadersLike {
         // is empty, which is what the view says) until #logWrite starts it at its first entry.
         combined = new SafeMap<string, string>();
       } else {
-        this.#ensureLog();
+        // The copy keeps the Map's order, so a list in index order stays so.
+        if (!this.#listInIndexOrder) this.#ensureLog();
         combined = copyIndex(combined);
         if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
@@ -886,7 +971,8 @@ export class Headers implements HeadersLike {
 
   /**
    * {@link Headers.#log}, made now if it is null: from {@link Headers.#logSource} when a
-   * materialized raw list stands for it, else from the current sort-and-combine view.
+   * materialized raw list stands for it, else from the current sort-and-combine view. Not for
+   * a list in index order ({@link Headers.#listInIndexOrder}), which its callers handle first.
    */
   #ensureLog(): string[] {
     let log = this.#log;
@@ -921,10 +1007,15 @@ export class Headers implements HeadersLike {
    * write was deferred, bench/, Deno 2.9.6).
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
+    if (this.#listInIndexOrder) return;
     if (this.#unloggedDelete !== null) this.#flushDelete();
     let log = this.#log;
     if (log === null) {
       if (this.#logSource === null) {
+        if (name === lower) {
+          this.#listInIndexOrder = true;
+          return;
+        }
         this.#log = [kind, lower, name, value];
         this.#logLimit = 4 + LOG_SLACK;
         return;
@@ -943,6 +1034,25 @@ export class Headers implements HeadersLike {
     log[length + 3] = value;
     if (kind === "a") this.#logLimit += 8;
     else if (length >= this.#logLimit) this.#compactLog();
+  }
+
+  /**
+   * Ends {@link Headers.#listInIndexOrder}: writes the list it stands for, the entries of
+   * `combined` (the index, before the write that ends it), as the log's "r" operations.
+   */
+  #logIndexOrder(combined: SafeMap<string, string>): void {
+    const log = newArray<string>(combined.size * 4);
+    let at = 0;
+    combined.forEach((value, lower) => {
+      log[at] = "r";
+      log[at + 1] = lower;
+      log[at + 2] = lower;
+      log[at + 3] = value;
+      at += 4;
+    });
+    this.#listInIndexOrder = false;
+    this.#log = log;
+    this.#logLimit = 2 * log.length + LOG_SLACK;
   }
 
   /** Writes {@link Headers.#unloggedDelete} (non-null) to {@link Headers.#log}. */
@@ -982,6 +1092,8 @@ export class Headers implements HeadersLike {
     const combined = new SafeMap<string, string>();
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
+    // Whether every header so far has a lowercase name not seen before (list in index order).
+    let inIndexOrder = true;
     const stride = appends ? 3 : 2;
     for (let index = 0; index < length; index += stride) {
       const name = flat[index];
@@ -1001,13 +1113,16 @@ export class Headers implements HeadersLike {
       else {
         combined.set(lower, `${existing}, ${value}`);
         if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
+        inIndexOrder = false;
       }
+      if (name !== lower) inIndexOrder = false;
       if (lower === "set-cookie") {
         if (setCookies === null) setCookies = [value];
         else setCookies[setCookies.length] = value;
       }
     }
-    this.#logSource = flat;
+    this.#listInIndexOrder = inIndexOrder;
+    this.#logSource = inIndexOrder ? null : flat;
     this.#logSourceAppends = appends;
     this.#combined = combined;
     this.#setCookies = setCookies;

@@ -58,16 +58,23 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "stale-view-after-delete",
     bug: "delete() leaves the cached sort-and-combine view in place",
-    patches: [{
-      file: "headers.ts",
-      search: "if (!combined.delete(lower)) return;\n    this.#view = null;",
-      replace: "if (!combined.delete(lower)) return;",
-    }],
+    patches: [
+      {
+        file: "headers.ts",
+        search: "index order.\n      this.#view = null;",
+        replace: "index order.",
+      },
+      {
+        file: "headers.ts",
+        search: "guard: HeadersGuard): void {\n    this.#view = null;",
+        replace: "guard: HeadersGuard): void {",
+      },
+    ],
   },
   {
     name: "stale-view-after-set",
     bug: "set() leaves the cached sort-and-combine view in place",
-    patches: [keepView("combined.set(lower, normalized);")],
+    patches: [keepView("if (this.#listInIndexOrder && nameText !== lower")],
   },
   {
     name: "stale-view-after-append",
@@ -177,11 +184,18 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "delete-keeps-cookies",
     bug: 'delete("set-cookie") leaves the separate cookies behind',
-    patches: [{
-      file: "headers.ts",
-      search: 'if (lower === "set-cookie") this.#setCookies = null;',
-      replace: "",
-    }],
+    patches: [
+      {
+        file: "headers.ts",
+        search: 'if (lower === "set-cookie") this.#setCookies = null;\n      return;',
+        replace: "return;",
+      },
+      {
+        file: "headers.ts",
+        search: 'if (lower === "set-cookie") this.#setCookies = null;\n    if (guard',
+        replace: "if (guard",
+      },
+    ],
   },
   {
     name: "set-skips-request-guard",
@@ -487,6 +501,46 @@ export const VARIANTS: readonly Variant[] = [
           "      callFunction(callback, thisArg, entryValue, entryName, this);",
       },
     ],
+  },
+  {
+    name: "delete-by-given-name-ignores-guard",
+    bug: "delete()'s fast path by the name as given runs under every guard, so an immutable, " +
+      "request or response Headers loses headers its guard keeps",
+    patches: [{
+      file: "headers.ts",
+      search: 'typeof name === "string" && this.#guard === "none" && owned !== null',
+      replace: 'typeof name === "string" && owned !== null',
+    }],
+  },
+  {
+    name: "delete-by-given-name-when-shared",
+    bug: "delete()'s fast path by the name as given deletes from an index shared with a copy, " +
+      "so the copy loses the header too",
+    patches: [{
+      file: "headers.ts",
+      search: "owned !== null && !this.#shared &&",
+      replace: "owned !== null &&",
+    }],
+  },
+  {
+    name: "index-order-keeps-given-case",
+    bug: "the header list stays in index order (named by the index's lowercase keys) after an " +
+      "append of a new name not spelled in lowercase, so headerListOf loses the name as given",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {",
+      replace: "if (this.#listInIndexOrder && existing !== undefined) {",
+    }],
+  },
+  {
+    name: "index-order-after-repeat-append",
+    bug: "the header list stays in index order after an append of a name already in it, so " +
+      "headerListOf shows one header with the joined value instead of two",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {",
+      replace: "if (this.#listInIndexOrder && name !== lower) {",
+    }],
   },
   {
     name: "get-set-cookie-copies-with-slice",
