@@ -268,4 +268,26 @@ Deno.test("impl's JavaScriptCore paths, selected under Deno by a Bun global, agr
       Deno.removeSync(dir, { recursive: true });
     }
   });
+  await t.step("a planted bug in the last-name fast path is caught", async () => {
+    const dir = Deno.makeTempDirSync({ prefix: "headerproof-jsc-variant-" });
+    try {
+      const mod = applyVariant({
+        name: "last-name-kept-as-given",
+        bug: "the last name looked up through the table is kept as given, not lowercase, and " +
+          "answered for itself",
+        patches: [{
+          file: "predicates.ts",
+          search: "lastTableLower = lower;",
+          replace: "lastTableLower = name;",
+        }],
+      }, dir);
+      const outcome = await runAsJavaScriptCore(pathToFileURL(mod).href);
+      assert.deepStrictEqual(
+        outcome.differences.map((difference) => difference.name),
+        ["the same custom name again, in other cases and fresh"],
+      );
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+    }
+  });
 });

@@ -96,6 +96,19 @@ const SCENARIOS: Record<string, (module: HeadersModule) => Observation> = {
     const steps = [attempt(() => raw?.delete("range")), attempt(() => constructed.delete("a"))];
     return [steps, raw === undefined ? null : show(m, raw), show(m, constructed)];
   },
+  "the same custom name again, in other cases and fresh": (m) => {
+    const h = new m.Headers();
+    h.append("X-Custom", "1");
+    h.append("X-Custom", "2");
+    h.append("x-custom", "3");
+    return [
+      h.get("x-custom"),
+      h.get("X-CUSTOM"),
+      h.has(freshCopy("x-custom")),
+      attempt(() => h.get("x-custom ")),
+      show(m, h),
+    ];
+  },
   "a delete while iterating": (m) => {
     const h = new m.Headers([["a", "1"], ["b", "2"], ["c", "3"]]);
     const seen: unknown[] = [];
