@@ -454,10 +454,15 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
  *   pending), so sharers report the same token until one of them writes.
  * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
- * - `#log`, `#logLimit` (not reported): `#log` is null at creation (the list is then the view of
- *   the index); materialization sets it to the raw list's entries; the first write of a shared
- *   Headers sets it to the view's entries; every write that changes the list appends one
- *   operation; a set or delete past `#logLimit` compacts it and doubles the limit.
+ * - `#log`, `#logLimit`, `#logSource`, `#listInIndexOrder`, `#unloggedDelete` (not reported):
+ *   the header list `headerListOf` returns. `#log` is null at creation (the list is then the
+ *   view of the index). Materialization keeps the raw list in `#logSource`, or sets
+ *   `#listInIndexOrder` (the list is the index in insertion order) when every header had a new
+ *   lowercase name, as the first write onto an empty index under such a name does too; the first
+ *   write that breaks that order writes the log from the index. The first write of a shared
+ *   Headers starts the log from the view; every write that changes the list appends one
+ *   operation (a delete waits in `#unloggedDelete` until the next); a set or delete past
+ *   `#logLimit` compacts it and doubles the limit.
  *
  * @example
  * ```ts
@@ -515,8 +520,9 @@ export class Headers implements HeadersLike {
    * no log is kept. It holds when every header came in under a lowercase name not yet in the
    * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
    * what set and delete do to such a list. Headers built like that (the common case) keep no
-   * log, and a delete writes nothing but the index (Bun 1.3.14, a delete on each of 300 Headers
-   * of 12 appended headers: 31-32 ns with the log, 23-26 ns without, bench/). Invariant: when
+   * log, and a delete writes nothing but the index (Bun 1.3.14, measured outside bench/'s suite: a
+   * delete on each of 300 Headers of 12 appended headers took 31-32 ns with the log, 23-26 ns
+   * without). Invariant: when
    * true, {@link Headers.#log}, {@link Headers.#logSource} and {@link Headers.#unloggedDelete}
    * are null and {@link Headers.#rawList} is null; set by {@link Headers.#materialize} for such
    * a raw list and by the first write onto an empty index ({@link Headers.#logWrite}); cleared,
@@ -718,8 +724,9 @@ export class Headers implements HeadersLike {
       // "none" nothing else stands between it and the removal. Otherwise the name is validated
       // and lowercased as the standard says, and tried once more if that changed it. Only for a
       // list in index order, which logs nothing: a log would keep the caller's string. (Bun
-      // 1.3.14, measured outside bench/'s suite: a delete on each of 300 Headers of 12 headers,
-      // 21.6 ns through the validated name, 18.8 ns this way; Bun's native Headers 20.6 ns.)
+      // 1.3.14, measured outside bench/'s suite, medians of four processes: a delete on each of
+      // 300 Headers of 12 headers, 22.4 ns through the validated name, 19.9 ns this way; Bun's
+      // native Headers 20.6 ns.)
       let lower = name;
       if (!owned.delete(lower)) {
         lower = nameArgument("Headers.delete", name);
