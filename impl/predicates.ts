@@ -279,11 +279,11 @@ function wellKnownLowercase(name: string): string | null {
 /**
  * Fast path "last name" (JavaScriptCore): the lowercase name the last lookup through
  * {@link validatedNames} returned, so that looking up the same name again, in lowercase, is one
- * comparison. Under JavaScriptCore the table's bucket arithmetic ran at two speeds from one
- * process to the next (Bun 1.3.14, bench/ `has miss (12)` in the whole suite: 16.5 or 23 ns,
- * the slower in 4 of 5 runs; Bun's native Headers 22 ns); with this, 8.9 ns in 5 of 5. Invariant:
- * "" or a lowercase header name of at most {@link NAME_CACHE_MAX_LENGTH} units that the table
- * made (a copy, never a caller's string).
+ * comparison. Under JavaScriptCore a lookup through the table ran at two speeds from one
+ * process to the next (Bun 1.3.14, bench/ `has miss (12)`, the suite's 12-header scenarios: 16.5
+ * or 23 ns, the slower in 4 of 5 processes; Bun's native Headers 22 ns); with this, 8.9 ns in 5
+ * of 5. Invariant: "" or a lowercase header name of at most {@link NAME_CACHE_MAX_LENGTH} units
+ * that the table made (a copy, never a caller's string).
  */
 let lastTableLower = "";
 
