@@ -732,10 +732,7 @@ export class Headers implements HeadersLike {
         lower = nameArgument("Headers.delete", name);
         if (lower === name || !owned.delete(lower)) return;
       }
-      // What #deleted does for guard "none" and a list in index order.
-      this.#view = null;
-      this.#orderRemove(lower);
-      if (lower === "set-cookie") this.#setCookies = null;
+      this.#deleted(lower, owned, "none");
       return;
     }
     const lower = nameArgument("Headers.delete", name);

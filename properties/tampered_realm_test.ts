@@ -84,21 +84,22 @@ Deno.test("under Bun, whose engine can leave no frame for a tail call, the realm
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout + run.stderr, /bun \d+\.\d+\.\d+/);
   });
-  await t.step("a candidate that calls a patched built-in is still caught", () => {
-    const run = campaign(PATCHABLE);
+  /** The campaign on `target` fails, naming `builtin` as the patched built-in it called. */
+  const assertCaught = (target: string, builtin: RegExp) => {
+    const run = campaign(target);
     assert.equal(run.status, 1, run.stdout + run.stderr);
     assert.match(
       run.stdout,
-      /the candidate called these patched built-ins in this step: Array\.prototype\.slice/,
+      new RegExp(
+        `the candidate called these patched built-ins in this step: ${builtin.source}`,
+      ),
     );
+  };
+  await t.step("a candidate that calls a patched built-in is still caught", () => {
+    assertCaught(PATCHABLE, /Array\.prototype\.slice/);
   });
   await t.step("so is one whose call is a tail call (the workers turn tail calls off)", () => {
-    const run = campaign(TAIL_CALLS_PATCHABLE);
-    assert.equal(run.status, 1, run.stdout + run.stderr);
-    assert.match(
-      run.stdout,
-      /the candidate called these patched built-ins in this step: Function\.prototype\.apply/,
-    );
+    assertCaught(TAIL_CALLS_PATCHABLE, /Function\.prototype\.apply/);
   });
 });
 

@@ -58,18 +58,11 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "stale-view-after-delete",
     bug: "delete() leaves the cached sort-and-combine view in place",
-    patches: [
-      {
-        file: "headers.ts",
-        search: "index order.\n      this.#view = null;",
-        replace: "index order.",
-      },
-      {
-        file: "headers.ts",
-        search: "guard: HeadersGuard): void {\n    this.#view = null;",
-        replace: "guard: HeadersGuard): void {",
-      },
-    ],
+    patches: [{
+      file: "headers.ts",
+      search: "guard: HeadersGuard): void {\n    this.#view = null;",
+      replace: "guard: HeadersGuard): void {",
+    }],
   },
   {
     name: "stale-view-after-set",
@@ -184,18 +177,11 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "delete-keeps-cookies",
     bug: 'delete("set-cookie") leaves the separate cookies behind',
-    patches: [
-      {
-        file: "headers.ts",
-        search: 'if (lower === "set-cookie") this.#setCookies = null;\n      return;',
-        replace: "return;",
-      },
-      {
-        file: "headers.ts",
-        search: 'if (lower === "set-cookie") this.#setCookies = null;\n    if (guard',
-        replace: "if (guard",
-      },
-    ],
+    patches: [{
+      file: "headers.ts",
+      search: 'if (lower === "set-cookie") this.#setCookies = null;',
+      replace: "",
+    }],
   },
   {
     name: "set-skips-request-guard",
