@@ -25,13 +25,13 @@ export interface CliRun {
 }
 
 /**
- * Runs the CLI with `args` under this Deno, or under `runtime` ("bun" or "node", found on PATH),
+ * Runs the CLI with `args` under this Deno, or under Bun (found on PATH) for `runtime` "bun",
  * killed after `timeoutMs` (default 120 s).
  */
 export function runCli(
   args: readonly string[],
   timeoutMs = 120_000,
-  runtime: "deno" | "bun" | "node" = "deno",
+  runtime: "deno" | "bun" = "deno",
 ): CliRun {
   const command = runtime === "deno" ? [Deno.execPath(), "run", "-A"] : [runtime];
   const result = spawnSync(command[0], [...command.slice(1), CLI, ...args], {

@@ -105,19 +105,16 @@ export function commandLine(): string {
 }
 
 /**
- * The environment of a worker process under `binary` (default: this runtime): this process's,
- * with JavaScriptCore's proper tail calls turned off under Bun (`BUN_JSC_useTailCalls=false`). A
- * tampered realm tells the candidate's calls from everyone else's by the frame of the caller, and
- * a function that ends in `return f(...)` has no frame left while `f` runs when tail calls are on
- * (V8, under Deno and Node, has none).
+ * The environment of a worker process under `binary` (default: this runtime): undefined (this
+ * process's), or under Bun this process's with JavaScriptCore's proper tail calls turned off
+ * (`BUN_JSC_useTailCalls=false`). A tampered realm tells the candidate's calls from everyone
+ * else's by the frame of the caller, and a function that ends in `return f(...)` has no frame
+ * left while `f` runs when tail calls are on (V8, under Deno and Node, has none).
  */
-export function workerEnvironment(binary: RuntimeBinary = runtime): Record<string, string> {
-  const environment: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined) environment[key] = value;
-  }
-  if (binary.name === "bun") environment.BUN_JSC_useTailCalls = "false";
-  return environment;
+export function workerEnvironment(
+  binary: RuntimeBinary = runtime,
+): Record<string, string | undefined> | undefined {
+  return binary.name === "bun" ? { ...process.env, BUN_JSC_useTailCalls: "false" } : undefined;
 }
 
 /**
@@ -126,7 +123,7 @@ export function workerEnvironment(binary: RuntimeBinary = runtime): Record<strin
  */
 export function start(
   command: readonly string[],
-  environment: Record<string, string> | undefined = undefined,
+  environment: Record<string, string | undefined> | undefined = undefined,
 ): ChildProcess {
   return spawn(command[0], command.slice(1), {
     stdio: ["ignore", "pipe", "pipe"],
