@@ -1,6 +1,6 @@
 /**
  * Campaign throughput and model-check cost, so users can size their runs: commands per second of
- * the differential fuzz campaign (`properties/cli.ts --json`) against impl and against native,
+ * the differential fuzz campaign (`properties/campaign/cli.ts --json`) against impl and against native,
  * and states per second of TLC on every `model/MC*.cfg`. A source that does not exist yet, fails
  * or prints something unrecognizable is reported as such, never silently left out.
  *
@@ -136,13 +136,13 @@ export function moduleForConfig(config: string, modules: readonly string[]): str
 }
 
 function fuzzEntries(options: CampaignOptions): CampaignEntry[] {
-  const cli = join(options.root, "properties", "cli.ts");
+  const cli = join(options.root, "properties", "campaign", "cli.ts");
   const targets = ["impl", "native"];
   if (!existsSync(cli)) {
     return targets.map((target) => ({
       source: "fuzz",
       what: `commands/s, target ${target}`,
-      result: "not available: properties/cli.ts does not exist",
+      result: "not available: properties/campaign/cli.ts does not exist",
     }));
   }
   return targets.map((target): CampaignEntry => {

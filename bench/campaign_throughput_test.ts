@@ -68,8 +68,8 @@ Deno.test("campaign numbers", async (t) => {
     try {
       const { entries } = await measureCampaign({ root, fuzzSeconds: 1, tlcTimeoutSeconds: 1 });
       assert.deepEqual(entries.map((e) => e.result), [
-        "not available: properties/cli.ts does not exist",
-        "not available: properties/cli.ts does not exist",
+        "not available: properties/campaign/cli.ts does not exist",
+        "not available: properties/campaign/cli.ts does not exist",
         "not available: no model/MC*.cfg",
       ]);
     } finally {

@@ -17,10 +17,10 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import type { PropertyName } from "../properties/campaign.ts";
-import { runCampaign } from "../properties/campaign.ts";
-import { loadTarget } from "../properties/targets.ts";
-import type { Target } from "../properties/targets.ts";
+import type { PropertyName } from "../properties/campaign/campaign.ts";
+import { runCampaign } from "../properties/campaign/campaign.ts";
+import { loadTarget } from "../properties/targets/targets.ts";
+import type { Target } from "../properties/targets/targets.ts";
 
 /** One measurement: how many commands a property ran in how long. */
 export interface Throughput {

@@ -22,7 +22,7 @@
  */
 
 import { Bench } from "tinybench";
-import { runtime as hostRuntime } from "../properties/runtime.ts";
+import { runtime as hostRuntime } from "../properties/targets/runtime.ts";
 import {
   type Implementation,
   type ImplName,

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as referenceModule from "../spec/mod.ts";
 import * as implModule from "../impl/mod.ts";
 import type { HeadersModule } from "../spec/contract.ts";
-import { VARIANTS } from "../properties/variants.ts";
+import { VARIANTS } from "../properties/mutation/variants.ts";
 import { coveringPaths, dumpStateGraph, replayPaths, type StateGraph } from "./edges.ts";
 import { plantVariant } from "./planted.ts";
 

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { errorName } from "../properties/observe.ts";
+import { errorName } from "../properties/oracle/observe.ts";
 import type { HeadersGuard } from "../spec/contract.ts";
 
 /** The Headers objects of the trace and simulation models. */

@@ -1,6 +1,6 @@
 /**
  * Bugs planted in real copies of impl/, to prove that trace validation over impl's internals
- * catches them. Each is a {@link Variant} of `properties/variants.ts` (a named source patch
+ * catches them. Each is a {@link Variant} of `properties/mutation/variants.ts` (a named source patch
  * applied to a fresh copy of impl/ and spec/ at run time, so there is no second copy of impl to
  * drift); `plantVariant` writes the broken copy into a temporary directory.
  *
@@ -17,11 +17,11 @@
  * @module
  */
 
-import { applyVariant, type Variant, VARIANTS } from "../properties/variants.ts";
+import { applyVariant, type Variant, VARIANTS } from "../properties/mutation/variants.ts";
 
 function kill(name: string): Variant {
   const variant = VARIANTS.find((candidate) => candidate.name === name);
-  if (!variant) throw new Error(`properties/variants.ts has no variant ${name}`);
+  if (!variant) throw new Error(`properties/mutation/variants.ts has no variant ${name}`);
   return variant;
 }
 

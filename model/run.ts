@@ -25,8 +25,8 @@
 
 import { parseArgs } from "node:util";
 import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts";
-import type { JunitCase } from "../properties/junit.ts";
-import { writeJunit } from "../properties/junit.ts";
+import type { JunitCase } from "../properties/campaign/junit.ts";
+import { writeJunit } from "../properties/campaign/junit.ts";
 
 /** One TLC run of `deno task model`. */
 export interface ModelRun {
@@ -246,7 +246,7 @@ export interface ModelResult {
   keptIn: string | null;
 }
 
-/** The results as JUnit cases (properties/junit.ts writes them): one per model. */
+/** The results as JUnit cases (properties/campaign/junit.ts writes them): one per model. */
 export function junitCases(results: readonly ModelResult[]): JunitCase[] {
   return results.map((result) => ({
     name: result.config,

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { parseErrorTrace, parseTlcOutput } from "./tlc.ts";
-import { renderJunit } from "../properties/junit.ts";
+import { renderJunit } from "../properties/campaign/junit.ts";
 import {
   BUG_MODELS,
   CI_MODELS,

@@ -1,6 +1,6 @@
 /**
  * The checks of impl/primordials_test.ts (built-ins patched after impl loaded) and of
- * properties/tampered_load_test.ts (subprocesses running `tampered_import.ts`: patched before impl
+ * properties/targets/tampered_load_test.ts (subprocesses running `tampered_import.ts`: patched before impl
  * loads).
  *
  * While a patch is in place the battery itself must not call anything a patch could replace, so

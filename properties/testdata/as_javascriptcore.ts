@@ -6,7 +6,7 @@
  *
  *     deno run --no-check --allow-read properties/testdata/as_javascriptcore.ts IMPL_MOD_URL
  *
- * Used by properties/engine_paths_test.ts, which also hands it a copy of impl with a planted bug.
+ * Used by properties/targets/engine_paths_test.ts, which also hands it a copy of impl with a planted bug.
  */
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../../spec/contract.ts";
 import * as reference from "../../spec/mod.ts";

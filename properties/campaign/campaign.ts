@@ -1,0 +1,408 @@
+/**
+ * One campaign in this process: fast-check's model-based testing (`fc.commands` + `fc.modelRun`)
+ * drives the {@link World} executor over a loaded {@link Target}, and a second property checks that
+ * invalid raw lists are rejected. Returns counts and, on failure, the shrunk counterexample as
+ * resolved steps ready for a snippet and the corpus.
+ *
+ * This function trusts nothing the candidate does except that it returns: a candidate that hangs
+ * or kills the process is caught by the worker protocol in cli.ts, one level up.
+ *
+ * @example
+ * ```ts
+ * import { runCampaign } from "./campaign.ts";
+ * import { loadTarget } from "../targets/targets.ts";
+ * const result = runCampaign({ target: await loadTarget({ target: "impl" }), seed: 1, runs: 100 });
+ * console.log(result.failure === null ? "no divergence" : result.failure.message);
+ * ```
+ *
+ * @module
+ */
+import fc from "fast-check";
+import {
+  guard as guardArbitrary,
+  invalidRawFollowUp,
+  invalidRawList,
+  op as opArbitrary,
+} from "../oracle/arbitraries.ts";
+import type { DivergenceClass } from "../oracle/divergences.ts";
+import type { Outcome } from "../oracle/observe.ts";
+import { rejectedInvalidRawList } from "../oracle/observe.ts";
+import type { Guard, Op } from "../oracle/ops.ts";
+import type { Capabilities, Target } from "../targets/targets.ts";
+import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
+import { Divergence, perform, Side, World } from "../oracle/world.ts";
+
+/**
+ * The properties a campaign checks: "model", the candidate against the reference over random
+ * command sequences; "tampered-realm", the same while user code has replaced the built-ins the
+ * candidate could call (tampered_realm.ts); "invalid-raw-list", raw lists that break the contract
+ * are rejected.
+ */
+export type PropertyName = "model" | "tampered-realm" | "invalid-raw-list";
+
+/** How long and from where a campaign runs. */
+export interface CampaignOptions {
+  /** The loaded candidate and reference. */
+  target: Target;
+  /** fast-check seed. */
+  seed: number;
+  /** Number of runs (cases); ignored when `path` is given. */
+  runs?: number;
+  /** Stop starting new runs after this many milliseconds (also bounds shrinking). */
+  timeLimitMs?: number;
+  /** Which property (default "model"). */
+  property?: PropertyName;
+  /** Replay one case: fast-check's path of a counterexample. */
+  path?: string;
+  /** The `fc.commands` replay path that goes with `path` (model property). */
+  replayPath?: string;
+  /** Longest command sequence per run (default 40). */
+  maxCommands?: number;
+  /** Known divergence classes whose operations are not generated. */
+  exclude?: readonly DivergenceClass[];
+  /** Called at the start of every run, shrinking runs included, with the runs and commands so
+   * far (the worker's heartbeat). */
+  onRun?: (run: number, commands: number) => void;
+  /** Called once, when the first run fails (the runs after it are shrinking attempts). */
+  onFirstFailure?: (run: number) => void;
+  /** Called with each resolved step before it runs (replays that trace a hang). */
+  onStep?: (step: Op) => void;
+  /**
+   * The tampered realm of the tampered-realm property, when the candidate was loaded under its
+   * patches (`TamperedRealm.installForLoad`); by default a new one, patched after load only.
+   */
+  realm?: TamperedRealm;
+}
+
+/** A failed case. */
+export interface Failure {
+  /**
+   * "divergence": candidate and reference differ; "invalid-raw-list": an invalid raw list was
+   * accepted; "harness-error": the harness itself threw (a bug in properties/). Set by the
+   * coordinator (worker_pool.ts): "hang" (no progress within the case time limit), "crash" (the
+   * worker process died). A candidate module that cannot be loaded is a usage error, not a
+   * failure.
+   */
+  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash";
+  /** Which property failed. */
+  property: PropertyName;
+  /** The seed of the run. */
+  seed: number;
+  /** fast-check's path of the shrunk case. */
+  path: string;
+  /** fast-check's commands replay path (model property). */
+  replayPath: string | null;
+  /** The resolved steps that reproduce it (the last one diverges). */
+  steps: Op[];
+  /** What differed (or what was accepted), one paragraph. */
+  message: string;
+  /** Runs of its property up to and including the first failing one (before shrinking); 0 when
+   * not known (hang, crash, load error). */
+  runsToFailure: number;
+  /**
+   * Set by the coordinator before it reports a divergence or an accepted invalid raw list, from
+   * fresh worker processes: "alone" when the seed and path replay it; "after-history" when only
+   * the campaign's earlier runs in one process (`history`) bring it back (module state the
+   * candidate keeps across runs decides it); "never" when neither does.
+   */
+  replays?: "alone" | "after-history" | "never";
+  /** The phases, with their run counts, that reproduce an "after-history" failure in one process. */
+  history?: { property: PropertyName; runs: number }[];
+  /** The patched built-ins the candidate called in the diverging step (tampered-realm property). */
+  patches?: string[];
+}
+
+/** What a campaign did. */
+export interface CampaignResult {
+  /** Cases run. */
+  runs: number;
+  /** Steps run (each on both sides). */
+  commands: number;
+  /** Wall-clock milliseconds. */
+  elapsedMs: number;
+  /** The first failure, shrunk; null when none. */
+  failure: Failure | null;
+}
+
+/** Whether `op` can be generated for a candidate with `capabilities`, minus excluded classes. */
+export function accepts(
+  op: Op,
+  capabilities: Capabilities,
+  exclude: readonly DivergenceClass[],
+): boolean {
+  const guardOk = (g: Guard | "constructor", init: boolean) =>
+    g === "constructor" ||
+    (capabilities.guards.includes(g) && !(init && capabilities.emptyOnly.includes(g)));
+  const nested = (inner: Op | null): boolean =>
+    inner === null || accepts(inner, capabilities, exclude);
+  let ok: boolean;
+  switch (op.op) {
+    case "construct":
+      ok = guardOk(op.guard, op.init.kind !== "none" && op.init.kind !== "undefined");
+      break;
+    case "copy":
+      ok = guardOk(op.via, true) && nested(op.then);
+      break;
+    case "copyChain":
+      ok = op.links.every((via) => guardOk(via, true));
+      break;
+    case "rawList":
+      ok = capabilities.rawList && nested(op.first);
+      break;
+    case "freeze":
+      ok = capabilities.freeze;
+      break;
+    case "misuse":
+      ok = op.what === "unknown guard" || op.what === "unknown profile"
+        ? capabilities.withGuard
+        : op.what === "raw list not an array"
+        ? capabilities.rawList
+        : op.what === "freeze a plain object"
+        ? capabilities.freeze
+        : true;
+      break;
+    default:
+      ok = true;
+  }
+  const parts: readonly Op[] = op.op === "batch" ? [op, ...op.ops] : [op];
+  return ok && !exclude.some((c) => parts.some((part) => c.covers(part)));
+}
+
+/** Whether no class in force silences the own-keys observation (see {@link DivergenceClass}). */
+export function observesOwnKeys(exclude: readonly DivergenceClass[]): boolean {
+  return !exclude.some((c) => c.silences === "own keys");
+}
+
+/** Every run starts with one empty Headers, so the first generated calls have a target. */
+const FIRST_STEP: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
+
+/** The fast-check command wrapping one generated {@link Op}. */
+class HeadersCommand implements fc.Command<CommandModel, World> {
+  readonly op: Op;
+  constructor(op: Op) {
+    this.op = op;
+  }
+  check(model: Readonly<CommandModel>): boolean {
+    return model.accepts(this.op);
+  }
+  run(_model: CommandModel, world: World): void {
+    world.step(this.op);
+  }
+  toString(): string {
+    return JSON.stringify(this.op);
+  }
+}
+
+/** The model side of `fc.modelRun`: the reference is the model, so it only filters commands. */
+interface CommandModel {
+  accepts(op: Op): boolean;
+}
+
+/** Runs a campaign (or replays one case when `options.path` is set). */
+export function runCampaign(options: CampaignOptions): CampaignResult {
+  const started = Date.now();
+  const property = options.property ?? "model";
+  let runs = 0;
+  let commands = 0;
+  let failedAt = -1;
+  const onRun = () => {
+    options.onRun?.(runs, commands);
+    runs++;
+  };
+  const onFail = () => {
+    if (failedAt !== -1) return;
+    failedAt = runs - 1;
+    options.onFirstFailure?.(failedAt);
+  };
+  const params: fc.Parameters<unknown> = {
+    seed: options.seed,
+    numRuns: options.path === undefined ? options.runs ?? 100 : 1,
+    ...(options.path === undefined ? {} : { path: options.path, endOnFailure: true }),
+    ...(options.timeLimitMs === undefined ? {} : { interruptAfterTimeLimit: options.timeLimitMs }),
+  };
+  const { target } = options;
+  const exclude = options.exclude ?? [];
+  let failure: Failure | null = null;
+  if (property === "model" || property === "tampered-realm") {
+    const realm = property === "tampered-realm"
+      ? options.realm ?? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
+      : null;
+    const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
+    const commandsArbitrary = fc.commands([opArbitrary.map((op) => new HeadersCommand(op))], {
+      maxCommands: options.maxCommands ?? 40,
+      size: "max",
+      ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),
+    });
+    const details = fc.check(
+      fc.property(commandsArbitrary, (cmds) => {
+        onRun();
+        const world = new World(target.candidate, target.reference, {
+          onStep: options.onStep,
+          ownKeys: observesOwnKeys(exclude),
+          realm,
+        });
+        try {
+          world.step(FIRST_STEP);
+          fc.modelRun(() => ({ model, real: world }), cmds);
+        } catch (error) {
+          onFail();
+          throw error;
+        } finally {
+          commands += world.steps;
+        }
+      }),
+      params,
+    );
+    if (details.failed) failure = modelFailure(options, property, realm, model, details);
+  } else if (target.capabilities.rawList) {
+    const details = fc.check(
+      fc.property(guardArbitrary, invalidRawList, invalidRawFollowUp, (guard, flat, followUp) => {
+        onRun();
+        const steps: Op[] = [{ op: "rawList", slot: 0, flat, guard, first: null }, ...followUp];
+        commands += steps.length;
+        const outcomes = runAlone(target.candidate, steps, options.onStep);
+        if (!rejectedInvalidRawList(outcomes)) {
+          onFail();
+          throw new Error(JSON.stringify(outcomes));
+        }
+      }),
+      params,
+    );
+    if (details.failed) {
+      const [guard, flat, followUp] = details.counterexample as [Guard, string[], Op[]];
+      const steps: Op[] = [{ op: "rawList", slot: 0, flat, guard, first: null }, ...followUp];
+      failure = {
+        kind: "invalid-raw-list",
+        property,
+        seed: options.seed,
+        path: details.counterexamplePath ?? "",
+        replayPath: null,
+        steps,
+        message:
+          `headersFromRawList(${JSON.stringify(flat)}, ${
+            JSON.stringify(guard)
+          }) was not rejected with a TypeError at construction or first read; outcomes in the ` +
+          `campaign: ${String((details.errorInstance as Error)?.message)}; replayed now: ${
+            JSON.stringify(runAlone(target.candidate, steps))
+          }`,
+        runsToFailure: 0,
+      };
+    }
+  }
+  if (failure !== null) failure.runsToFailure = failedAt + 1;
+  return { runs, commands, elapsedMs: Date.now() - started, failure };
+}
+
+/** Runs `steps` on one side only, returning every outcome. */
+export function runAlone(
+  subject: Target["candidate"],
+  steps: readonly Op[],
+  onStep?: (step: Op) => void,
+): Outcome[] {
+  const side = new Side(subject);
+  const outcomes: Outcome[] = [];
+  for (const step of steps) {
+    onStep?.(step);
+    perform(side, step, outcomes);
+  }
+  return outcomes;
+}
+
+/** `steps` replayed on a fresh candidate and reference: the divergence they end in, if any. */
+function divergenceOf(
+  target: Target,
+  steps: readonly Op[],
+  ownKeys: boolean,
+  realm: TamperedRealm | null,
+): { steps: Op[]; divergence: Divergence } | null {
+  const world = new World(target.candidate, target.reference, { ownKeys, realm });
+  try {
+    for (const op of steps) world.step(op);
+  } catch (error) {
+    if (error instanceof Divergence) return { steps: world.executed, divergence: error };
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Drops every step the divergence does not need, one at a time from the end: fast-check's
+ * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
+ * them also changes the generated values of later ones. Null when `steps` no longer diverge.
+ */
+export function withoutNeedlessSteps(
+  target: Target,
+  steps: readonly Op[],
+  ownKeys = true,
+  realm: TamperedRealm | null = null,
+): { steps: Op[]; divergence: Divergence } | null {
+  let best = divergenceOf(target, steps, ownKeys, realm);
+  if (best === null) return null;
+  for (let i = best.steps.length - 2; i >= 0; i--) {
+    const trial = divergenceOf(
+      target,
+      [...best.steps.slice(0, i), ...best.steps.slice(i + 1)],
+      ownKeys,
+      realm,
+    );
+    if (trial !== null) best = trial;
+  }
+  return best;
+}
+
+/** Replays the shrunk commands outside fast-check to collect the resolved steps. */
+function modelFailure(
+  options: CampaignOptions,
+  property: "model" | "tampered-realm",
+  realm: TamperedRealm | null,
+  model: CommandModel,
+  details: fc.RunDetails<unknown>,
+): Failure {
+  const counterexample = (details.counterexample as [Iterable<unknown>] | null)?.[0];
+  const replayPath = /replayPath="([^"]*)"/.exec(String(counterexample))?.[1] ?? null;
+  const base = {
+    property,
+    seed: options.seed,
+    path: details.counterexamplePath ?? "",
+    replayPath,
+  };
+  const ownKeys = observesOwnKeys(options.exclude ?? []);
+  const world = new World(options.target.candidate, options.target.reference, { ownKeys, realm });
+  const generated: Op[] = [FIRST_STEP];
+  for (const wrapper of counterexample ?? []) {
+    generated.push((wrapper as unknown as { cmd: HeadersCommand }).cmd.op);
+  }
+  try {
+    for (const op of generated) if (model.accepts(op)) world.step(op);
+  } catch (error) {
+    if (error instanceof Divergence) {
+      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys, realm) ??
+        { steps: world.executed, divergence: error };
+      return {
+        ...base,
+        kind: "divergence",
+        steps: shrunk.steps,
+        message: shrunk.divergence.message,
+        patches: [...shrunk.divergence.patches],
+        runsToFailure: 0,
+      };
+    }
+    return {
+      ...base,
+      kind: "harness-error",
+      steps: world.executed,
+      message: String(error),
+      runsToFailure: 0,
+    };
+  }
+  const original = details.errorInstance;
+  const kind = original instanceof Divergence ? "divergence" : "harness-error";
+  return {
+    ...base,
+    kind,
+    steps: world.executed,
+    message: `${String(original)} (the shrunk case did not fail again when replayed: the ` +
+      "candidate is not deterministic)",
+    runsToFailure: 0,
+  };
+}

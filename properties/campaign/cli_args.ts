@@ -1,0 +1,249 @@
+/**
+ * The command line of the differential campaign (`./headerproof fuzz`, properties/campaign/cli.ts), read
+ * with `node:util` `parseArgs`. Paths are resolved against the caller's directory (see
+ * {@link callerPath}), so `--target ./my.ts` means the file next to the person who typed it.
+ *
+ * @example
+ * ```ts
+ * import { parseCliArgs } from "./cli_args.ts";
+ * const options = parseCliArgs(["--target", "native", "--time", "20"]);
+ * console.log(options.target, options.timeSeconds);
+ * ```
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import type { PropertyName } from "./campaign.ts";
+import { divergenceClasses } from "../oracle/divergences.ts";
+import { callerPath, commandLine, coreCount } from "../targets/runtime.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
+import type { Profile } from "../targets/targets.ts";
+import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
+import { isUndiciTarget } from "../targets/undici_target.ts";
+
+/** Exit status of a campaign with no divergence. */
+export const EXIT_OK = 0;
+/** Exit status of a campaign that found a counterexample. */
+export const EXIT_COUNTEREXAMPLE = 1;
+/** Exit status of bad usage: a wrong option, a candidate that cannot load, a harness error. */
+export const EXIT_USAGE = 2;
+/** Exit status after Ctrl-C (128 + SIGINT). */
+export const EXIT_INTERRUPTED = 130;
+
+/** The `--help` text. */
+export const USAGE = `usage: ${commandLine()} [options]
+
+  --target impl|native|PATH   candidate (default impl); PATH is a module following spec/contract.ts,
+                              relative to the directory you run the command from
+  --target undici@X|undici-src:PATH
+                              undici's Headers (the npm release, installed on first use into
+                              .tools/packages/, or a checkout), every guard through undici's own
+                              internals; runs under Node (fuzz:node or --runtime node@X)
+  --target deno-src:PATH      Deno's Headers from a Deno checkout at any commit since 2023-03, no
+                              build: ext/fetch/20_headers.js and the ext/webidl, ext/web files it
+                              needs, run under shims (copies go to .cache/deno-src/), every guard
+                              through its own internals; runs under Deno; realm both
+  --runtime deno@X|bun@X|node@X|PATH
+                              run the workers under this release (installed on first use into
+                              .tools/runtimes/) or this binary (default: the runtime running this)
+  --runs N                    runs per worker for the model property (default 1000 without --time)
+  --time SECONDS              stop starting runs after this long (10% model in a tampered realm
+                              first, then 10% invalid raw lists, then 80% model); with --runs,
+                              whichever ends first
+  --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
+                              replaced 112 built-ins before and after the candidate loaded; see
+                              properties/README.md), or both (the tampered runs are a hundredth
+                              of --runs). Default: both for impl, native and deno-src, clean
+                              for a module PATH (a module that is not a runtime built-in rarely
+                              needs to be immune to patched built-ins; ask with --realm both)
+  --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
+  --profile standard|server   reference profile (default: server for native, else standard)
+  --workers N                 parallel worker processes (default: all cores)
+  --known-divergences A,B|all stop generating the operations of these named classes (see
+                              properties/NATIVE_DIVERGENCES.md); listed in the report
+  --case-timeout SECONDS      a run making no progress this long is a hang (default 10)
+  --max-commands N            longest command sequence per run (default 40)
+  --json                      print a machine-readable summary on stdout
+  --junit FILE                also write the result as a JUnit XML report
+  --out DIR                   where reproductions and corpus entries go (default .cache/ in the
+                              headerproof folder, which git ignores)
+  --record                    also add the counterexample to the committed regression corpus
+                              (properties/campaign/corpus/), replayed by every ./headerproof test
+  --reference PATH            reference module (default spec/mod.ts)
+  --phases P=N,P=N            run exactly these properties with these run counts, in order, in
+                              each worker (printed to replay a state-dependent counterexample)
+  replay one case (printed with every counterexample):
+  --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
+
+exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
+that cannot be loaded, a harness error), 130 interrupted (Ctrl-C; the seeds are printed)`;
+
+/** Parsed command line. */
+export interface CliOptions {
+  /** "impl", "native", or the candidate's absolute path. */
+  target: string;
+  /** The target as typed (for the report and the replay command). */
+  targetArg: string;
+  runs?: number;
+  timeSeconds?: number;
+  seed: number;
+  profile?: Profile;
+  workers: number;
+  knownDivergences: string[];
+  caseTimeoutSeconds: number;
+  maxCommands: number;
+  json: boolean;
+  /** Absolute path of the JUnit XML report to write, if asked. */
+  junit?: string;
+  /** Absolute folder for reproductions and corpus entries; default in {@link outDirectory}. */
+  out?: string;
+  record: boolean;
+  /** The reference's absolute path (or URL), when not the default. */
+  reference?: string;
+  /** The reference as typed. */
+  referenceArg?: string;
+  path?: string;
+  replayPath?: string;
+  property: PropertyName;
+  /** Which realms the model property runs in. */
+  realm: "both" | "clean" | "tampered";
+  /** Exact phases (`--phases`), overriding runs, time and realm. */
+  phases?: { property: PropertyName; runs: number }[];
+  help: boolean;
+  /** `--runtime` as typed. */
+  runtimeArg?: string;
+  /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
+  runtime?: RuntimeBinary;
+}
+
+/** Bad command line. */
+export class UsageError extends Error {
+  /** `message` says which option is wrong. */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+const OPTIONS = {
+  target: { type: "string" },
+  runs: { type: "string" },
+  time: { type: "string" },
+  seed: { type: "string" },
+  profile: { type: "string" },
+  workers: { type: "string" },
+  "known-divergences": { type: "string" },
+  "case-timeout": { type: "string" },
+  "max-commands": { type: "string" },
+  json: { type: "boolean" },
+  junit: { type: "string" },
+  out: { type: "string" },
+  record: { type: "boolean" },
+  reference: { type: "string" },
+  path: { type: "string" },
+  "replay-path": { type: "string" },
+  property: { type: "string" },
+  realm: { type: "string" },
+  phases: { type: "string" },
+  runtime: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** `text` as a number of at least `min`, or a {@link UsageError} naming `flag`. */
+function numberFlag(flag: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < min) {
+    throw new UsageError(`--${flag} needs a number >= ${min}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
+function targetPath(target: string): string {
+  if (
+    target === "impl" || target === "native" || isUndiciTarget(target) || isDenoSrcTarget(target)
+  ) {
+    return target;
+  }
+  return callerPath(target);
+}
+
+/** The phases `--phases model=120,tampered-realm=3` names (throws {@link UsageError}). */
+function phaseList(text: string): { property: PropertyName; runs: number }[] {
+  return text.split(",").map((item) => {
+    const [property, runs] = item.split("=");
+    if (property !== "model" && property !== "tampered-realm" && property !== "invalid-raw-list") {
+      throw new UsageError(`--phases: unknown property ${JSON.stringify(property)} in ${item}`);
+    }
+    const count = Number(runs);
+    if (!Number.isInteger(count) || count < 1) {
+      throw new UsageError(`--phases: ${item} needs a whole number of runs >= 1`);
+    }
+    return { property, runs: count };
+  });
+}
+
+/** Parses `args` (throws {@link UsageError}). */
+export function parseCliArgs(args: readonly string[]): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const integer = (flag: keyof typeof OPTIONS, min: number) => {
+    const value = numberFlag(flag, values[flag] as string | undefined, min);
+    return value === undefined ? undefined : Math.floor(value);
+  };
+  const profile = values.profile;
+  if (profile !== undefined && profile !== "standard" && profile !== "server") {
+    throw new UsageError(`--profile is standard or server, got ${JSON.stringify(profile)}`);
+  }
+  const property = values.property ?? "model";
+  if (property !== "model" && property !== "tampered-realm" && property !== "invalid-raw-list") {
+    throw new UsageError(
+      `--property is model, tampered-realm or invalid-raw-list, got ${property}`,
+    );
+  }
+  const phases = values.phases === undefined ? undefined : phaseList(values.phases);
+  const targetArg = values.target ?? "impl";
+  const realm = values.realm ??
+    (targetArg === "impl" || targetArg === "native" || isDenoSrcTarget(targetArg)
+      ? "both"
+      : "clean");
+  if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
+    throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
+  }
+  const knownDivergences = (values["known-divergences"] ?? "").split(",").filter((n) => n !== "");
+  try {
+    divergenceClasses(knownDivergences);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return {
+    target: targetPath(targetArg),
+    targetArg,
+    runs: integer("runs", 1),
+    timeSeconds: numberFlag("time", values.time, 0.1),
+    seed: integer("seed", -(2 ** 31)) ?? Math.floor(Math.random() * 2 ** 31),
+    profile,
+    workers: integer("workers", 1) ?? coreCount(),
+    knownDivergences,
+    caseTimeoutSeconds: numberFlag("case-timeout", values["case-timeout"], 0.1) ?? 10,
+    maxCommands: integer("max-commands", 1) ?? 40,
+    json: values.json ?? false,
+    junit: values.junit === undefined ? undefined : callerPath(values.junit),
+    out: values.out === undefined ? undefined : callerPath(values.out),
+    record: values.record ?? false,
+    reference: values.reference === undefined ? undefined : targetPath(values.reference),
+    referenceArg: values.reference,
+    path: values.path,
+    replayPath: values["replay-path"],
+    property,
+    realm,
+    phases,
+    help: values.help ?? false,
+    runtimeArg: values.runtime,
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * The campaign coordinator behind properties/campaign/cli.ts (`./headerproof fuzz`, `fuzz:node`,
+ * `fuzz:bun`): reads the options (cli_args.ts), prints the seeds, runs the worker processes
+ * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. On a
+ * counterexample it writes a self-contained reproduction and a corpus entry (replay.ts) and exits
+ * 1; a candidate module that cannot be loaded, bad options or a harness error exit 2; Ctrl-C stops
+ * the workers, prints the summary with the seeds and exits 130. `--help` lists the options.
+ *
+ * @example
+ * ```sh
+ * ./headerproof fuzz --target native --time 20
+ * ./headerproof fuzz:node --target impl --runs 2000 --seed 7 --workers 2 --json
+ * ```
+ *
+ * @module
+ */
+import process from "node:process";
+import type { Failure } from "./campaign.ts";
+import type { CliOptions } from "./cli_args.ts";
+import {
+  EXIT_COUNTEREXAMPLE,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_USAGE,
+  parseCliArgs,
+  USAGE,
+} from "./cli_args.ts";
+import { divergenceClasses } from "../oracle/divergences.ts";
+import type { Summary } from "./fuzz_report.ts";
+import { humanSummary, junitCase } from "./fuzz_report.ts";
+import { writeJunit } from "./junit.ts";
+import { replayCommand, saveCounterexample } from "./replay.ts";
+import {
+  runtime,
+  stderrIsTerminal,
+  workerRuntimeName,
+  writeErr,
+  writeOut,
+} from "../targets/runtime.ts";
+import { resolveRuntime, RuntimeChoiceError } from "../targets/runtimes.ts";
+import { denoSrcTargetModule, isDenoSrcTarget } from "../targets/deno_src_target.ts";
+import { isUndiciTarget, undiciTargetModule } from "../targets/undici_target.ts";
+import type { Profile } from "../targets/targets.ts";
+import type { WorkerState } from "./worker_pool.ts";
+import {
+  confirmFailure,
+  failureOf,
+  loadProblemOf,
+  shrinkStuckSteps,
+  stagesFor,
+  startWorker,
+  stopAll,
+  supervise,
+  totalProgress,
+  workerConfig,
+} from "./worker_pool.ts";
+
+export type { Summary } from "./fuzz_report.ts";
+
+/**
+ * Throughput: the sum over workers of commands / campaign seconds (their own clocks, so process
+ * start-up and module loading are left out); wall-clock when a worker did not report.
+ */
+function commandsPerSecond(workers: WorkerState[], commands: number, elapsedMs: number): number {
+  if (workers.every((w) => w.report !== null && w.report.elapsedMs > 0)) {
+    return Math.round(
+      workers.reduce((sum, w) => sum + w.report!.commands / (w.report!.elapsedMs / 1000), 0),
+    );
+  }
+  return Math.round(commands / Math.max(elapsedMs / 1000, 0.001));
+}
+
+/** Runs the workers with a progress line on standard error; resolves when all ended. */
+async function runWorkers(workers: WorkerState[], options: CliOptions): Promise<boolean> {
+  const started = Date.now();
+  const live = stderrIsTerminal();
+  let lastPrinted = started;
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+    stopAll(workers);
+  };
+  process.on("SIGINT", onInterrupt);
+  const progressLine = () => {
+    const totals = totalProgress(workers);
+    const seconds = (Date.now() - started) / 1000;
+    return `runs ${totals.runs} | ${Math.round(totals.commands / Math.max(seconds, 0.001))} ` +
+      `commands/s | failures 0 | ${seconds.toFixed(0)} s`;
+  };
+  try {
+    await supervise(workers, options.caseTimeoutSeconds * 1000, () => {
+      if (live) writeErr(`\r\x1b[K${progressLine()}`);
+      else if (Date.now() - lastPrinted >= 5000) {
+        lastPrinted = Date.now();
+        writeErr(progressLine() + "\n");
+      }
+    });
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    if (live) writeErr("\r\x1b[K");
+  }
+  return interrupted;
+}
+
+/** The first failure the workers show (a hang or crash shrunk to the steps it needs). */
+async function firstFailure(
+  workers: WorkerState[],
+  options: CliOptions,
+): Promise<Failure | null> {
+  for (const state of workers) {
+    const found = await failureOf(state, options);
+    if (found === null) continue;
+    if (found.kind === "hang" || found.kind === "crash") {
+      const steps = await shrinkStuckSteps(options, found);
+      const shrunk = steps.length < found.steps.length;
+      return {
+        ...found,
+        steps,
+        message: shrunk ? `${found.message}; shrunk to ${steps.length} step(s)` : found.message,
+      };
+    }
+    return found;
+  }
+  return null;
+}
+
+/**
+ * `failure` once fresh worker processes have replayed it (worker_pool.ts `confirmFailure`): a
+ * divergence or an accepted invalid raw list found by a campaign. A replay, a hang, a crash and a
+ * harness error are returned as they are.
+ */
+async function confirmed(
+  failure: Failure,
+  workers: readonly WorkerState[],
+  options: CliOptions,
+  replaying: boolean,
+): Promise<Failure> {
+  if (replaying || (failure.kind !== "divergence" && failure.kind !== "invalid-raw-list")) {
+    return failure;
+  }
+  const report = workers.find((state) => state.report?.failure === failure)?.report ?? null;
+  return report === null ? failure : await confirmFailure(options, failure, report);
+}
+
+/** Runs the CLI with `args`; returns the exit status. */
+export async function main(args: readonly string[]): Promise<number> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(args);
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  if (options.help) {
+    writeOut(USAGE + "\n");
+    return EXIT_OK;
+  }
+  try {
+    if (options.runtimeArg !== undefined) options.runtime = resolveRuntime(options.runtimeArg);
+    if (isUndiciTarget(options.target)) {
+      if ((options.runtime ?? runtime).name !== "node") {
+        throw new RuntimeChoiceError(
+          `--target ${options.targetArg} runs under Node: use fuzz:node, or --runtime node@X`,
+        );
+      }
+      options.target = undiciTargetModule(options.target);
+      options.profile ??= "server";
+    } else if (isDenoSrcTarget(options.target)) {
+      if ((options.runtime ?? runtime).name !== "deno") {
+        throw new RuntimeChoiceError(
+          `--target ${options.targetArg} runs under Deno: use fuzz, or --runtime deno@X`,
+        );
+      }
+      options.target = denoSrcTargetModule(options.target);
+      options.profile ??= "server";
+    }
+  } catch (error) {
+    if (!(error instanceof RuntimeChoiceError)) throw error;
+    writeErr(`${error.message}\n`);
+    return EXIT_USAGE;
+  }
+  const replaying = options.path !== undefined;
+  const workerCount = replaying ? 1 : options.workers;
+  const seeds = Array.from({ length: workerCount }, (_, i) => options.seed + i);
+  writeErr(
+    `headerproof fuzz: target ${options.targetArg}, ${workerCount} worker(s), seeds ${
+      seeds.join(", ")
+    } (--seed ${options.seed} repeats this campaign)\n`,
+  );
+  const started = Date.now();
+  const workers: WorkerState[] = [];
+  let interrupted = false;
+  for (const phases of stagesFor(options)) {
+    const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
+    workers.push(...stage);
+    interrupted = await runWorkers(stage, options);
+    if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
+  }
+  const elapsedMs = Date.now() - started;
+  for (const state of workers) {
+    const problem = await loadProblemOf(state, options);
+    if (problem !== null) {
+      writeErr(`cannot load the candidate ${problem.url}:\n${problem.detail}\n`);
+      return EXIT_USAGE;
+    }
+  }
+  const found = interrupted ? null : await firstFailure(workers, options);
+  const failure = found === null ? null : await confirmed(found, workers, options, replaying);
+  const totals = totalProgress(workers);
+  const first = workers.find((w) => w.ready);
+  const profile = (first?.profile ?? options.profile ??
+    (options.target === "native" ? "server" : "standard")) as Profile;
+  const summary: Summary = {
+    ok: failure === null && !interrupted,
+    interrupted,
+    target: options.targetArg,
+    runtime: first?.runtime ?? workerRuntimeName(options),
+    profile,
+    entryPoints: first?.entryPoints ?? [],
+    knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),
+    seeds,
+    workers: workerCount,
+    runs: totals.runs,
+    commands: totals.commands,
+    elapsedMs,
+    commandsPerSecond: commandsPerSecond(workers, totals.commands, elapsedMs),
+    failure: null,
+  };
+  if (failure !== null) {
+    const replay = replayCommand(options, failure);
+    const saved = await saveCounterexample(
+      options,
+      profile,
+      failure,
+      replay,
+      first?.entryPoints ?? [],
+    );
+    summary.failure = { ...failure, replay, ...saved };
+  }
+  if (options.junit !== undefined) {
+    writeJunit(options.junit, "headerproof fuzz", [junitCase(summary)]);
+  }
+  if (options.json) writeOut(JSON.stringify(summary, null, 1) + "\n");
+  else writeOut(humanSummary(summary, replaying));
+  if (interrupted) return EXIT_INTERRUPTED;
+  if (failure === null) return EXIT_OK;
+  return failure.kind === "harness-error" ? EXIT_USAGE : EXIT_COUNTEREXAMPLE;
+}

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { runAlone } from "./campaign.ts";
+import { CORPUS_DIR, readCorpus, writeCorpusEntry } from "./corpus.ts";
+import type { CorpusEntry } from "./corpus.ts";
+import { rejectedInvalidRawList } from "../oracle/observe.ts";
+import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
+import { loadTarget } from "../targets/targets.ts";
+import { World } from "../oracle/world.ts";
+
+/** Replays `entry` against impl and the reference: every step must agree (or be rejected). */
+async function replay(entry: CorpusEntry): Promise<void> {
+  const target = await loadTarget({ target: "impl", profile: entry.profile });
+  if (entry.property === "invalid-raw-list") {
+    assert.ok(rejectedInvalidRawList(runAlone(target.candidate, entry.steps)), entry.message);
+    assert.ok(rejectedInvalidRawList(runAlone(target.reference, entry.steps)), entry.message);
+    return;
+  }
+  const realm = entry.property === "tampered-realm"
+    ? new TamperedRealm(candidateCode("impl", target.candidateUrl))
+    : null;
+  const world = new World(target.candidate, target.reference, { realm });
+  for (const step of entry.steps) world.step(step);
+}
+
+Deno.test("every corpus entry passes on impl and the reference", async (t) => {
+  for (const { file, entry } of readCorpus(CORPUS_DIR)) {
+    await t.step(file.replace(/^.*\//, ""), () => replay(entry));
+  }
+});
+
+Deno.test("a corpus entry is written and read back unchanged", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-corpus-" });
+  const entry: CorpusEntry = {
+    target: "impl",
+    runtime: "deno 0",
+    profile: "standard",
+    property: "model",
+    kind: "divergence",
+    seed: 1,
+    path: "0:1",
+    replayPath: "A:B",
+    knownDivergences: [],
+    message: "m",
+    replay: "deno task fuzz --seed 1",
+    steps: [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }],
+  };
+  const file = writeCorpusEntry(dir, entry);
+  assert.deepEqual(readCorpus(dir), [{ file, entry }]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("replaying a corpus entry fails when impl diverges from it", async () => {
+  const entry: CorpusEntry = {
+    target: "impl",
+    runtime: "deno 0",
+    profile: "standard",
+    property: "invalid-raw-list",
+    kind: "invalid-raw-list",
+    seed: 1,
+    path: "0",
+    replayPath: null,
+    knownDivergences: [],
+    message: "a valid list stored as invalid must fail the replay",
+    replay: "",
+    steps: [
+      { op: "rawList", slot: 0, flat: ["a", "b"], guard: "none", first: null },
+      { op: "get", target: 0, args: ["a"] },
+    ],
+  };
+  await assert.rejects(() => replay(entry));
+});

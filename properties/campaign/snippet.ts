@@ -1,0 +1,298 @@
+/**
+ * Renders a counterexample as a self-contained JavaScript module: it replays the steps on the
+ * candidate (imported by the path it is given, or the runtime's own globals for native) with the
+ * same observation code the campaign used (embedded from observe.ts), compares every observation
+ * with the reference's, which are embedded as data, prints the first difference and exits with
+ * status 1. Nothing of the headerproof checkout is imported, so the file can be attached to a bug
+ * report; it runs with `deno run -A repro.mjs`, `node repro.mjs` or `bun repro.mjs`.
+ *
+ * @example
+ * ```ts
+ * import * as reference from "../../spec/mod.ts";
+ * import { openSubject } from "../oracle/observe.ts";
+ * import { expectedTrace, renderSnippet } from "./snippet.ts";
+ * import type { Op } from "../oracle/ops.ts";
+ * const steps: Op[] = [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }];
+ * const source = renderSnippet({
+ *   candidate: { kind: "module", specifier: "./my_headers.mjs" },
+ *   expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
+ *   profile: "standard",
+ *   header: ["replay: ./headerproof fuzz --seed 1 --path 0"],
+ *   steps,
+ * });
+ * ```
+ *
+ * @module
+ */
+import {
+  attempt,
+  brokenInit,
+  drain,
+  encode,
+  errorName,
+  exoticInit,
+  forEachObserved,
+  iterableOf,
+  nextResult,
+  openSubject,
+  ownKeysOf,
+  patchCallerSource,
+  proxiedArray,
+  recordedInit,
+  recordWith,
+  refuseBuiltins,
+  refusingPatch,
+  rejectedInvalidRawList,
+  shapeOf,
+  tamperReturned,
+  withWrappedIteratorNext,
+} from "../oracle/observe.ts";
+import type { Subject } from "../oracle/observe.ts";
+import type { Op } from "../oracle/ops.ts";
+import { renderOp } from "../oracle/ops.ts";
+import type { Observation } from "../oracle/world.ts";
+import { stepLabels, World } from "../oracle/world.ts";
+
+/**
+ * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
+ * relative to the snippet, an absolute path or a URL), or the runtime's own globals.
+ */
+export type CandidateSource = { kind: "module"; specifier: string } | { kind: "native" };
+
+/** What a snippet reproduces. */
+export interface SnippetInput {
+  /** The candidate under test. */
+  candidate: CandidateSource;
+  /** What the reference observed over `steps` ({@link expectedTrace}); differential mode only. */
+  expected?: Observation[];
+  /** The profile the reference (and a module candidate's guard constructors) use. */
+  profile: string;
+  /** Comment lines put at the top (target, seed, replay command...). */
+  header: string[];
+  /** Resolved steps, as the executor recorded them. */
+  steps: Op[];
+  /**
+   * "differential" (default): compare candidate and reference step by step. "invalid-raw-list":
+   * the first step builds a raw list that breaks the contract; the candidate alone runs, and the
+   * snippet fails unless the first step that threw (construction or a later call) threw a
+   * TypeError.
+   */
+  mode?: "differential" | "invalid-raw-list";
+  /** Leave out the main block (the module then only exports `scenario`), for tests. */
+  library?: boolean;
+  /** Whether each observation includes own keys, as the campaign's did (default true). */
+  ownKeys?: boolean;
+  /**
+   * Whether each observation includes the candidate's `headerListOf` of every object, as the
+   * campaign's did when the candidate exports it (default false).
+   */
+  headerLists?: boolean;
+  /**
+   * The patched built-ins the candidate called (a tampered-realm counterexample): the snippet
+   * replaces them before it imports the candidate ({@link refuseBuiltins}) and makes them refuse
+   * the candidate's code once it has loaded, as the campaign's tampered realm did.
+   */
+  refuse?: readonly string[];
+}
+
+/** The observation helpers, as source text (one copy of the code: observe.ts). */
+const HELPERS = [
+  errorName,
+  encode,
+  attempt,
+  nextResult,
+  drain,
+  forEachObserved,
+  rejectedInvalidRawList,
+  iterableOf,
+  proxiedArray,
+  recordWith,
+  brokenInit,
+  withWrappedIteratorNext,
+  openSubject,
+  ownKeysOf,
+  shapeOf,
+  tamperReturned,
+  exoticInit,
+  recordedInit,
+  patchCallerSource,
+  refusingPatch,
+  refuseBuiltins,
+].map((fn) => fn.toString())
+  .join("\n\n");
+
+/**
+ * Every observation the reference makes over `steps`, in the order a snippet makes them
+ * (`ownKeys`, `headerLists`: whether observations include own keys and header lists, as in
+ * {@link SnippetInput}).
+ */
+export function expectedTrace(
+  reference: Subject,
+  steps: readonly Op[],
+  ownKeys = true,
+  headerLists = false,
+): Observation[] {
+  const trace: Observation[] = [];
+  const world = new World(reference, reference, { trace, ownKeys, headerLists });
+  for (const step of steps) world.step(step);
+  return trace;
+}
+
+/** The statements of the scenario body for `steps`. */
+function renderSteps(steps: readonly Op[], observe: boolean): string[] {
+  const lines: string[] = [];
+  for (const op of steps) {
+    for (const [index, code] of stepCodes(op).entries()) {
+      lines.push(`  step(${JSON.stringify(stepLabels(op)[index])}, () => ${code});`);
+    }
+    if (observe) lines.push("  observe();");
+  }
+  return lines;
+}
+
+/**
+ * One expression per outcome the step produces (copy+then, raw list+first, batch and a recorded
+ * init's log give several).
+ */
+function stepCodes(op: Op): string[] {
+  switch (op.op) {
+    case "construct":
+      return op.init.kind === "recorded" ? [renderOp(op), "log"] : [renderOp(op)];
+    case "copy":
+      return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.then)];
+    case "rawList":
+      return op.first === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.first)];
+    case "batch":
+      return op.ops.flatMap((item) => stepCodes(item));
+    default:
+      return [renderOp(op)];
+  }
+}
+
+/**
+ * The lines that load the candidate in a tampered realm: the built-ins `refuse` names are replaced
+ * first, the candidate is imported, then the replacements refuse code from the candidate's folder
+ * (or the runtime's `ext:` and `node:` code, for native).
+ */
+function tamperedImport(candidate: CandidateSource, refuse: readonly string[]): string[] {
+  const isCandidate = candidate.kind === "native"
+    ? [
+      'const isCandidateSource = (source) => source.startsWith("ext:") || ' +
+      'source.startsWith("node:");',
+    ]
+    : [
+      `const candidateUrl = import.meta.resolve(${JSON.stringify(candidate.specifier)});`,
+      'const candidateFolder = new URL(".", candidateUrl).href;',
+      'const candidateFolderPath = candidateFolder.startsWith("file:")',
+      "  ? decodeURIComponent(new URL(candidateFolder).pathname)",
+      "  : candidateFolder;",
+      "const isCandidateSource = (source) =>",
+      "  source.startsWith(candidateFolder) || source.startsWith(candidateFolderPath);",
+    ];
+  return [
+    "// The campaign's tampered realm: these built-ins are replaced before the candidate loads and",
+    "// refuse its code (EvalError) once it has loaded. The refusal reads the caller's stack frame,",
+    "// which a tail call removes: under Bun, this file runs itself again with JavaScriptCore's",
+    "// proper tail calls off, as the campaign's workers did.",
+    'if (typeof Bun !== "undefined" && process.env.BUN_JSC_useTailCalls !== "false") {',
+    "  const again = Bun.spawnSync([process.execPath, ...process.argv.slice(1)], {",
+    '    env: { ...process.env, BUN_JSC_useTailCalls: "false" },',
+    '    stdio: ["inherit", "inherit", "inherit"],',
+    "  });",
+    "  process.exit(again.exitCode);",
+    "}",
+    ...isCandidate,
+    `const refusal = refuseBuiltins(${JSON.stringify(refuse)}, isCandidateSource);`,
+    candidate.kind === "native"
+      ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
+      : "const candidateExports = await import(candidateUrl);",
+    "refusal.armed = true;",
+  ];
+}
+
+/** The snippet source. */
+export function renderSnippet(input: SnippetInput): string {
+  const mode = input.mode ?? "differential";
+  const refuse = input.refuse ?? [];
+  const candidateImport = refuse.length > 0
+    ? tamperedImport(input.candidate, refuse)
+    : input.candidate.kind === "native"
+    ? ["const candidateExports = globalThis; // the runtime's own Headers, Request and Response"]
+    : [`import * as candidateExports from ${JSON.stringify(input.candidate.specifier)};`];
+  const candidateKind = input.candidate.kind;
+  const scenario = [
+    "export function scenario(subject) {",
+    "  const make = (guard, ...init) => subject.make(guard, init[0], init.length > 0);",
+    "  const h = [];",
+    "  const it = [];",
+    "  let log = []; // what a recorded init logged",
+    "  const trace = [];",
+    "  const step = (label, run) => trace.push([label, attempt(run)]);",
+    `  const ownKeys = ${JSON.stringify(input.ownKeys ?? true)};`,
+    `  const headerLists = ${JSON.stringify(input.headerLists ?? false)};`,
+    "  const observe = () => {",
+    "    h.forEach((headers, i) => {",
+    "      step(`[...h[${i}]]`, () => drain(headers));",
+    "      if (ownKeys) step(`Reflect.ownKeys(h[${i}])`, () => ownKeysOf(headers));",
+    "      if (headerLists) {",
+    "        step(`headerListOf(h[${i}])`, () => subject.exports.headerListOf(headers));",
+    "      }",
+    "    });",
+    "    it.forEach((iterator, i) => {",
+    "      step(`it[${i}].next()`, () => nextResult(iterator));",
+    "      if (ownKeys) step(`Reflect.ownKeys(it[${i}])`, () => ownKeysOf(iterator));",
+    "    });",
+    "  };",
+    ...renderSteps(input.steps, mode === "differential"),
+    "  return trace;",
+    "}",
+  ];
+  const main = mode === "differential"
+    ? [
+      `const candidate = scenario(openSubject(candidateExports, ${
+        JSON.stringify(candidateKind)
+      }, profile));`,
+      "const reference = expected;",
+      "const at = reference.findIndex((entry, i) => JSON.stringify(entry) !== JSON.stringify(candidate[i]));",
+      "if (at === -1 && candidate.length === reference.length) {",
+      '  console.log("no divergence: candidate and reference agree on every step");',
+      "} else {",
+      "  const index = at === -1 ? reference.length : at;",
+      '  console.log("divergence at", (reference[index] ?? candidate[index])[0]);',
+      '  console.log("  candidate:", JSON.stringify(candidate[index]?.[1]));',
+      '  console.log("  reference:", JSON.stringify(reference[index]?.[1]));',
+      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      "}",
+    ]
+    : [
+      `const trace = scenario(openSubject(candidateExports, ${
+        JSON.stringify(candidateKind)
+      }, profile));`,
+      "for (const [label, outcome] of trace) console.log(label, JSON.stringify(outcome));",
+      "if (!rejectedInvalidRawList(trace.map(([, outcome]) => outcome))) {",
+      '  console.log("the invalid raw list was not rejected with a TypeError by construction or first read");',
+      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      "}",
+    ];
+  return [
+    ...input.header.map((line) => `// ${line}`),
+    ...candidateImport,
+    "",
+    `const profile = ${JSON.stringify(input.profile)};`,
+    ...(mode === "differential"
+      ? [
+        "// What the spec-literal reference observes at each step (label, outcome).",
+        "const expected = [",
+        ...(input.expected ?? []).map((entry) => `  ${JSON.stringify(entry)},`),
+        "];",
+      ]
+      : []),
+    "",
+    HELPERS,
+    "",
+    ...scenario,
+    "",
+    ...(input.library ? [] : main),
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,179 @@
+/**
+ * The subprocess that actually runs candidate code. cli.ts starts one per worker with a JSON
+ * {@link WorkerConfig} as its only argument and reads its standard output, one message per line:
+ *
+ * | line | meaning |
+ * | --- | --- |
+ * | `ready <json>` | target loaded: `{ entryPoints, profile, runtime }` (runtime: "name version") |
+ * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
+ * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
+ * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
+ * | `s <json>` | (trace mode, or given steps) a resolved step is about to run |
+ * | `done <json>` | finished: a {@link WorkerReport} |
+ *
+ * The module is an entry point only: importing it runs a worker (cli.ts imports its types).
+ *
+ * Because every line is written before the candidate runs, the coordinator knows which run (and,
+ * in trace mode, which step) a candidate that hangs or kills its process was in.
+ *
+ * @example
+ * ```sh
+ * deno run -A properties/campaign/worker.ts '{"target":"impl","seed":1,"phases":[{"property":"model","runs":10}]}'
+ * ```
+ *
+ * @module
+ */
+import type { CampaignResult, Failure, PropertyName } from "./campaign.ts";
+import { runAlone, runCampaign } from "./campaign.ts";
+import { divergenceClasses } from "../oracle/divergences.ts";
+import type { Op } from "../oracle/ops.ts";
+import { runtime, writeOut } from "../targets/runtime.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
+import type { Profile } from "../targets/targets.ts";
+import { runtimeModulesOf } from "../targets/deno_src_target.ts";
+import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
+import { CandidateLoadError, candidateUrlOf, loadTarget } from "../targets/targets.ts";
+
+/** One property to check, with its budget. */
+export interface Phase {
+  /** The property. */
+  property: PropertyName;
+  /** Runs (default 100 when no time limit). */
+  runs?: number;
+  /** Milliseconds. */
+  timeLimitMs?: number;
+}
+
+/** What a worker does. */
+export interface WorkerConfig {
+  /** "impl", "native" or a module path. */
+  target: string;
+  /** Profile override. */
+  profile?: Profile;
+  /** Reference override (path or URL). */
+  reference?: string;
+  /** fast-check seed for every phase. */
+  seed: number;
+  /** The properties, in order; the worker stops at the first failure. */
+  phases: Phase[];
+  /** Replay one case (with the single phase that names its property). */
+  path?: string;
+  /** The commands replay path that goes with `path`. */
+  replayPath?: string;
+  /** Known divergence classes to exclude. */
+  knownDivergences?: string[];
+  /** The runtime the worker runs under (`--runtime`; default the coordinator's own). */
+  runtime?: RuntimeBinary;
+  /** Write every step before it runs (used to locate a hang or a crash). */
+  trace?: boolean;
+  /** Longest command sequence per run. */
+  maxCommands?: number;
+  /**
+   * Run these resolved steps on the candidate alone, with tracing, instead of the phases (the
+   * coordinator shrinks a hang or a crash this way).
+   */
+  steps?: Op[];
+}
+
+/** What a worker reports when it finishes. */
+export interface WorkerReport {
+  /** Runs over every phase. */
+  runs: number;
+  /** Commands over every phase. */
+  commands: number;
+  /** Milliseconds. */
+  elapsedMs: number;
+  /** Runs per property. */
+  runsByProperty: Partial<Record<PropertyName, number>>;
+  /** The first failure. */
+  failure: Failure | null;
+}
+
+/** Runs the phases of `config`, writing the protocol lines. */
+async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
+  const exclude = divergenceClasses(config.knownDivergences ?? []);
+  // The tampered-realm property patches the built-ins before the candidate loads and after.
+  const realm = config.phases.some((phase) => phase.property === "tampered-realm")
+    ? new TamperedRealm(candidateCode(config.target, candidateUrlOf(config.target)))
+    : undefined;
+  let target;
+  if (realm !== undefined) {
+    for (const url of runtimeModulesOf(config.target)) await import(url);
+  }
+  realm?.installForLoad();
+  try {
+    target = await loadTarget({
+      target: config.target,
+      profile: config.profile,
+      reference: config.reference,
+    });
+  } catch (error) {
+    if (error instanceof CandidateLoadError) {
+      writeOut(`load-error ${JSON.stringify({ url: error.url, detail: error.detail })}\n`);
+      return { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure: null };
+    }
+    throw error;
+  } finally {
+    realm?.uninstall();
+  }
+  writeOut(
+    `ready ${
+      JSON.stringify({
+        entryPoints: target.entryPoints,
+        profile: target.profile,
+        runtime: `${runtime.name} ${runtime.version}`,
+      })
+    }\n`,
+  );
+  const report: WorkerReport = {
+    runs: 0,
+    commands: 0,
+    elapsedMs: 0,
+    runsByProperty: {},
+    failure: null,
+  };
+  if (config.steps !== undefined) {
+    runAlone(target.candidate, config.steps, (step) => writeOut(`s ${JSON.stringify(step)}\n`));
+    report.runs = 1;
+    report.commands = config.steps.length;
+    return report;
+  }
+  for (const phase of config.phases) {
+    const result: CampaignResult = runCampaign({
+      target,
+      seed: config.seed,
+      runs: phase.runs,
+      timeLimitMs: phase.timeLimitMs,
+      property: phase.property,
+      path: config.path,
+      replayPath: config.replayPath,
+      maxCommands: config.maxCommands,
+      exclude,
+      realm,
+      onRun: (run, commands) => {
+        target.resetCaches?.();
+        writeOut(`r ${phase.property} ${run} ${commands}\n`);
+      },
+      onFirstFailure: (run) => writeOut(`f ${phase.property} ${run}\n`),
+      onStep: config.trace ? (step) => writeOut(`s ${JSON.stringify(step)}\n`) : undefined,
+    });
+    report.runs += result.runs;
+    report.commands += result.commands;
+    report.elapsedMs += result.elapsedMs;
+    report.runsByProperty[phase.property] = result.runs;
+    if (result.failure !== null) {
+      report.failure = result.failure;
+      break;
+    }
+  }
+  return report;
+}
+
+/** Parses the worker's argument. */
+function parseWorkerConfig(text: string | undefined): WorkerConfig {
+  if (text === undefined) throw new Error("worker.ts needs its configuration as a JSON argument");
+  return JSON.parse(text) as WorkerConfig;
+}
+
+const report = await runWorker(parseWorkerConfig(runtime.args[0]));
+writeOut(`done ${JSON.stringify(report)}\n`);

@@ -1,0 +1,438 @@
+/**
+ * The worker processes of a campaign: starts properties/campaign/worker.ts once per seed, reads the
+ * protocol lines each writes (see worker.ts), kills a worker that makes no progress within the
+ * case timeout, stops the others at the first failure, and turns how a worker ended into a
+ * {@link Failure} (a hang or a crash is located by replaying the run alone with step tracing) or a
+ * {@link LoadProblem} (the candidate module cannot be used at all).
+ *
+ * @example
+ * ```ts
+ * import { startWorker, supervise } from "./worker_pool.ts";
+ * const worker = startWorker({ target: "impl", seed: 1, phases: [{ property: "model", runs: 10 }] });
+ * await supervise([worker], 10_000, () => {});
+ * console.log(worker.report?.runs);
+ * ```
+ *
+ * @module
+ */
+import type { ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { Failure, PropertyName } from "./campaign.ts";
+import type { CliOptions } from "./cli_args.ts";
+import { divergenceClasses } from "../oracle/divergences.ts";
+import type { Op } from "../oracle/ops.ts";
+import { selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
+import type { Phase, WorkerConfig, WorkerReport } from "./worker.ts";
+
+/** The live state of one worker process. */
+export interface WorkerState {
+  seed: number;
+  child: ChildProcess;
+  lastActivity: number;
+  ready: boolean;
+  entryPoints: string[];
+  profile: string | null;
+  /** "name version" of the runtime the worker runs under, once ready. */
+  runtime: string | null;
+  property: PropertyName;
+  run: number;
+  commands: number;
+  /** Runs and commands of finished phases. */
+  doneRuns: number;
+  doneCommands: number;
+  firstFailedRun: number | null;
+  steps: Op[];
+  stderr: string;
+  report: WorkerReport | null;
+  loadError: { url: string; detail: string } | null;
+  killedForHang: boolean;
+  /** Stopped by the coordinator because another worker failed first or the user interrupted. */
+  stopped: boolean;
+  exit: Promise<{ code: number | null; signal: string | null }>;
+}
+
+const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
+
+/** Starts a worker process for `config` and wires its protocol lines into a state. */
+export function startWorker(config: WorkerConfig): WorkerState {
+  const child = start(
+    selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime),
+    workerEnvironment(config.runtime),
+  );
+  const state: WorkerState = {
+    seed: config.seed,
+    child,
+    lastActivity: Date.now(),
+    ready: false,
+    entryPoints: [],
+    profile: null,
+    runtime: null,
+    property: config.phases[0].property,
+    run: 0,
+    commands: 0,
+    doneRuns: 0,
+    doneCommands: 0,
+    firstFailedRun: null,
+    steps: [],
+    stderr: "",
+    report: null,
+    loadError: null,
+    killedForHang: false,
+    stopped: false,
+    exit: new Promise((resolve) =>
+      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }))
+    ),
+  };
+  let pending = "";
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    state.lastActivity = Date.now();
+    pending += chunk;
+    let newline;
+    while ((newline = pending.indexOf("\n")) !== -1) {
+      handleLine(state, pending.slice(0, newline));
+      pending = pending.slice(newline + 1);
+    }
+  });
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (chunk: string) => {
+    state.stderr = (state.stderr + chunk).slice(-4000);
+  });
+  return state;
+}
+
+/** Applies one protocol line (see worker.ts) to `state`. */
+function handleLine(state: WorkerState, line: string): void {
+  const space = line.indexOf(" ");
+  const kind = space === -1 ? line : line.slice(0, space);
+  const rest = space === -1 ? "" : line.slice(space + 1);
+  switch (kind) {
+    case "r": {
+      const [property, run, commands] = rest.split(" ");
+      if (property !== state.property) {
+        state.doneRuns += state.run + 1;
+        state.doneCommands += state.commands;
+        state.property = property as PropertyName;
+        state.firstFailedRun = null;
+      }
+      state.run = Number(run);
+      state.commands = Number(commands);
+      return;
+    }
+    case "f":
+      state.firstFailedRun = Number(rest.split(" ")[1]);
+      return;
+    case "s":
+      state.steps.push(JSON.parse(rest) as Op);
+      return;
+    case "ready": {
+      const info = JSON.parse(rest) as { entryPoints: string[]; profile: string; runtime: string };
+      state.ready = true;
+      state.entryPoints = info.entryPoints;
+      state.profile = info.profile;
+      state.runtime = info.runtime;
+      return;
+    }
+    case "load-error":
+      state.loadError = JSON.parse(rest);
+      return;
+    case "done":
+      state.report = JSON.parse(rest) as WorkerReport;
+      return;
+  }
+}
+
+/** Runs/commands a worker has done so far (its final report once it finished). */
+export function progressOf(state: WorkerState): { runs: number; commands: number } {
+  if (state.report !== null) return { runs: state.report.runs, commands: state.report.commands };
+  return { runs: state.doneRuns + state.run, commands: state.doneCommands + state.commands };
+}
+
+/** Runs and commands summed over `workers`. */
+export function totalProgress(workers: readonly WorkerState[]): { runs: number; commands: number } {
+  return workers.map(progressOf).reduce(
+    (a, b) => ({ runs: a.runs + b.runs, commands: a.commands + b.commands }),
+    { runs: 0, commands: 0 },
+  );
+}
+
+/** Kills `state`'s process unless it already ended. */
+function kill(state: WorkerState): void {
+  if (state.child.exitCode === null && state.child.signalCode === null) {
+    state.child.kill("SIGKILL");
+  }
+}
+
+/** Stops every worker still running (another failed first, or the user interrupted). */
+export function stopAll(workers: readonly WorkerState[]): void {
+  for (const state of workers) {
+    if (state.report === null && !state.killedForHang) {
+      state.stopped = true;
+      kill(state);
+    }
+  }
+}
+
+/** Waits for every worker, killing the ones that stall; stops all at the first failure. */
+export async function supervise(
+  workers: WorkerState[],
+  caseTimeoutMs: number,
+  onTick: () => void,
+): Promise<void> {
+  const loadGraceMs = caseTimeoutMs + 20_000;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const state of workers) {
+      const limit = state.ready ? caseTimeoutMs : loadGraceMs;
+      if (state.report === null && !state.killedForHang && now - state.lastActivity > limit) {
+        state.killedForHang = true;
+        kill(state);
+      }
+    }
+    onTick();
+  }, 100);
+  try {
+    await new Promise<void>((resolve) => {
+      let open = workers.length;
+      for (const state of workers) {
+        state.exit.then(() => {
+          const failed = !state.stopped &&
+            (state.report === null || state.report.failure !== null);
+          if (failed) stopAll(workers.filter((other) => other !== state));
+          if (--open === 0) resolve();
+        });
+      }
+    });
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Replays `failure` (a divergence or an accepted invalid raw list, found by the worker whose
+ * report is `report`) in fresh worker processes before it is reported, and says how it replays
+ * (see `Failure.replays`): first its seed and path alone; if that passes, the same seed and
+ * phases with the runs the worker had made up to the failing one, in one process.
+ */
+export async function confirmFailure(
+  options: CliOptions,
+  failure: Failure,
+  report: WorkerReport,
+): Promise<Failure> {
+  const timeoutMs = options.caseTimeoutSeconds * 1000;
+  const reproduces = async (config: WorkerConfig): Promise<boolean> => {
+    const state = startWorker(config);
+    await supervise([state], timeoutMs, () => {});
+    return state.report?.failure?.kind === failure.kind;
+  };
+  const alone = {
+    ...workerConfig(options, failure.seed, [{ property: failure.property, runs: 1 }]),
+    path: failure.path,
+    replayPath: failure.replayPath ?? undefined,
+  };
+  if (await reproduces(alone)) return { ...failure, replays: "alone" };
+  const history: Phase[] = [];
+  const stage =
+    stagesFor(options).find((phases) =>
+      phases.some((phase) => phase.property === failure.property)
+    ) ?? [];
+  for (const phase of stage) {
+    if (phase.property === failure.property) {
+      history.push({ property: phase.property, runs: failure.runsToFailure });
+      break;
+    }
+    const runs = report.runsByProperty[phase.property] ?? 0;
+    if (runs > 0) history.push({ property: phase.property, runs });
+  }
+  const replayed = await reproduces(
+    workerConfig({ ...options, path: undefined }, failure.seed, history),
+  );
+  return replayed
+    ? {
+      ...failure,
+      replays: "after-history",
+      history: history.map(({ property, runs }) => ({ property, runs: runs ?? 0 })),
+    }
+    : { ...failure, replays: "never" };
+}
+
+/**
+ * The stages of a campaign with these options: each seed's worker processes, one per stage, run
+ * one after another, each through its phases. A stage holds either the tampered-realm property
+ * alone or none of it, because a worker with that property loads the candidate under the
+ * tampered realm's patches (worker.ts) and its other phases must see the candidate as users load
+ * it.
+ */
+export function stagesFor(options: CliOptions): Phase[][] {
+  const stages: Phase[][] = [];
+  for (const phase of phasesFor(options)) {
+    const last = stages[stages.length - 1];
+    const tampered = phase.property === "tampered-realm";
+    if (last !== undefined && (last[0].property === "tampered-realm") === tampered) {
+      last.push(phase);
+    } else stages.push([phase]);
+  }
+  return stages;
+}
+
+/** The phases of a campaign with these options, in order, before they are split into stages. */
+function phasesFor(options: CliOptions): Phase[] {
+  if (options.path !== undefined) return [{ property: options.property, runs: 1 }];
+  if (options.phases !== undefined) return options.phases.map((phase) => ({ ...phase }));
+  const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
+  const runs = options.runs ?? (timeMs === undefined ? 1000 : 2 ** 31 - 1);
+  const rawRuns = Math.max(1, Math.ceil(runs / 10));
+  const share = (fraction: number) => timeMs === undefined ? undefined : timeMs * fraction;
+  const raw: Phase = { property: "invalid-raw-list", runs: rawRuns, timeLimitMs: share(0.1) };
+  const tamperedSilenced = divergenceClasses(options.knownDivergences)
+    .some((c) => c.silences === "tampered realm");
+  if (options.realm === "clean" || (options.realm === "both" && tamperedSilenced)) {
+    return [raw, { property: "model", runs, timeLimitMs: share(0.9) }];
+  }
+  if (options.realm === "tampered") {
+    return [{ property: "tampered-realm", runs, timeLimitMs: share(0.9) }, raw];
+  }
+  // A run in a tampered realm costs about ten clean ones (every built-in call reads a stack),
+  // and a candidate that calls a replaced built-in shows it in its first runs: a short phase,
+  // first, so that it is reached early in every campaign.
+  return [
+    {
+      property: "tampered-realm",
+      runs: Math.max(1, Math.ceil(runs / 100)),
+      timeLimitMs: share(0.1),
+    },
+    raw,
+    { property: "model", runs, timeLimitMs: share(0.8) },
+  ];
+}
+
+/** A worker configuration for `seed`. */
+export function workerConfig(options: CliOptions, seed: number, phases: Phase[]): WorkerConfig {
+  return {
+    target: options.target,
+    profile: options.profile,
+    reference: options.reference,
+    seed,
+    phases,
+    path: options.path,
+    replayPath: options.replayPath,
+    knownDivergences: options.knownDivergences,
+    maxCommands: options.maxCommands,
+    runtime: options.runtime,
+  };
+}
+
+/** Why the candidate module cannot be used at all (a usage error, not a counterexample). */
+export interface LoadProblem {
+  /** The module, as a URL. */
+  url: string;
+  /** What went wrong, with the file, line and column when the runtime gives them. */
+  detail: string;
+}
+
+/** The load problem a worker's end shows: it reported one, died or stalled before being ready. */
+export async function loadProblemOf(
+  state: WorkerState,
+  options: CliOptions,
+): Promise<LoadProblem | null> {
+  if (state.loadError !== null) return state.loadError;
+  if (state.ready || state.stopped || state.report !== null) return null;
+  const { code, signal } = await state.exit;
+  return {
+    url: options.target,
+    detail: state.killedForHang
+      ? `loading the module did not finish within ${
+        (options.caseTimeoutSeconds * 1000 + 20_000) / 1000
+      } s`
+      : `the process ended while loading the module (exit code ${code}, signal ${signal}): ${
+        lastLines(state.stderr)
+      }`,
+  };
+}
+
+/** The failure a ready worker's end shows, if any: its report's, a hang or a crash. */
+export async function failureOf(
+  state: WorkerState,
+  options: CliOptions,
+): Promise<Failure | null> {
+  if (state.report !== null) return state.report.failure;
+  if (state.stopped || !state.ready) return null;
+  const { code, signal } = await state.exit;
+  const run = state.firstFailedRun ?? state.run;
+  const path = String(run);
+  const what = state.killedForHang
+    ? `the candidate made no progress for ${options.caseTimeoutSeconds} s (a hang)`
+    : `the worker process died (exit code ${code}, signal ${signal}): ${lastLines(state.stderr)}`;
+  const traced = await traceCase(options, state.seed, state.property, path);
+  if (traced.report?.failure) return traced.report.failure;
+  return {
+    kind: state.killedForHang ? "hang" : "crash",
+    property: state.property,
+    seed: state.seed,
+    path,
+    replayPath: null,
+    steps: traced.steps,
+    message: `${what}, in run ${run}` +
+      (traced.steps.length > 0
+        ? `; replayed alone, it stops in step ${traced.steps.length}`
+        : "; replayed alone, it did not reach a step"),
+    runsToFailure: run + 1,
+  };
+}
+
+/**
+ * The fewest of `failure`'s steps (a hang or a crash; the last step is where it stops) that still
+ * stop the candidate the same way at their last step, each try run alone in a fresh worker under
+ * the case timeout. Chunks of steps are dropped, halving the chunk size (delta debugging); the
+ * search ends after 12 case timeouts, keeping the shortest list found.
+ */
+export async function shrinkStuckSteps(options: CliOptions, failure: Failure): Promise<Op[]> {
+  const timeoutMs = options.caseTimeoutSeconds * 1000;
+  const deadline = Date.now() + 12 * timeoutMs;
+  const stopsTheSameWay = async (steps: Op[]): Promise<boolean> => {
+    const state = startWorker({
+      ...workerConfig(options, failure.seed, [{ property: failure.property, runs: 1 }]),
+      steps,
+    });
+    await supervise([state], timeoutMs, () => {});
+    const stopped = failure.kind === "hang"
+      ? state.killedForHang
+      : !state.killedForHang && state.report === null && state.ready;
+    return stopped && state.steps.length === steps.length;
+  };
+  let steps = failure.steps;
+  for (let size = Math.ceil((steps.length - 1) / 2); size >= 1; size = Math.floor(size / 2)) {
+    let start = 0;
+    while (start < steps.length - 1) {
+      if (Date.now() > deadline) return steps;
+      const end = Math.min(start + size, steps.length - 1);
+      const trial = [...steps.slice(0, start), ...steps.slice(end)];
+      if (await stopsTheSameWay(trial)) steps = trial;
+      else start = end;
+    }
+  }
+  return steps;
+}
+
+/** Replays run `path` of `seed` with step tracing, under the same watchdog. */
+async function traceCase(
+  options: CliOptions,
+  seed: number,
+  property: PropertyName,
+  path: string,
+): Promise<WorkerState> {
+  const config = {
+    ...workerConfig(options, seed, [{ property, runs: 1 }]),
+    path,
+    replayPath: undefined,
+    trace: true,
+  };
+  const state = startWorker(config);
+  await supervise([state], options.caseTimeoutSeconds * 1000, () => {});
+  return state;
+}
+
+/** The last lines of a process's standard error, on one line. */
+function lastLines(text: string): string {
+  return text.trim().split("\n").slice(-6).join(" | ") || "(no output)";
+}

@@ -1,0 +1,173 @@
+/**
+ * The coverage gate (`deno task fuzz:coverage`): runs the property suite alone (`deno test
+ * --coverage` over properties/), then `deno coverage --lcov` restricted to impl/, and prints line
+ * and branch percentages per impl/ file and in total, with the uncovered lines. Exits 1 unless
+ * lines are 100% and branches at least 95%. The raw coverage data and the lcov report
+ * (`.cache/coverage/impl.lcov`, for a CI coverage viewer or `genhtml`) stay in the ignored folder
+ * `.cache/coverage/`, replaced on every run.
+ *
+ * @example
+ * ```sh
+ * deno task fuzz:coverage
+ * ```
+ *
+ * @module
+ */
+import { spawnSync } from "node:child_process";
+import process from "node:process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { exit, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+
+/** Coverage of one file, from lcov. */
+export interface FileCoverage {
+  file: string;
+  linesFound: number;
+  linesHit: number;
+  branchesFound: number;
+  branchesHit: number;
+  uncoveredLines: number[];
+  uncoveredBranchLines: number[];
+}
+
+/** Parses lcov text into per-file coverage. */
+export function parseLcov(text: string): FileCoverage[] {
+  const files: FileCoverage[] = [];
+  let current: FileCoverage | null = null;
+  for (const line of text.split("\n")) {
+    const colon = line.indexOf(":");
+    const key = colon === -1 ? line : line.slice(0, colon);
+    const rest = line.slice(colon + 1);
+    if (key === "SF") {
+      current = {
+        file: rest,
+        linesFound: 0,
+        linesHit: 0,
+        branchesFound: 0,
+        branchesHit: 0,
+        uncoveredLines: [],
+        uncoveredBranchLines: [],
+      };
+      files.push(current);
+    } else if (current !== null && key === "DA") {
+      const [lineNumber, hits] = rest.split(",").map(Number);
+      current.linesFound++;
+      if (hits > 0) current.linesHit++;
+      else current.uncoveredLines.push(lineNumber);
+    } else if (current !== null && key === "BRDA") {
+      const [lineNumber, , , taken] = rest.split(",");
+      current.branchesFound++;
+      if (taken !== "-" && Number(taken) > 0) current.branchesHit++;
+      else if (!current.uncoveredBranchLines.includes(Number(lineNumber))) {
+        current.uncoveredBranchLines.push(Number(lineNumber));
+      }
+    }
+  }
+  return files;
+}
+
+function percent(hit: number, found: number): number {
+  return found === 0 ? 100 : (100 * hit) / found;
+}
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The modules under impl/ that impl/mod.ts loads (`deno info`), as file URLs. */
+function implModules(deno: string): string[] {
+  const info = spawnSync(deno, ["info", "--json", "impl/mod.ts"], { cwd: ROOT, encoding: "utf8" });
+  const graph = JSON.parse(info.stdout) as { modules: { specifier: string }[] };
+  const prefix = new URL("../../impl/", import.meta.url).href;
+  return graph.modules.map((m) => m.specifier).filter((url) => url.startsWith(prefix));
+}
+
+/** Where the coverage data and the lcov report are kept (ignored by git). */
+const COVERAGE_DIR = join(ROOT, ".cache", "coverage");
+
+function main(): number {
+  const dir = join(COVERAGE_DIR, "raw");
+  rmSync(COVERAGE_DIR, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const deno = runtime.execPath;
+  writeErr("running the property suite with coverage (deno test --coverage properties/) ...\n");
+  const test = spawnSync(deno, ["test", "-A", `--coverage=${dir}`, "properties/"], {
+    cwd: ROOT,
+    // Tests that run impl in subprocesses (tampered_load_test.ts) write their coverage here too.
+    env: { ...process.env, HEADERPROOF_COVERAGE_DIR: dir },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (test.status !== 0) {
+    writeErr(
+      `${test.stdout}${test.stderr}the property suite failed (exit ${test.status}); ` +
+        "no coverage figure\n",
+    );
+    return 2;
+  }
+  const report = spawnSync(deno, [
+    "coverage",
+    dir,
+    "--lcov",
+    `--include=^file://${ROOT}impl/`,
+    // impl's own test data (run by tampered_load_test.ts's subprocesses) is not impl.
+    "--exclude=/testdata/|_test\\.ts$",
+  ], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (report.status !== 0) {
+    writeErr(`deno coverage failed: ${report.stderr}\n`);
+    return 2;
+  }
+  const lcov = join(COVERAGE_DIR, "impl.lcov");
+  writeFileSync(lcov, report.stdout);
+  writeErr(`lcov report of impl/: ${lcov}\n`);
+  const files = parseLcov(report.stdout).filter((f) => !f.file.endsWith("_test.ts"));
+  const covered = files.map((f) => f.file.replace(/^file:\/\//, ""));
+  const missing = implModules(deno).filter((url) => !covered.includes(fileURLToPath(url)));
+  for (const url of missing) {
+    writeErr(`no coverage data for ${url} (was it edited while the suite ran?)\n`);
+  }
+  const total = files.reduce(
+    (a, f) => ({
+      linesFound: a.linesFound + f.linesFound,
+      linesHit: a.linesHit + f.linesHit,
+      branchesFound: a.branchesFound + f.branchesFound,
+      branchesHit: a.branchesHit + f.branchesHit,
+    }),
+    { linesFound: 0, linesHit: 0, branchesFound: 0, branchesHit: 0 },
+  );
+  const rows = [
+    "| file | lines | branches | uncovered lines | lines with an untaken branch |",
+    "| --- | ---: | ---: | --- | --- |",
+  ];
+  for (const f of files) {
+    rows.push(
+      `| ${relative(ROOT, f.file.replace(/^file:\/\//, ""))} | ${
+        percent(f.linesHit, f.linesFound).toFixed(2)
+      }% (${f.linesHit}/${f.linesFound}) | ${
+        percent(f.branchesHit, f.branchesFound).toFixed(2)
+      }% (${f.branchesHit}/${f.branchesFound}) | ${f.uncoveredLines.join(", ")} | ${
+        f.uncoveredBranchLines.join(", ")
+      } |`,
+    );
+  }
+  const lines = percent(total.linesHit, total.linesFound);
+  const branches = percent(total.branchesHit, total.branchesFound);
+  rows.push(
+    `| total | ${lines.toFixed(2)}% (${total.linesHit}/${total.linesFound}) | ${
+      branches.toFixed(2)
+    }% (${total.branchesHit}/${total.branchesFound}) | | |`,
+  );
+  writeOut(rows.join("\n") + "\n");
+  const ok = missing.length === 0 && total.linesHit === total.linesFound && branches >= 95;
+  writeOut(
+    ok
+      ? "coverage gate met (lines 100%, branches >= 95%)\n"
+      : "coverage gate NOT met (needs lines 100%, branches >= 95%)\n",
+  );
+  return ok ? 0 : 1;
+}
+
+exit(main());

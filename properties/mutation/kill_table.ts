@@ -1,0 +1,235 @@
+/**
+ * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
+ * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
+ * the runs and seconds it took, and the step that diverged. Exits 1 unless every variant is killed
+ * within the budget, 2 when a variant no longer applies to impl.
+ *
+ * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
+ * default 30), `--seed N` (default 1), `--workers N` (default 1), `--only NAME[,NAME]`,
+ * `--record` (also write each kill to properties/campaign/corpus/variant-NAME.json, pinning it),
+ * `--json` (the table as JSON on stdout), `--junit FILE` (one JUnit case per variant).
+ *
+ * @example
+ * ```sh
+ * deno task fuzz:kill --time 20
+ * ```
+ *
+ * @module
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import type { Summary } from "../campaign/coordinator.ts";
+import type { CorpusEntry } from "../campaign/corpus.ts";
+import { CORPUS_DIR } from "../campaign/corpus.ts";
+import type { JunitCase } from "../campaign/junit.ts";
+import { writeJunit } from "../campaign/junit.ts";
+import {
+  callerPath,
+  exit,
+  runtime,
+  selfCommand,
+  start,
+  writeErr,
+  writeOut,
+} from "../targets/runtime.ts";
+import type { Variant } from "./variants.ts";
+import { applyVariant, StaleVariantError, VARIANTS } from "./variants.ts";
+
+/** One row of the table. */
+export interface KillRow {
+  variant: string;
+  bug: string;
+  killed: boolean;
+  /** Runs of the failing property up to the first failing one (before shrinking), in the seed
+   * that failed; all runs when it survived. */
+  runs: number;
+  /** Wall-clock seconds of the whole campaign, start-up and shrinking included. */
+  seconds: number;
+  failingStep: string;
+  replay: string;
+}
+
+const CLI = fileURLToPath(new URL("../campaign/cli.ts", import.meta.url));
+
+/** Runs the CLI with `args`, returning its parsed `--json` summary. */
+async function campaign(args: string[]): Promise<Summary> {
+  const child = start(selfCommand(CLI, [...args, "--json"]));
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  if (code !== 0 && code !== 1) {
+    throw new Error(`the campaign CLI failed (exit ${code}): ${stderr.trim() || stdout.trim()}`);
+  }
+  return JSON.parse(stdout) as Summary;
+}
+
+/** The first line of a failure message (the step that diverged), at most 140 characters. */
+function firstLine(text: string): string {
+  const line = text.split("\n")[0];
+  return line.length > 140 ? `${line.slice(0, 140)}…` : line;
+}
+
+/** The kill table's budget and options. */
+interface Budget {
+  runs: number;
+  seconds: number;
+  seed: number;
+  workers: number;
+  /** Copy each kill into properties/campaign/corpus (as `variant-<name>.json`). */
+  record: boolean;
+}
+
+/** Copies the corpus entry of a kill into properties/campaign/corpus, naming the variant as its target. */
+function recordKill(variant: Variant, corpusFile: string): void {
+  const entry = JSON.parse(readFileSync(corpusFile, "utf8")) as CorpusEntry;
+  entry.target = `impl variant ${variant.name}`;
+  entry.replay = `deno task fuzz:kill --only ${variant.name}`;
+  mkdirSync(CORPUS_DIR, { recursive: true });
+  writeFileSync(
+    join(CORPUS_DIR, `variant-${variant.name}.json`),
+    JSON.stringify(entry, null, 1) + "\n",
+  );
+}
+
+/** Runs one variant within the budget. */
+async function killVariant(variant: Variant, budget: Budget): Promise<KillRow> {
+  const dir = mkdtempSync(join(tmpdir(), `headerproof-${variant.name}-`));
+  try {
+    const modulePath = applyVariant(variant, dir);
+    const summary = await campaign([
+      "--target",
+      modulePath,
+      // A variant is impl: held to impl's bar, in a tampered realm too.
+      "--realm",
+      "both",
+      "--runs",
+      String(budget.runs),
+      "--time",
+      String(budget.seconds),
+      "--seed",
+      String(budget.seed),
+      "--workers",
+      String(budget.workers),
+      "--out",
+      join(dir, "out"),
+    ]);
+    const failure = summary.failure;
+    if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
+    return {
+      variant: variant.name,
+      bug: variant.bug,
+      killed: failure !== null,
+      runs: failure === null ? summary.runs : failure.runsToFailure,
+      seconds: summary.elapsedMs / 1000,
+      failingStep: failure === null ? "" : firstLine(failure.message),
+      replay: failure === null ? "" : failure.replay,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The table as Markdown. */
+export function renderTable(rows: readonly KillRow[]): string {
+  const lines = [
+    "| variant | killed | runs to kill | seconds to kill | failing step |",
+    "| --- | --- | ---: | ---: | --- |",
+    ...rows.map((row) =>
+      `| ${row.variant} | ${row.killed ? "yes" : "NO"} | ${row.runs} | ${
+        row.seconds.toFixed(1)
+      } | ${row.failingStep.replaceAll("|", "\\|")} |`
+    ),
+  ];
+  const killed = rows.filter((row) => row.killed).length;
+  lines.push("", `${killed}/${rows.length} variants killed`);
+  return lines.join("\n") + "\n";
+}
+
+/** The kill table's options, read with `node:util` `parseArgs`. */
+const OPTIONS = {
+  runs: { type: "string", default: "5000" },
+  time: { type: "string", default: "30" },
+  seed: { type: "string", default: "1" },
+  workers: { type: "string", default: "1" },
+  only: { type: "string" },
+  record: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  junit: { type: "string" },
+} as const;
+
+/** The table's rows as JUnit cases: a variant that survived is a failure. */
+function junitCases(rows: readonly KillRow[]): JunitCase[] {
+  return rows.map((row) => ({
+    name: `${row.variant} is killed`,
+    seconds: row.seconds,
+    ...(row.killed ? {} : {
+      failure: {
+        message: `variant ${row.variant} survived ${row.runs} runs`,
+        detail: `${row.bug}\nsurvived ${row.runs} runs in ${row.seconds.toFixed(1)} s`,
+      },
+    }),
+  }));
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const number = (flag: "runs" | "time" | "seed" | "workers") => {
+    const value = Number(values[flag]);
+    if (!Number.isFinite(value) || value < 0 || (value === 0 && flag !== "seed")) {
+      writeErr(`--${flag} needs a positive number, got ${JSON.stringify(values[flag])}\n`);
+      return null;
+    }
+    return value;
+  };
+  const [runs, seconds, seed, workers] = [
+    number("runs"),
+    number("time"),
+    number("seed"),
+    number("workers"),
+  ];
+  if (runs === null || seconds === null || seed === null || workers === null) return 2;
+  const budget: Budget = { runs, seconds, seed, workers, record: values.record };
+  const only = values.only === undefined ? null : values.only.split(",");
+  const unknown = (only ?? []).filter((name) => !VARIANTS.some((v) => v.name === name));
+  if (unknown.length > 0) {
+    writeErr(`unknown variant(s) ${unknown.join(", ")}\n`);
+    return 2;
+  }
+  const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
+  const rows: KillRow[] = [];
+  for (const variant of variants) {
+    try {
+      const row = await killVariant(variant, budget);
+      rows.push(row);
+      writeErr(
+        `${row.variant}: ${row.killed ? "killed" : "SURVIVED"} (${row.runs} runs, ${
+          row.seconds.toFixed(1)
+        } s)\n`,
+      );
+    } catch (error) {
+      if (error instanceof StaleVariantError) {
+        writeErr(`${error.message}\n`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+  if (values.junit !== undefined) {
+    writeJunit(callerPath(values.junit), "headerproof fuzz:kill", junitCases(rows));
+  }
+  writeOut(values.json ? JSON.stringify(rows, null, 1) + "\n" : renderTable(rows));
+  return rows.every((row) => row.killed) ? 0 : 1;
+}
+
+exit(await main(runtime.args));

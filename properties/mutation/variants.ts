@@ -1,0 +1,584 @@
+/**
+ * Deliberately broken variants of impl/, the proof that a campaign has teeth. Each variant is a
+ * named source patch (file, exact search text, replacement) applied to a fresh copy of impl/'s
+ * sources at run time, so there is no second copy of impl to drift: when impl changes so that a
+ * search text no longer occurs exactly once, {@link applyVariant} fails with "variant X no longer
+ * applies to impl — update it".
+ *
+ * @example
+ * ```ts
+ * import { applyVariant, VARIANTS } from "./variants.ts";
+ * const modulePath = applyVariant(VARIANTS[0], "/tmp/variant");
+ * // run the campaign with --target modulePath
+ * ```
+ *
+ * @module
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** One textual change to one file of impl/. */
+export interface Patch {
+  /** The file, relative to impl/. */
+  file: string;
+  /** Text that must occur exactly once in that file. */
+  search: string;
+  /** What replaces it. */
+  replace: string;
+}
+
+/** A broken variant of impl: a realistic fast-path bug. */
+export interface Variant {
+  /** Short name used in the kill table. */
+  name: string;
+  /** The bug, one line. */
+  bug: string;
+  /** The patches that plant it. */
+  patches: Patch[];
+}
+
+/** The project's impl/ folder. */
+export const IMPL_DIR: string = fileURLToPath(new URL("../../impl/", import.meta.url));
+/** The project's spec/ folder (impl imports the contract's types from it). */
+export const SPEC_DIR: string = fileURLToPath(new URL("../../spec/", import.meta.url));
+
+/** Keeps the view cached across the write that follows `#writable()` at `anchor`. */
+function keepView(anchor: string): Patch {
+  return {
+    file: "headers.ts",
+    search: `const combined = this.#writable();\n    ${anchor}`,
+    replace:
+      `const kept = this.#view;\n    const combined = this.#writable();\n    this.#view = kept;\n    ${anchor}`,
+  };
+}
+
+/** Every variant. */
+export const VARIANTS: readonly Variant[] = [
+  {
+    name: "stale-view-after-delete",
+    bug: "delete() leaves the cached sort-and-combine view in place",
+    patches: [{
+      file: "headers.ts",
+      search: "guard: HeadersGuard): void {\n    this.#view = null;",
+      replace: "guard: HeadersGuard): void {",
+    }],
+  },
+  {
+    name: "stale-view-after-set",
+    bug: "set() leaves the cached sort-and-combine view in place",
+    patches: [keepView("if (this.#listInIndexOrder && nameText !== lower")],
+  },
+  {
+    name: "stale-view-after-append",
+    bug: "append() leaves the cached sort-and-combine view in place",
+    patches: [keepView("const existing = combined.get(lower);")],
+  },
+  {
+    name: "cow-leaks-writes",
+    bug: "copy-on-write only detaches when set-cookie values exist, so writes leak to the copy",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#shared) {\n      if (combined.size === 0)",
+      replace: "if (this.#shared && this.#setCookies !== null) {\n      if (combined.size === 0)",
+    }],
+  },
+  {
+    name: "cow-delete-in-place",
+    bug: "delete() detaches a shared index only before it is materialized, so it deletes from " +
+      "storage another Headers shares",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#shared) {\n      // A miss must not detach",
+      replace: "if (this.#combined === null) {\n      // A miss must not detach",
+    }],
+  },
+  {
+    name: "cow-shares-set-cookie-array",
+    bug: "copy-on-write detach copies the index but keeps sharing the set-cookie array",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);",
+      replace: "",
+    }],
+  },
+  {
+    name: "share-ignores-response-guard",
+    bug: "a copy under guard response shares storage although the source holds set-cookie",
+    patches: [{
+      file: "headers.ts",
+      search: 'combined.has("set-cookie") || combined.has("set-cookie2")',
+      replace: 'combined.has("set-cookie2")',
+    }],
+  },
+  {
+    name: "share-ignores-method-override",
+    bug: "the request-guard share check ignores values, so x-http-method-override: TRACE leaks",
+    patches: [{
+      file: "headers.ts",
+      search: "isForbiddenRequestHeader(name, value)",
+      replace: 'isForbiddenRequestHeader(name, "")',
+    }],
+  },
+  {
+    name: "share-keeps-trailing-comma-space",
+    bug: 'a copy shares a joined value ending in ", " that iteration would normalize',
+    patches: [{
+      file: "headers.ts",
+      search: "if (source.#joinedMayEndInSpace) return false;",
+      replace: "",
+    }],
+  },
+  {
+    name: "name-cache-stores-raw-case",
+    bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
+    patches: [{
+      file: "predicates.ts",
+      search: "bucket[bucket.length] = lower;",
+      replace: "bucket[bucket.length] = name;",
+    }],
+  },
+  {
+    name: "set-cookie-combined-in-iteration",
+    bug: "sort-and-combine (insertion-sorted small lists) joins set-cookie values like any other",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (name !== "set-cookie") {',
+      replace: 'if (name !== "Set-Cookie") {',
+    }],
+  },
+  {
+    name: "large-list-set-cookie-combined",
+    bug: "sort-and-combine of lists with many names joins set-cookie values like any other",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (name === "set-cookie") {',
+      replace: 'if (name === "Set-Cookie") {',
+    }],
+  },
+  {
+    name: "get-set-cookie-joined",
+    bug: "getSetCookie() returns the joined value as one item",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: 'return setCookies === null ? [] : [setCookies.join(", ")];',
+    }],
+  },
+  {
+    name: "set-keeps-old-cookies",
+    bug: 'set("set-cookie", v) replaces the joined value but not the separate cookies',
+    patches: [{
+      file: "headers.ts",
+      search: 'if (lower === "set-cookie") this.#setCookies = [normalized];',
+      replace: "",
+    }],
+  },
+  {
+    name: "delete-keeps-cookies",
+    bug: 'delete("set-cookie") leaves the separate cookies behind',
+    patches: [{
+      file: "headers.ts",
+      search: 'if (lower === "set-cookie") this.#setCookies = null;',
+      replace: "",
+    }],
+  },
+  {
+    name: "set-skips-request-guard",
+    bug: "set() under guard request does not check forbidden request-headers",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;',
+      replace: "",
+    }],
+  },
+  {
+    name: "delete-ignores-immutable",
+    bug: "delete() on an immutable Headers removes the header instead of throwing",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (guard === "immutable") throw immutableError("Headers.delete", lower);',
+      replace: "",
+    }],
+  },
+  {
+    name: "append-skips-response-guard",
+    bug: "append() under guard response keeps set-cookie",
+    patches: [{
+      file: "headers.ts",
+      search: "isForbiddenRequestHeader(lower, value)) return;\n" +
+        '        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;',
+      replace: "isForbiddenRequestHeader(lower, value)) return;",
+    }],
+  },
+  {
+    name: "normalize-keeps-lf",
+    bug: "value normalization does not strip LF (one whitespace kind too few)",
+    patches: [{
+      file: "predicates.ts",
+      search: "return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;",
+      replace: "return code === 0x20 || code === 0x09 || code === 0x0d;",
+    }],
+  },
+  {
+    name: "no-cors-append-keeps-range",
+    bug: "append() under request-no-cors does not remove range afterwards",
+    patches: [{
+      file: "headers.ts",
+      search: 'this.#logWrite("a", lower, name, value);\n' +
+        '    if (guard === "request-no-cors") this.#removeRange(combined);',
+      replace: 'this.#logWrite("a", lower, name, value);',
+    }],
+  },
+  {
+    name: "no-cors-checks-value-alone",
+    bug: "append() under request-no-cors checks the new value, not the combined one",
+    patches: [{
+      file: "headers.ts",
+      search: "const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;",
+      replace: "const temporaryValue = existing === undefined ? value : value;",
+    }],
+  },
+  {
+    name: "value-cache-stores-untrimmed",
+    bug: "the validated-value cache also stores values that normalization changed",
+    patches: [{
+      file: "predicates.ts",
+      search: "if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {",
+      replace: "if (length <= VALUE_CACHE_MAX_LENGTH) {",
+    }],
+  },
+  {
+    name: "cors-limit-off-by-one",
+    bug: "the CORS-safelisted length limit accepts 129 bytes",
+    patches: [{
+      file: "predicates.ts",
+      search: "if (value.length > 128) return false;",
+      replace: "if (value.length > 129) return false;",
+    }],
+  },
+  {
+    name: "mime-subtype-untrimmed",
+    bug: 'MIME essence parsing keeps whitespace before ";" in the subtype',
+    patches: [{
+      file: "predicates.ts",
+      search: "subtypeEnd > slash + 1 && isHttpWhitespace(",
+      replace: "subtypeEnd < slash && isHttpWhitespace(",
+    }],
+  },
+  {
+    name: "method-override-case-sensitive",
+    bug: "forbidden methods in x-http-method-override are matched case-sensitively",
+    patches: [{
+      file: "predicates.ts",
+      search: "const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;",
+      replace: "const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/;",
+    }],
+  },
+  {
+    name: "iterator-snapshots",
+    bug: "an iterator reads the view once when first advanced instead of staying live",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "  #index = 0;\n",
+        replace: "  #index = 0;\n  #snapshot: string[] | null = null;\n",
+      },
+      {
+        file: "headers.ts",
+        search: "const found = entryAt(this.#target, index);",
+        replace: "if (this.#snapshot === null) {\n" +
+          "      const snapshot: string[] = [];\n" +
+          "      for (let at = 0; entryAt(this.#target, at); at++) snapshot.push(entryName, entryValue);\n" +
+          "      this.#snapshot = snapshot;\n    }\n" +
+          "    const found = 2 * index < this.#snapshot.length;\n" +
+          "    if (found) [entryName, entryValue] = this.#snapshot.slice(2 * index, 2 * index + 2);",
+      },
+    ],
+  },
+  {
+    name: "iterator-done-latch",
+    bug: "an iterator that returned done stays done even if the list grows",
+    patches: [{
+      file: "headers.ts",
+      search: "if (!found) return { value: undefined, done: true };",
+      replace: "if (!found) {\n" +
+        "      this.#index = Infinity;\n      return { value: undefined, done: true };\n    }",
+    }],
+  },
+  {
+    name: "for-each-stale-view",
+    bug: "forEach() does not re-read the view after a callback that mutates",
+    patches: [{
+      file: "headers.ts",
+      search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
+        "      callFunction(callback, thisArg, entryValue, entryName, this);",
+      replace: "const snapshot: string[] = [];\n" +
+        "    for (let at = 0; this.#entryAt(at); at++) snapshot.push(entryName, entryValue);\n" +
+        "    for (let index = 0; 2 * index < snapshot.length; index++) {\n" +
+        "      callFunction(callback, thisArg, snapshot[2 * index + 1], snapshot[2 * index], this);",
+    }],
+  },
+  {
+    name: "raw-list-value-unchecked",
+    bug: "lazy raw-list materialization does not validate values",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (typeof value !== "string" || !isHeaderValue(value)) {',
+      replace: 'if (typeof value !== "string") {',
+    }],
+  },
+  {
+    name: "raw-list-name-not-lowercased",
+    bug: "lazy raw-list materialization indexes names in their original casing",
+    patches: [{
+      file: "headers.ts",
+      search: 'const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;',
+      replace:
+        'const checked = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
+    }],
+  },
+  {
+    name: "has-without-arity-check",
+    bug: "has() with no argument converts undefined instead of throwing",
+    patches: [{
+      file: "headers.ts",
+      search:
+        'if (arguments.length < 1) throw tooFewArgumentsError("Headers.has", 1, arguments.length);',
+      replace: "",
+    }],
+  },
+  // Variants for the observers of returned values, own keys, shape, interaction logs, exotic
+  // inits, the observation schedule and the tampered realm, each modelled on a bug an upstream
+  // tracker records.
+  {
+    name: "get-set-cookie-hands-out-its-array",
+    bug: "getSetCookie() returns its internal array, so a caller's push adds a cookie (as " +
+      "nodejs/undici#1915 returned this[kHeadersList].cookies)",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "return setCookies === null ? [] : setCookies;",
+    }],
+  },
+  {
+    name: "iterator-hands-out-cached-pairs",
+    bug: "iterators hand out [name, value] arrays from a per-Headers cache, so a caller's write " +
+      "to one changes later iterations (the cached entries of denoland/deno#32728, handed out)",
+    patches: [
+      {
+        file: "headers.ts",
+        search:
+          "if (kind === KIND_KEY_AND_VALUE) return { value: [entryName, entryValue], done: false };",
+        replace: "if (kind === KIND_KEY_AND_VALUE) {\n" +
+          '      const key = entryName + "\\n" + entryValue;\n' +
+          "      let pairs = PAIR_CACHES.get(this.#target);\n" +
+          "      if (pairs === undefined) PAIR_CACHES.set(this.#target, pairs = {});\n" +
+          "      return { value: (pairs[key] ??= [entryName, entryValue]), done: false };\n" +
+          "    }",
+      },
+      {
+        file: "headers.ts",
+        search: "// Declaration merge: `[Symbol.iterator]` is installed below",
+        replace: "const PAIR_CACHES = new WeakMap<object, Record<string, [string, string]>>();\n" +
+          "// Declaration merge: `[Symbol.iterator]` is installed below",
+      },
+    ],
+  },
+  {
+    name: "own-symbol-key-holds-state",
+    bug: "every Headers carries an own Symbol-keyed property, reachable by Reflect.ownKeys (as " +
+      "node-fetch/node-fetch#458's enumerable `map`, and Deno's symbol slots)",
+    patches: [{
+      file: "headers.ts",
+      search: "    if (init !== undefined) this.#fill(init);\n  }",
+      replace:
+        '    ObjectDefineProperty(this, Symbol("header list"), { value: null, writable: true });\n' +
+        "    if (init !== undefined) this.#fill(init);\n  }",
+    }],
+  },
+  {
+    name: "prototype-has-to-json",
+    bug: "Headers.prototype has a non-standard toJSON (as oven-sh/bun#9412 lists Bun's toJSON, " +
+      "count and getAll)",
+    patches: [{
+      file: "headers.ts",
+      search: "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+      replace: 'ObjectDefineProperty(headersPrototype, "toJSON", {\n' +
+        "  value: function toJSON(this: Headers) {\n" +
+        "    const out: Record<string, string> = {};\n" +
+        "    this.forEach((value, name) => (out[name] = value));\n" +
+        "    return out;\n  },\n" +
+        "  writable: true,\n  enumerable: true,\n  configurable: true,\n});\n" +
+        "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+    }],
+  },
+  {
+    name: "record-keys-read-by-object-keys",
+    bug: "a record init's keys are read with Object.keys, which reads every descriptor before " +
+      "any value, out of WebIDL's order (the Object.keys record conversion nodejs/undici#2784 " +
+      "replaced)",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "      keys = ReflectOwnKeys(init);",
+        replace: "      keys = objectKeys(init);",
+      },
+      {
+        // Captured at load like every primordial, so only the order of reads is wrong.
+        file: "headers.ts",
+        search: "// Declaration merge: `[Symbol.iterator]` is installed below",
+        replace: "const objectKeys = Object.keys;\n" +
+          "// Declaration merge: `[Symbol.iterator]` is installed below",
+      },
+    ],
+  },
+  {
+    name: "sequence-reads-next-every-step",
+    bug: "converting an iterator init reads its next method on every step instead of once (as " +
+      "Node 22's undici does; NATIVE_DIVERGENCES.md iterator-protocol-extra-reads)",
+    patches: [{
+      file: "headers.ts",
+      search: "        const result = callFunction(next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
+      replace: "        const result = callFunction(iterator.next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
+    }],
+  },
+  {
+    name: "headers-init-ignores-overridden-iterator",
+    bug: "a Headers init is copied from its index even when a subclass or the object overrides " +
+      "@@iterator (oven-sh/bun#43023)",
+    patches: [{
+      file: "headers.ts",
+      search: "if (method === headersEntries && isHeaders(init)) {",
+      replace: "if (isHeaders(init)) {",
+    }],
+  },
+  {
+    name: "view-refreshed-only-by-new-iterators",
+    bug: "writes keep the cached view and reads drop it when they start (opening an iterator, " +
+      "each forEach step), so an open iterator serves stale pairs until someone reads afresh: " +
+      "found only when nothing reads between the write and next() (the cached iteration " +
+      "entries of WebKit/WebKit#5437 and denoland/deno#33681, invalidated in the wrong place)",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "    this.#view = null;\n    this.#orderReads = 0;\n    return combined;",
+        replace: "    this.#orderReads = 0;\n    return combined;",
+      },
+      {
+        file: "headers.ts",
+        search:
+          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n',
+        replace:
+          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+          "    this.#view = null;\n",
+      },
+      {
+        file: "headers.ts",
+        search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
+          "      callFunction(callback, thisArg, entryValue, entryName, this);",
+        replace: "for (let index = 0; (this.#view = null, this.#entryAt(index)); index++) {\n" +
+          "      callFunction(callback, thisArg, entryValue, entryName, this);",
+      },
+    ],
+  },
+  {
+    name: "delete-by-given-name-ignores-guard",
+    bug: "delete()'s fast path by the name as given runs under every guard, so an immutable, " +
+      "request or response Headers loses headers its guard keeps",
+    patches: [{
+      file: "headers.ts",
+      search: 'typeof name === "string" && this.#guard === "none" && owned !== null',
+      replace: 'typeof name === "string" && owned !== null',
+    }],
+  },
+  {
+    name: "delete-by-given-name-when-shared",
+    bug: "delete()'s fast path by the name as given deletes from an index shared with a copy, " +
+      "so the copy loses the header too",
+    patches: [{
+      file: "headers.ts",
+      search: "owned !== null && !this.#shared &&",
+      replace: "owned !== null &&",
+    }],
+  },
+  {
+    name: "index-order-keeps-given-case",
+    bug: "the header list stays in index order (named by the index's lowercase keys) after an " +
+      "append of a new name not spelled in lowercase, so headerListOf loses the name as given",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {",
+      replace: "if (this.#listInIndexOrder && existing !== undefined) {",
+    }],
+  },
+  {
+    name: "index-order-after-repeat-append",
+    bug: "the header list stays in index order after an append of a name already in it, so " +
+      "headerListOf shows one header with the joined value instead of two",
+    patches: [{
+      file: "headers.ts",
+      search: "if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {",
+      replace: "if (this.#listInIndexOrder && name !== lower) {",
+    }],
+  },
+  {
+    name: "get-set-cookie-copies-with-slice",
+    bug: "getSetCookie() copies with the Array.prototype.slice user code can replace, so a " +
+      "patched slice decides what it returns (as Node 22's undici calls patchable built-ins; " +
+      "NATIVE_DIVERGENCES.md uses-patchable-builtins)",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "return setCookies === null ? [] : setCookies.slice();",
+    }],
+  },
+];
+
+/** A patch does not apply: impl changed under it. */
+export class StaleVariantError extends Error {
+  /** `variant` no longer applies; `detail` says which patch and why. */
+  constructor(variant: string, detail: string) {
+    super(`variant ${variant} no longer applies to impl — update it (${detail})`);
+    this.name = "StaleVariantError";
+  }
+}
+
+/** How often `search` occurs in `text`. */
+function occurrences(text: string, search: string): number {
+  let count = 0;
+  for (let at = text.indexOf(search); at !== -1; at = text.indexOf(search, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Copies impl/ and spec/ into `dir` (emptied first), applies `variant` to the copy of impl and
+ * returns the path of its mod.ts. Throws {@link StaleVariantError} when a search text does not
+ * occur exactly once.
+ */
+export function applyVariant(variant: Variant, dir: string): string {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const implCopy = join(dir, "impl");
+  cpSync(IMPL_DIR, implCopy, { recursive: true });
+  cpSync(SPEC_DIR, join(dir, "spec"), { recursive: true });
+  for (const patch of variant.patches) {
+    const file = join(implCopy, patch.file);
+    const text = readFileSync(file, "utf8");
+    const count = occurrences(text, patch.search);
+    if (count !== 1) {
+      throw new StaleVariantError(
+        variant.name,
+        `${patch.file}: ${JSON.stringify(patch.search)} occurs ${count} times`,
+      );
+    }
+    writeFileSync(file, text.replace(patch.search, () => patch.replace));
+  }
+  return join(implCopy, "mod.ts");
+}

@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { applyVariant, StaleVariantError, VARIANTS } from "./variants.ts";
+
+Deno.test("every broken variant still applies to impl, each to a different spot", () => {
+  assert.ok(VARIANTS.length >= 20);
+  assert.equal(new Set(VARIANTS.map((v) => v.name)).size, VARIANTS.length);
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-variants-"));
+  try {
+    for (const variant of VARIANTS) {
+      const modulePath = applyVariant(variant, join(dir, variant.name));
+      const patched = readFileSync(join(modulePath, "..", variant.patches[0].file), "utf8");
+      const original = readFileSync(
+        new URL(`../../impl/${variant.patches[0].file}`, import.meta.url),
+        "utf8",
+      );
+      assert.notEqual(patched, original, `${variant.name} changes nothing`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("a variant whose search text is gone is a hard error naming it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-variants-"));
+  try {
+    const stale = {
+      name: "stale",
+      bug: "",
+      patches: [{ file: "headers.ts", search: "no such text in impl", replace: "" }],
+    };
+    assert.throws(() => applyVariant(stale, dir), (error: unknown) => {
+      assert.ok(error instanceof StaleVariantError);
+      assert.match(error.message, /variant stale no longer applies to impl — update it/);
+      return true;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { accepts, observesOwnKeys } from "../campaign/campaign.ts";
+import { DIVERGENCE_CLASSES, divergenceClasses } from "./divergences.ts";
+import type { Op } from "./ops.ts";
+import type { Capabilities } from "../targets/targets.ts";
+
+Deno.test("known divergence classes are found by name, all, or rejected", () => {
+  assert.equal(divergenceClasses(["all"]).length, DIVERGENCE_CLASSES.length);
+  assert.deepEqual(divergenceClasses([]), []);
+  assert.throws(() => divergenceClasses(["nope"]), /unknown divergence class "nope"/);
+});
+
+Deno.test("each class covers the operations it names and not a plain append", () => {
+  const plain: Op = { op: "append", target: 0, args: ["a", "b"] };
+  for (const divergence of DIVERGENCE_CLASSES) {
+    assert.equal(divergence.covers(plain), false, divergence.name);
+  }
+  const [noCors] = divergenceClasses(["no-cors-guard-ignored"]);
+  assert.equal(
+    noCors.covers({ op: "construct", slot: 0, guard: "request-no-cors", init: { kind: "none" } }),
+    true,
+  );
+  // A raw list under request-no-cors (a deno-src target offers headersFromRawList).
+  const rawList = (guard: "request-no-cors" | "request"): Op => ({
+    op: "rawList",
+    slot: 0,
+    flat: ["a", "1"],
+    guard,
+    first: null,
+  });
+  assert.equal(noCors.covers(rawList("request-no-cors")), true);
+  assert.equal(noCors.covers(rawList("request")), false);
+});
+
+Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
+  const silencing = DIVERGENCE_CLASSES.filter((c) => c.silences === "own keys");
+  assert.deepEqual(silencing.map((c) => c.name), ["own-keys-expose-internal-state"]);
+  assert.equal(observesOwnKeys([]), true);
+  assert.equal(observesOwnKeys(silencing), false);
+  assert.equal(observesOwnKeys(divergenceClasses(["prototype-has-extra-properties"])), true);
+});
+
+Deno.test("a class is excluded from a batch when it covers any step inside it", () => {
+  const [snapshot] = divergenceClasses(["for-each-iterates-snapshot"]);
+  const forEach: Op = {
+    op: "forEach",
+    target: 0,
+    mutations: [{ op: "append", target: 0, args: ["a", "1"] }],
+  };
+  const batch: Op = { op: "batch", ops: [{ op: "get", target: 0, args: ["a"] }, forEach] };
+  const capabilities: Capabilities = {
+    guards: ["none", "request", "request-no-cors", "response", "immutable"],
+    emptyOnly: [],
+    withGuard: true,
+    rawList: true,
+    freeze: true,
+  };
+  assert.equal(accepts(batch, capabilities, []), true);
+  assert.equal(accepts(batch, capabilities, [snapshot]), false);
+});

@@ -1,0 +1,235 @@
+/**
+ * Deno's `Headers` from its source, no build, as a campaign target: `--target deno-src:PATH`, PATH
+ * a Deno checkout (only its `ext/` folder is read; a checkout is never written to). The loader
+ * copies `ext/fetch/20_headers.js`, `ext/webidl/00_webidl.js` and `ext/web/00_infra.js` into the
+ * ignored `.cache/deno-src/<content hash>/`, makes them runnable under the Deno the wrapper runs
+ * with the shims of deno_src_shims.ts (`primordials`, `core`, two stand-in modules), and writes
+ * beside them a module following spec/contract.ts whose every guard is reached through
+ * `20_headers.js`'s own internals (deno_src_shims.ts `contractOf`).
+ *
+ * Each file is read in the form it has at its commit (a checkout may mix them, as Deno did at
+ * ec581581a5):
+ *
+ * | form                   | Deno commits                                                      | how it is made runnable                                                                                                            |
+ * | ---------------------- | ----------------------------------------------------------------- | ---------------------------------------------------------------------------------------------------------------------------------- |
+ * | ES module, `ext:`      | 72fe9bb470 (#18041, 2023-03-08) to c532c6371b^ (2026-05)          | `import ... from "ext:..."` rewritten to the copies and the shims; `globalThis.__bootstrap` / `globalThis.Deno.core` (before c1fc7b2cd5, #21462, 2023-12-07) to the shims' bootstrap |
+ * | lazy-loaded script     | c532c6371b (#33784, 2026-05-03) on (`core.loadExtScript`: a09ed54ad2) | `(function () { const { core, primordials } = __bootstrap; ... return {...}; })();` evaluated once by the shims' `core.loadExtScript` with `__bootstrap` in scope |
+ *
+ * | `20_headers.js` has                           | `headersWithGuard("response")` fills as the `Response` constructor does                 |
+ * | --------------------------------------------- | --------------------------------------------------------------------------------------- |
+ * | `fillHeaderList` (92a7dae813, 2026-06-05, on) | `fillHeaderList(list, init)`, then `headersFromHeaderList(list, "response")`            |
+ * | only `fillHeaders` (before)                   | `webidl.converters.HeadersInit`, then `fillHeaders` on `headersFromHeaderList([], "response")` |
+ *
+ * The other guards are filled the same way at every commit (deno_src_shims.ts `contractOf`).
+ *
+ * Any other form of `20_headers.js` (the 2018-2023 `((window) => { ... })(this)` scripts) is a
+ * usage error naming the supported range. In a tampered realm the copies are the candidate's
+ * code (the generated module's folder); the shims and the adapter (properties/) are not.
+ *
+ * @example
+ * ```ts
+ * import { denoSrcTargetModule } from "./deno_src_target.ts";
+ * console.log(denoSrcTargetModule("deno-src:/tmp/deno-src/e887f3802b")); // the generated module
+ * ```
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { LOADED_FILES, SHIMMED_SPECIFIERS } from "./deno_src_shims.ts";
+import { callerPath } from "./runtime.ts";
+import { RuntimeChoiceError } from "./runtimes.ts";
+
+/** The ignored folder the loader writes to (one folder per content hash of the files read). */
+export const DENO_SRC_MODULES: string = fileURLToPath(
+  new URL("../../.cache/deno-src/", import.meta.url),
+);
+const SHIMS_URL = new URL("./deno_src_shims.ts", import.meta.url).href;
+
+/** Whether `target` names a Deno checkout (`deno-src:PATH`). */
+export function isDenoSrcTarget(target: string): boolean {
+  return target.startsWith("deno-src:");
+}
+
+/** The two source forms the loader knows. */
+export type DenoSourceForm = "module" | "script";
+
+/** One file of the checkout the loader reads. */
+export interface DenoSourceFile {
+  /** The specifier Deno knows it by (`ext:deno_fetch/20_headers.js`). */
+  specifier: string;
+  /** Its path in the checkout, relative to the root. */
+  path: string;
+  /** Its text as the checkout has it. */
+  source: string;
+  form: DenoSourceForm;
+}
+
+/** What the loader found in a checkout. */
+export interface DenoSourceLayout {
+  root: string;
+  /** `20_headers.js`, `00_webidl.js`, `00_infra.js`, in that order. */
+  files: DenoSourceFile[];
+  /** Which internal `headersWithGuard` fills with. */
+  fill: "fillHeaderList" | "fillHeaders";
+}
+
+const SUPPORTED = "supported: ES modules importing ext: specifiers, Deno 72fe9bb470 " +
+  "(2023-03-08) to before c532c6371b, and lazy-loaded scripts, c532c6371b (2026-05-03) on";
+
+/** The form of `source`, or null for one the loader does not know. */
+export function sourceForm(source: string): DenoSourceForm | null {
+  if (/^\(function \(\) \{$/m.test(source) && /\b__bootstrap\b/.test(source)) return "script";
+  if (/^export\s*\{/m.test(source) || /^import\b[^;]*?from\s*"ext:/m.test(source)) return "module";
+  return null;
+}
+
+/** The internals of `20_headers.js` the adapter needs, and whether each is there. */
+const REQUIRED_INTERNALS = [
+  "Headers",
+  "headersFromHeaderList",
+  "headerListFromHeaders",
+  "guardFromHeaders",
+  "fillHeaders",
+];
+
+/** The layout of the checkout at `root`; a {@link RuntimeChoiceError} says what is wrong. */
+export function denoSourceLayout(root: string): DenoSourceLayout {
+  const files = Object.entries(LOADED_FILES).map(([specifier, path]) => {
+    const file = join(root, path);
+    if (!existsSync(file)) {
+      throw new RuntimeChoiceError(`${root} has no ${path}: not a Deno checkout (${SUPPORTED})`);
+    }
+    const source = readFileSync(file, "utf8");
+    const form = sourceForm(source);
+    if (form === null) {
+      throw new RuntimeChoiceError(
+        `${file} is in a source form this loader does not know (${SUPPORTED})`,
+      );
+    }
+    return { specifier, path, source, form };
+  });
+  const headers = files[0].source;
+  const missing = REQUIRED_INTERNALS.filter((name) => !new RegExp(`\\b${name}\\b`).test(headers));
+  if (missing.length > 0) {
+    throw new RuntimeChoiceError(
+      `${join(root, files[0].path)} lacks ${missing.join(", ")}: a source form this loader does ` +
+        `not know (${SUPPORTED})`,
+    );
+  }
+  const fill = /^\s*function fillHeaderList\b/m.test(headers) ? "fillHeaderList" : "fillHeaders";
+  return { root, files, fill };
+}
+
+/** `source` (a checkout file at `fileUrl`) rewritten to run from `folderUrl`. */
+function runnable(file: DenoSourceFile, fileUrl: string, folderUrl: string): string {
+  if (file.form === "script") {
+    return file.source
+      .replaceAll("globalThis.__bootstrap", "__bootstrap")
+      .replaceAll("globalThis.Deno.core", "__bootstrap.core");
+  }
+  const rewritten = file.source
+    .replace(/(\b(?:from|import)\s*)"([^"]+)"/g, (_match, keyword: string, specifier: string) => {
+      const loaded = LOADED_FILES[specifier];
+      let target: string;
+      if (loaded !== undefined) target = new URL(loaded, folderUrl).href;
+      else if (SHIMMED_SPECIFIERS.includes(specifier)) target = SHIMS_URL;
+      else if (specifier === "ext:core/ops") target = new URL("ops.mjs", folderUrl).href;
+      else if (specifier.startsWith(".")) target = new URL(specifier, fileUrl).href;
+      else if (!specifier.startsWith("ext:")) target = specifier;
+      else {
+        throw new RuntimeChoiceError(
+          `${fileURLToPath(fileUrl)} imports ${specifier}, which this loader neither loads nor ` +
+            `shims (${SUPPORTED})`,
+        );
+      }
+      return `${keyword}${JSON.stringify(target)}`;
+    })
+    .replaceAll("globalThis.__bootstrap", "__headerproofBootstrap")
+    .replaceAll("globalThis.Deno.core", "__headerproofBootstrap.core");
+  // On the first line, so that line numbers stay the checkout's.
+  return `import { bootstrap as __headerproofBootstrap } from ${JSON.stringify(SHIMS_URL)}; ` +
+    rewritten;
+}
+
+/** The names the files import from `ext:core/ops`. */
+function opNames(files: DenoSourceFile[]): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file.form !== "module") continue;
+    for (const match of file.source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"ext:core\/ops"/g)) {
+      for (const name of match[1].split(",")) {
+        if (name.trim() !== "") names.add(name.trim());
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+/** The generated contract module for `layout`, in the folder `folderUrl`. */
+function adapterSource(layout: DenoSourceLayout): string {
+  const load = (file: DenoSourceFile) =>
+    file.form === "module"
+      ? `await import(${JSON.stringify(`./${file.path}`)})`
+      : `core.loadExtScript(${JSON.stringify(file.specifier)})`;
+  const [headers, webidl] = layout.files;
+  return `// Generated by headerproof (properties/targets/deno_src_target.ts) for ${layout.root}; not committed.
+// 20_headers.js: ${headers.form}; 00_webidl.js: ${webidl.form}; guard "response" filled with ${layout.fill}.
+import { contractOf, core, useScriptRoot } from ${JSON.stringify(SHIMS_URL)};
+useScriptRoot(new URL("./", import.meta.url).href);
+const internals = ${load(headers)};
+const webidl = ${load(webidl)};
+export const { Headers, headersWithGuard, headersFromRawList, headerListOf } = contractOf(
+  internals,
+  webidl,
+);
+`;
+}
+
+/**
+ * The modules that stand for the runtime's startup snapshot of the target module `target` (a
+ * path): the shims, for a module this loader generated; none for any other module. A tampered
+ * realm loads them before it patches anything, as Deno captures its primordials before any user
+ * code runs (worker.ts).
+ */
+export function runtimeModulesOf(target: string): string[] {
+  return callerPath(target).startsWith(DENO_SRC_MODULES) ? [SHIMS_URL] : [];
+}
+
+/**
+ * The path of the generated contract module for `deno-src:PATH` (PATH relative to the caller's
+ * directory). Throws {@link RuntimeChoiceError} for an empty or missing PATH, a checkout without
+ * the files, or a source form the loader does not know.
+ */
+export function denoSrcTargetModule(target: string): string {
+  const path = target.slice("deno-src:".length);
+  if (path === "") {
+    throw new RuntimeChoiceError(`--target ${target}: give the checkout, deno-src:PATH`);
+  }
+  const root = callerPath(path);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new RuntimeChoiceError(`--target ${target}: ${root} is not a folder`);
+  }
+  const layout = denoSourceLayout(root);
+  const hash = createHash("sha256");
+  for (const file of layout.files) hash.update(file.path).update("\0").update(file.source);
+  const folder = join(DENO_SRC_MODULES, hash.digest("hex").slice(0, 16));
+  const folderUrl = pathToFileURL(folder + "/").href;
+  for (const file of layout.files) {
+    const copy = join(folder, file.path);
+    mkdirSync(dirname(copy), { recursive: true });
+    const fileUrl = pathToFileURL(join(root, file.path)).href;
+    writeFileSync(copy, runnable(file, fileUrl, folderUrl));
+  }
+  const ops = opNames(layout.files).map((name) => `export const ${name} = core.ops.${name};\n`);
+  writeFileSync(
+    join(folder, "ops.mjs"),
+    `// Generated by headerproof: the ops the files import, each a stand-in that throws.\n` +
+      `import { core } from ${JSON.stringify(SHIMS_URL)};\n${ops.join("")}`,
+  );
+  const module = join(folder, "headerproof-target.mjs");
+  writeFileSync(module, adapterSource(layout));
+  return module;
+}

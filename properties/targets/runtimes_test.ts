@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type CliRun, runCli } from "../campaign/cli_runner.ts";
+import { identify, nodeRunsTypeScript, parseRelease, versionBefore } from "./runtimes.ts";
+
+/** Runs the campaign CLI under this Deno with `args`. */
+function fuzz(args: string[]): CliRun {
+  return runCli(args, 240_000);
+}
+
+Deno.test("--runtime", async (t) => {
+  await t.step("release names, versions and Node's TypeScript floor are read right", () => {
+    assert.deepEqual(parseRelease("deno@2.0.0"), { name: "deno", version: "2.0.0" });
+    assert.equal(parseRelease("./deno"), null);
+    assert.ok(versionBefore("2.9.6", "2.10.0"));
+    assert.ok(!versionBefore("2.10.0", "2.9.6"));
+    assert.deepEqual(
+      ["20.19.0", "22.17.1", "22.18.0", "23.5.0", "23.6.0", "24.0.0"].map(nodeRunsTypeScript),
+      [false, false, true, false, true, true],
+    );
+    assert.deepEqual(identify(Deno.execPath()), { name: "deno", version: Deno.version.deno });
+  });
+
+  await t.step("deno@2.0.0 is installed once and runs the workers", () => {
+    const run = fuzz([
+      "--runtime",
+      "deno@2.0.0",
+      "--target",
+      "native",
+      "--runs",
+      "5",
+      "--workers",
+      "1",
+      "--seed",
+      "1",
+      "--known-divergences",
+      "all",
+      "--json",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).runtime, "deno 2.0.0");
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-runtime-"));
+  try {
+    await t.step("a path runs that binary", () => {
+      const marker = join(dir, "ran");
+      const own = join(dir, "my-deno");
+      writeFileSync(
+        own,
+        `#!/bin/sh\n[ "$1" = --version ] || touch '${marker}'\nexec '${Deno.execPath()}' "$@"\n`,
+      );
+      chmodSync(own, 0o755);
+      const run = fuzz(["--runtime", own, "--runs", "3", "--workers", "1", "--seed", "1"]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.ok(existsSync(marker), "the workers did not run the given binary");
+    });
+
+    await t.step("a binary that is no runtime, a missing path, an unknown release exit 2", () => {
+      const fake = join(dir, "fake");
+      writeFileSync(fake, "#!/bin/sh\necho 'not a runtime'\n");
+      chmodSync(fake, 0o755);
+      const cases: [string, RegExp][] = [
+        [fake, /does not name a Deno, Node or Bun release/],
+        [join(dir, "missing"), /is not a file/],
+        ["deno@2.0.99", /deno@2\.0\.99 is not a published release of deno/],
+        ["node@20.19.0", /Node 20\.19\.0, which cannot run/],
+        ["python@3", /a release is deno@X, bun@X or node@X/],
+      ];
+      for (const [runtime, message] of cases) {
+        const run = fuzz(["--runtime", runtime, "--runs", "1", "--workers", "1"]);
+        assert.equal(run.status, 2, `${runtime}: ${run.stderr}`);
+        assert.match(run.stderr, message);
+      }
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,178 @@
+/**
+ * undici as a campaign target: `--target undici@X` (the npm package, installed on first use into
+ * the ignored `.tools/packages/undici@X/`) or `--target undici-src:PATH` (a checkout). Either
+ * becomes a module following spec/contract.ts that reaches every guard through undici's own
+ * internals, as its `Request` and `Response` do. The module is generated beside the package
+ * (`.tools/packages/undici@X/headerproof-target.mjs`), so that the tampered-realm property counts
+ * undici's files as the candidate's code (the module's folder); for a checkout it goes to the
+ * ignored `.cache/undici/` (a checkout is never written to), and the tampered realm then blames
+ * only the generated module, not undici's files.
+ *
+ * | undici             | headers module              | WebIDL                      | guard                                                 |
+ * | ------------------ | --------------------------- | --------------------------- | ----------------------------------------------------- |
+ * | 5.x, 6.0           | `lib/fetch/headers.js`      | `lib/fetch/webidl.js`       | `headers[kGuard]`, `kGuard` from `lib/fetch/symbols.js` |
+ * | 6.x (later)        | `lib/web/fetch/headers.js`  | `lib/web/fetch/webidl.js`   | exported `setHeadersGuard` / `getHeadersGuard`        |
+ * | 7.x, 8.x           | `lib/web/fetch/headers.js`  | `lib/web/webidl/index.js`   | exported `setHeadersGuard` / `getHeadersGuard`        |
+ *
+ * `headersWithGuard(guard, init)` converts `init` with undici's `webidl.converters.HeadersInit`,
+ * creates an empty `Headers`, sets the guard and calls undici's `fill` (guard "immutable": filled
+ * under "none", then set); `freezeHeaders` sets the guard to "immutable". `headersFromRawList` is
+ * not offered (undici builds a response's list inside its HTTP client, not through one function).
+ * The module must run under Node (`fuzz:node`, or `--runtime node@X`).
+ *
+ * @example
+ * ```ts
+ * import { undiciTargetModule } from "./undici_target.ts";
+ * console.log(undiciTargetModule("undici@7.16.0")); // the generated module's path
+ * ```
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { callerPath } from "./runtime.ts";
+import { installPackage, RuntimeChoiceError } from "./runtimes.ts";
+
+/** The ignored folder for npm packages fuzzed as targets (one folder per version). */
+export const PACKAGE_CACHE: string = fileURLToPath(
+  new URL("../../.tools/packages/", import.meta.url),
+);
+/** The ignored folder for the generated target modules. */
+export const UNDICI_MODULES: string = fileURLToPath(
+  new URL("../../.cache/undici/", import.meta.url),
+);
+
+/** Whether `target` names undici (`undici@X` or `undici-src:PATH`). */
+export function isUndiciTarget(target: string): boolean {
+  return /^undici@/.test(target) || target.startsWith("undici-src:");
+}
+
+/** Which of undici's files and internals a version or checkout has. */
+export interface UndiciLayout {
+  /** The undici folder (package or checkout root). */
+  root: string;
+  /** The headers module. */
+  headers: string;
+  /** The WebIDL module (exports `webidl`). */
+  webidl: string;
+  /** How the guard is set: the exported functions, or the `kGuard` symbol of this module. */
+  guard: { kind: "exported" } | { kind: "symbol"; symbols: string };
+}
+
+const FORMS = "undici 5.x-8.x: lib/fetch/headers.js with kGuard, or lib/web/fetch/headers.js " +
+  "with setHeadersGuard or kGuard";
+
+/** The layout of the undici at `root`; a {@link RuntimeChoiceError} says what is missing. */
+export function undiciLayout(root: string): UndiciLayout {
+  const first = (paths: string[]) => paths.map((p) => join(root, p)).find((p) => existsSync(p));
+  const headers = first(["lib/web/fetch/headers.js", "lib/fetch/headers.js"]);
+  if (headers === undefined) {
+    throw new RuntimeChoiceError(
+      `${root} has neither lib/web/fetch/headers.js nor lib/fetch/headers.js (supported: ${FORMS})`,
+    );
+  }
+  const webidl = first([
+    "lib/web/webidl/index.js",
+    "lib/web/fetch/webidl.js",
+    "lib/fetch/webidl.js",
+  ]);
+  if (webidl === undefined) {
+    throw new RuntimeChoiceError(
+      `${root} has ${headers} but no WebIDL module (supported: ${FORMS})`,
+    );
+  }
+  const source = readFileSync(headers, "utf8");
+  if (/\bsetHeadersGuard\b/.test(source) && /module\.exports[\s\S]*setHeadersGuard/.test(source)) {
+    return { root, headers, webidl, guard: { kind: "exported" } };
+  }
+  const symbols = join(headers, "..", "symbols.js");
+  if (/\bkGuard\b/.test(source) && existsSync(symbols)) {
+    return { root, headers, webidl, guard: { kind: "symbol", symbols } };
+  }
+  throw new RuntimeChoiceError(
+    `${headers} neither exports setHeadersGuard nor uses kGuard: a source form this loader does ` +
+      `not know (supported: ${FORMS})`,
+  );
+}
+
+/** The generated contract module for `layout` (JavaScript, run under Node). */
+export function adapterSource(layout: UndiciLayout): string {
+  const guardCode = layout.guard.kind === "exported"
+    ? `const setGuard = headersModule.setHeadersGuard;`
+    : `const { kGuard } = require(${JSON.stringify(layout.guard.symbols)});
+const setGuard = (headers, guard) => { headers[kGuard] = guard; };`;
+  return `// Generated by headerproof (properties/targets/undici_target.ts) for ${layout.root}; not committed.
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+const headersModule = require(${JSON.stringify(layout.headers)});
+const { webidl } = require(${JSON.stringify(layout.webidl)});
+const { Headers, fill } = headersModule;
+${guardCode}
+// No built-in method is called here: this module counts as the candidate's code in a tampered
+// realm (its folder is the candidate's), where every replaced built-in it called would be blamed.
+const isGuard = (guard) =>
+  guard === "none" || guard === "request" || guard === "request-no-cors" ||
+  guard === "response" || guard === "immutable";
+
+function brandChecked(headers, operation) {
+  if (!(headers instanceof Headers)) throw new TypeError(operation + ": not a Headers object");
+  return headers;
+}
+
+export { Headers };
+
+export function headersWithGuard(guard, init, options = {}) {
+  if (!isGuard(guard)) throw new TypeError("headersWithGuard: unknown guard");
+  const profile = options.profile ?? "standard";
+  if (profile !== "standard" && profile !== "server") {
+    throw new TypeError("headersWithGuard: unknown profile");
+  }
+  const converted = init === undefined
+    ? undefined
+    : webidl.converters.HeadersInit(init, "headersWithGuard", "init");
+  const headers = new Headers();
+  setGuard(headers, guard === "immutable" ? "none" : guard);
+  if (converted !== undefined) fill(headers, converted);
+  if (guard === "immutable") setGuard(headers, "immutable");
+  return headers;
+}
+
+export function freezeHeaders(headers) {
+  setGuard(brandChecked(headers, "freezeHeaders"), "immutable");
+}
+`;
+}
+
+/**
+ * The path of the generated contract module for `target` (`undici@X`: installed first;
+ * `undici-src:PATH`: PATH relative to the caller's directory). Throws {@link RuntimeChoiceError}
+ * for an unknown version, a checkout without the files, or a source form it does not know.
+ */
+export function undiciTargetModule(target: string): string {
+  let root: string;
+  let file: string;
+  if (target.startsWith("undici-src:")) {
+    root = callerPath(target.slice("undici-src:".length));
+    if (!existsSync(root)) {
+      throw new RuntimeChoiceError(`--target ${target}: ${root} does not exist`);
+    }
+    const key = createHash("sha256").update(root).digest("hex").slice(0, 12);
+    file = join(UNDICI_MODULES, `undici-src-${key}.mjs`);
+  } else {
+    const version = target.slice("undici@".length);
+    const folder = installPackage(
+      PACKAGE_CACHE,
+      "undici",
+      version,
+      "node_modules/undici/package.json",
+    );
+    root = join(folder, "node_modules", "undici");
+    file = join(folder, "headerproof-target.mjs");
+  }
+  const source = adapterSource(undiciLayout(root));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  return file;
+}

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { Headers as ReferenceHeaders } from "../../spec/mod.ts";
+import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import { affectedReleases, runReproduction, wptTest } from "./report.ts";
+import { REPORT_CASES } from "./report_cases.ts";
+import { runtime } from "../targets/runtime.ts";
+
+const caseOf = (name: string) => REPORT_CASES.find((c) => c.name === name)!;
+
+/** Runs a generated `.any.js` test with a minimal testharness.js and `Headers` as given. */
+function wptPasses(source: string, headers: unknown): boolean {
+  let passed = true;
+  const test = (body: () => void) => {
+    try {
+      body();
+    } catch {
+      passed = false;
+    }
+  };
+  const assert_equals = (actual: unknown, expected: unknown) => {
+    if (actual !== expected) throw new Error(`${actual} !== ${expected}`);
+  };
+  const assert_throws_js = (type: new () => Error, body: () => void) => {
+    try {
+      body();
+    } catch (error) {
+      if (error instanceof type) return;
+      throw new Error("wrong error");
+    }
+    throw new Error("did not throw");
+  };
+  new Function("test", "assert_equals", "assert_throws_js", "Headers", source)(
+    test,
+    assert_equals,
+    assert_throws_js,
+    headers,
+  );
+  return passed;
+}
+
+Deno.test("report", async (t) => {
+  await t.step("every class of divergences.ts has a report case", () => {
+    assert.deepEqual(REPORT_CASES.map((c) => c.name), DIVERGENCE_CLASSES.map((c) => c.name));
+  });
+
+  await t.step("reproductions show Deno's divergences on Deno, and not Bun's", () => {
+    for (const name of ["for-each-iterates-snapshot", "own-keys-expose-internal-state"]) {
+      const outcome = runReproduction(caseOf(name), runtime);
+      assert.ok("diverges" in outcome && outcome.diverges, `${name}: ${JSON.stringify(outcome)}`);
+    }
+    const bunOnly = runReproduction(caseOf("set-cookie-sorted-last"), runtime);
+    assert.ok("diverges" in bunOnly && !bunOnly.diverges, JSON.stringify(bunOnly));
+  });
+
+  await t.step("the wpt tests pass on the reference and fail on an affected runtime", () => {
+    for (const name of ["for-each-iterates-snapshot", "record-enumerable-symbol-key-ignored"]) {
+      const source = wptTest(caseOf(name));
+      assert.ok(wptPasses(source, ReferenceHeaders), `${name} fails on the reference`);
+      assert.ok(!wptPasses(source, Headers), `${name} passes on Deno`);
+    }
+  });
+
+  await t.step("affected releases are read from the history's matrix", () => {
+    const history = [
+      "| class | deno@2.0.0 | deno@2.9.6 | first shows | first no longer |",
+      "| --- | :---: | :---: | --- | --- |",
+      "| `for-each-iterates-snapshot` | x | · | deno@2.0.0 | deno@2.9.6 |",
+    ].join("\n");
+    assert.deepEqual(affectedReleases("for-each-iterates-snapshot", history), ["deno@2.0.0"]);
+  });
+});

@@ -1,0 +1,450 @@
+/**
+ * Release history: `./headerproof sweep deno@2.0.0..2.9.6 [RANGE...]` runs the same seeded
+ * campaign (same seed, time and case timeout) on each release of a range and prints a
+ * divergence-class × version matrix, with the first release that shows each class and the first
+ * later one that no longer does.
+ *
+ * A range is `deno@A..B`, `bun@A..B`, `node@A..B` (the runtime's native Headers, `--runtime
+ * name@V`) or `undici@A..B` (`--target undici@V` under `--node`), or a comma list (`deno@2.0.0,2.4.0`).
+ * The releases are the published ones between A and B (`npm view NAME versions`, pre-releases
+ * left out), `--releases N` of them spread evenly, both ends kept.
+ *
+ * On each release, rounds of the campaign run until one finds nothing (or `--rounds` end). A
+ * divergence found is classified into a known class (divergences.ts): a differing own-keys
+ * observation into the class that silences own keys, a divergence that names the patched
+ * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
+ * any other into the first class (those seen in this runtime first, then
+ * in divergences.ts order) whose `covers` includes the step that differs (the counterexample's
+ * last), else an earlier step, latest first (a class may exclude the step that sets the
+ * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
+ * covers is reported as unclassified, and the release's remaining classes are then undetermined.
+ *
+ * That classification is a heuristic (classes whose `covers` overlap can swap), so for a runtime
+ * range every class's reproduction (report_cases.ts) is also run on each release: a second matrix,
+ * exact for what the reproductions show.
+ *
+ * @example
+ * ```sh
+ * ./headerproof sweep deno@2.0.0..2.9.6 --releases 4 --time 10 --seed 1
+ * ```
+ *
+ * @module
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Failure } from "../campaign/campaign.ts";
+import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import type { DivergenceClass } from "../oracle/divergences.ts";
+import type { Summary } from "../campaign/fuzz_report.ts";
+import {
+  callerPath,
+  exit,
+  parseCommandLine,
+  runtime,
+  selfCommand,
+  writeErr,
+  writeOut,
+} from "../targets/runtime.ts";
+import { runReproduction } from "./report.ts";
+import { REPORT_CASES } from "./report_cases.ts";
+import type { RuntimeName } from "../targets/runtimes.ts";
+import {
+  publishedVersions,
+  resolveRuntime,
+  RuntimeChoiceError,
+  versionBefore,
+} from "../targets/runtimes.ts";
+
+/** What `name@...` sweeps: a runtime's native Headers, or undici under Node. */
+export type SweptName = "deno" | "bun" | "node" | "undici";
+
+/** A parsed range: the package and either bounds or an explicit list. */
+export interface Range {
+  name: SweptName;
+  from?: string;
+  to?: string;
+  list?: string[];
+}
+
+/** Parses `deno@2.0.0..2.9.6` or `deno@2.0.0,2.1.0` (throws {@link RuntimeChoiceError}). */
+export function parseRange(text: string): Range {
+  const match = /^(deno|bun|node|undici)@(.+)$/.exec(text);
+  if (match === null) {
+    throw new RuntimeChoiceError(
+      `${text}: a range is deno@A..B, bun@A..B, node@A..B or undici@A..B (or name@A,B,C)`,
+    );
+  }
+  const name = match[1] as SweptName;
+  const rest = match[2];
+  if (rest.includes("..")) {
+    const [from, to] = rest.split("..");
+    return { name, from, to };
+  }
+  return { name, list: rest.split(",") };
+}
+
+/** `count` of `versions` spread evenly, first and last kept (all when count >= their number). */
+export function spread(versions: readonly string[], count: number): string[] {
+  if (count >= versions.length) return [...versions];
+  if (count <= 1) return [versions[versions.length - 1]];
+  const picked = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    picked.add(Math.round((i * (versions.length - 1)) / (count - 1)));
+  }
+  return [...picked].sort((a, b) => a - b).map((i) => versions[i]);
+}
+
+/** The releases `range` names among `published` (pre-releases left out, in version order). */
+export function releasesOf(range: Range, published: readonly string[], count: number): string[] {
+  if (range.list !== undefined) {
+    for (const version of range.list) {
+      if (!published.includes(version)) {
+        throw new RuntimeChoiceError(`${range.name}@${version} is not a published release`);
+      }
+    }
+    return range.list;
+  }
+  for (const bound of [range.from!, range.to!]) {
+    if (!published.includes(bound)) {
+      throw new RuntimeChoiceError(`${range.name}@${bound} is not a published release`);
+    }
+  }
+  const inRange = published
+    .filter((v) => /^\d+\.\d+\.\d+$/.test(v))
+    .filter((v) => !versionBefore(v, range.from!) && !versionBefore(range.to!, v))
+    .sort((a, b) => versionBefore(a, b) ? -1 : versionBefore(b, a) ? 1 : 0);
+  return spread(inRange, count);
+}
+
+/**
+ * The known class a divergence belongs to, or null (see the module doc for the rule). `runtime`
+ * ("deno", "node", "bun") orders the classes seen in it first; `known` are already in force.
+ */
+export function classify(
+  failure: Pick<Failure, "property" | "steps" | "message" | "kind">,
+  runtimeName: string,
+  known: readonly string[],
+): DivergenceClass | null {
+  const open = DIVERGENCE_CLASSES.filter((c) => !known.includes(c.name));
+  if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "own keys");
+    if (silencing !== undefined) return silencing;
+  }
+  if (/the candidate called these patched built-ins/.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "tampered realm");
+    if (silencing !== undefined) return silencing;
+  }
+  const ordered = [
+    ...open.filter((c) => c.runtimes.includes(runtimeName)),
+    ...open.filter((c) => !c.runtimes.includes(runtimeName)),
+  ];
+  for (let i = failure.steps.length - 1; i >= 0; i--) {
+    const covering = ordered.find((c) => c.covers(failure.steps[i]));
+    if (covering !== undefined) return covering;
+  }
+  return null;
+}
+
+/** What one release showed. */
+export interface ReleaseResult {
+  release: string;
+  /** Classes found, in the order found. */
+  found: string[];
+  /** Whether the last round found nothing (so every class not found is absent). */
+  complete: boolean;
+  /** Why not complete: an unclassified divergence, a usage error, or the round limit. */
+  note: string | null;
+}
+
+/** Sweep settings. */
+export interface SweepOptions {
+  seed: number;
+  timeSeconds: number;
+  caseTimeoutSeconds: number;
+  rounds: number;
+  /** The Node that runs undici releases (`--runtime` value). */
+  node: string;
+}
+
+const CLI = new URL("../campaign/cli.ts", import.meta.url).pathname;
+
+/** One campaign (the CLI with `--json`); its summary, or the usage error's text. */
+function campaign(args: string[]): { summary: Summary } | { error: string } {
+  const [command, ...rest] = selfCommand(CLI, args);
+  const result = spawnSync(command, rest, {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status === 0 || result.status === 1) {
+    return { summary: JSON.parse(result.stdout) as Summary };
+  }
+  const lines = result.stderr.trim().split("\n").filter((l) => !l.startsWith("headerproof fuzz:"));
+  return { error: lines.slice(0, 2).join(" ") || `exit status ${result.status}` };
+}
+
+/** Sweeps one release: rounds of the campaign, each excluding the classes found before. */
+export function sweepRelease(
+  name: SweptName,
+  version: string,
+  options: SweepOptions,
+): ReleaseResult {
+  const release = `${name}@${version}`;
+  const where = name === "undici"
+    ? ["--target", release, "--runtime", options.node]
+    : ["--target", "native", "--runtime", release];
+  const runtimeName = name === "undici" ? "node" : name;
+  const found: string[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const outcome = campaign([
+      ...where,
+      "--time",
+      String(options.timeSeconds),
+      "--seed",
+      String(options.seed),
+      "--workers",
+      "1",
+      "--case-timeout",
+      String(options.caseTimeoutSeconds),
+      "--json",
+      ...(found.length > 0 ? ["--known-divergences", found.join(",")] : []),
+    ]);
+    if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
+    const failure = outcome.summary.failure;
+    if (failure === null) return { release, found, complete: true, note: null };
+    const cls = classify(failure, runtimeName, found);
+    writeErr(
+      `  ${release} round ${round + 1}: ${cls?.name ?? "unclassified"} (${
+        failure.message.split("\n")[0]
+      })\n`,
+    );
+    if (cls === null) {
+      return {
+        release,
+        found,
+        complete: false,
+        note: `unclassified ${failure.kind}: ${failure.message.split("\n").slice(0, 3).join(" ")}`,
+      };
+    }
+    found.push(cls.name);
+  }
+  return {
+    release,
+    found,
+    complete: false,
+    note: `still diverging after ${options.rounds} rounds`,
+  };
+}
+
+/**
+ * Which classes' reproductions (report_cases.ts) diverge on release `name@version` of a runtime:
+ * the exact check the campaign's classification is not. A reproduction that hangs is not run.
+ */
+export function reproductionsOn(name: RuntimeName, version: string): ReleaseResult {
+  const binary = resolveRuntime(`${name}@${version}`);
+  const found: string[] = [];
+  const notes: string[] = [];
+  for (const c of REPORT_CASES) {
+    const outcome = runReproduction(c, binary);
+    if ("note" in outcome) {
+      if (!c.hangs) notes.push(`${c.name}: ${outcome.note}`);
+    } else if (outcome.diverges) found.push(c.name);
+  }
+  return {
+    release: `${name}@${version}`,
+    found,
+    complete: notes.length === 0,
+    note: notes.length === 0 ? null : notes.join("; "),
+  };
+}
+
+/**
+ * Bisection over `versions` (in order) for the boundary where class `name`'s reproduction changes
+ * from what the first release shows: the first release that differs from it, and the last one
+ * that does not. Assumes one change in the range; tries about log2(n) releases.
+ */
+export function bisectReproduction(
+  runtimeName: RuntimeName,
+  versions: readonly string[],
+  name: string,
+): { changed: string | null; before: string; tried: string[] } {
+  const c = REPORT_CASES.find((c) => c.name === name);
+  if (c === undefined || c.hangs) {
+    throw new RuntimeChoiceError(`--bisect: no reproduction that can run for class "${name}"`);
+  }
+  const tried: string[] = [];
+  const diverges = (i: number) => {
+    tried.push(versions[i]);
+    const outcome = runReproduction(c, resolveRuntime(`${runtimeName}@${versions[i]}`));
+    if ("note" in outcome) {
+      throw new RuntimeChoiceError(`${runtimeName}@${versions[i]}: ${outcome.note}`);
+    }
+    return outcome.diverges;
+  };
+  const start = diverges(0);
+  if (diverges(versions.length - 1) === start) {
+    return { changed: null, before: versions[versions.length - 1], tried };
+  }
+  let low = 0;
+  let high = versions.length - 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (diverges(middle) === start) low = middle;
+    else high = middle;
+  }
+  return { changed: versions[high], before: versions[low], tried };
+}
+
+/** The Markdown matrix of one range, with first-seen and first-gone per class. */
+export function renderMatrix(results: readonly ReleaseResult[]): string {
+  const classes = DIVERGENCE_CLASSES.map((c) => c.name)
+    .filter((name) => results.some((r) => r.found.includes(name)));
+  const cell = (r: ReleaseResult, name: string) =>
+    r.found.includes(name) ? "x" : r.complete ? "·" : "?";
+  const lines = [
+    `| class | ${results.map((r) => r.release).join(" | ")} | first shows | first no longer |`,
+    `| --- | ${results.map(() => ":---:").join(" | ")} | --- | --- |`,
+  ];
+  for (const name of classes) {
+    const first = results.findIndex((r) => r.found.includes(name));
+    const gone = results.findIndex((r, i) => i > first && cell(r, name) === "·");
+    lines.push(
+      `| \`${name}\` | ${results.map((r) => cell(r, name)).join(" | ")} | ${
+        results[first].release
+      } | ${gone === -1 ? "—" : results[gone].release} |`,
+    );
+  }
+  const notes = results.filter((r) => r.note !== null).map((r) => `- ${r.release}: ${r.note}`);
+  return [...lines, ...(notes.length > 0 ? ["", ...notes] : [])].join("\n");
+}
+
+const USAGE = `usage: ./headerproof sweep RANGE [RANGE...] [options]
+
+  RANGE                 deno@A..B, bun@A..B, node@A..B (native Headers of each release) or
+                        undici@A..B (undici's Headers under --node), or name@A,B,C
+  --releases N          releases per range, spread evenly, both ends kept (default 5)
+  --time SECONDS        campaign time per round (default 10)
+  --seed N              the seed of every campaign (default 1)
+  --rounds N            campaigns per release at most (default 16)
+  --case-timeout S      a run making no progress this long is a hang (default 2)
+  --node RUNTIME        the Node that runs undici releases (default node@22.23.3)
+  --write FILE          also write the Markdown (with this command) to FILE
+  --bisect CLASS        instead: bisect one range's every release for where CLASS's reproduction
+                        changes (assumes one change; about log2(n) releases installed)
+
+x: the class shows; ·: it does not (the last round found nothing); ?: undetermined (the release's
+rounds ended on an unclassified divergence, an error or the round limit).
+exit status: 0 done, 2 bad usage`;
+
+/** Runs the sweep CLI; returns the exit status. */
+export function main(args: readonly string[]): number {
+  const parsed = parseCommandLine(args, {
+    releases: { type: "string", default: "5" },
+    time: { type: "string", default: "10" },
+    seed: { type: "string", default: "1" },
+    rounds: { type: "string", default: "16" },
+    "case-timeout": { type: "string", default: "2" },
+    node: { type: "string", default: "node@22.23.3" },
+    write: { type: "string" },
+    bisect: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, USAGE);
+  if (typeof parsed === "number") return parsed;
+  const { values, positionals } = parsed;
+  const numbers = ["releases", "time", "seed", "rounds", "case-timeout"] as const;
+  for (const flag of numbers) {
+    if (!Number.isFinite(Number(values[flag]))) {
+      writeErr(`--${flag} needs a number, got ${values[flag]}\n`);
+      return 2;
+    }
+  }
+  if (positionals.length === 0) {
+    writeErr(`no range given\n${USAGE}\n`);
+    return 2;
+  }
+  const options: SweepOptions = {
+    seed: Number(values.seed),
+    timeSeconds: Number(values.time),
+    caseTimeoutSeconds: Number(values["case-timeout"]),
+    rounds: Number(values.rounds),
+    node: values.node,
+  };
+  if (values.bisect !== undefined) {
+    try {
+      const range = parseRange(positionals[0]);
+      if (range.name === "undici" || positionals.length !== 1) {
+        throw new RuntimeChoiceError("--bisect takes one deno, bun or node range");
+      }
+      const versions = releasesOf(range, publishedVersions(range.name), Infinity);
+      const found = bisectReproduction(range.name, versions, values.bisect);
+      writeOut(
+        found.changed === null
+          ? `${values.bisect}: no change between ${range.name}@${versions[0]} and ` +
+            `${range.name}@${found.before} (tried ${found.tried.join(", ")})\n`
+          : `${values.bisect}: changes in ${range.name}@${found.changed} (last release before ` +
+            `it: ${range.name}@${found.before}; tried ${found.tried.join(", ")})\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof RuntimeChoiceError)) throw error;
+      writeErr(`${error.message}\n`);
+      return 2;
+    }
+  }
+  let plan: { range: string; name: SweptName; releases: string[] }[];
+  try {
+    plan = positionals.map((text) => {
+      const range = parseRange(text);
+      return {
+        range: text,
+        name: range.name,
+        releases: releasesOf(range, publishedVersions(range.name), Number(values.releases)),
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof RuntimeChoiceError)) throw error;
+    writeErr(`${error.message}\n`);
+    return 2;
+  }
+  const sections: string[] = [];
+  for (const { range, name, releases } of plan) {
+    writeErr(`headerproof sweep: ${range}: ${releases.join(", ")}\n`);
+    const results = releases.map((version) => sweepRelease(name, version, options));
+    let section = `### ${range}\n\nCampaigns:\n\n${renderMatrix(results)}\n`;
+    if (name !== "undici") {
+      const repros = releases.map((version) => reproductionsOn(name, version));
+      section +=
+        `\nReproductions (properties/upstream/reports/; \`pair-next-primitive-hangs\` is not run):` +
+        `\n\n${renderMatrix(repros)}\n`;
+    }
+    sections.push(section);
+    writeOut(section + "\n");
+  }
+  if (values.write !== undefined) {
+    const command = `./headerproof sweep ${args.join(" ")}`;
+    const file = callerPath(values.write);
+    const head = readHead(file);
+    writeFileSync(
+      file,
+      `${head}\nGenerated by \`${command}\` (${runtime.name} ${runtime.version} ran the sweep; ` +
+        `seed ${options.seed}, ${options.timeSeconds} s per round, case timeout ` +
+        `${options.caseTimeoutSeconds} s, one worker).\n\n${sections.join("\n")}`,
+    );
+  }
+  return 0;
+}
+
+const MARK = "<!-- generated below by ./headerproof sweep -->";
+
+/** The hand-written part of `file` above the generated mark (the mark alone when none). */
+function readHead(file: string): string {
+  try {
+    const text = readFileSync(file, "utf8");
+    const at = text.indexOf(MARK);
+    if (at !== -1) return text.slice(0, at + MARK.length) + "\n";
+  } catch {
+    // A new file: only the mark.
+  }
+  return MARK + "\n";
+}
+
+if (import.meta.main) exit(main(runtime.args));
