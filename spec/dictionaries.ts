@@ -31,11 +31,11 @@ export type BodyInit =
   | { kind: "URLSearchParams"; value: URLSearchParams }
   | { kind: "string"; value: string };
 
-/** https://fetch.spec.whatwg.org/#requestmode */
+/** https://fetch.spec.whatwg.org/#enumdef-requestmode */
 export type RequestMode = "navigate" | "same-origin" | "no-cors" | "cors";
 
 /**
- * A converted `RequestInit` (https://fetch.spec.whatwg.org/#requestinit): an ordered map in which
+ * A converted `RequestInit` (https://fetch.spec.whatwg.org/#dictdef-requestinit): an ordered map in which
  * a member "exists" exactly when its property is present. No member has a default value.
  */
 export interface RequestInit {
@@ -56,14 +56,14 @@ export interface RequestInit {
   window?: unknown;
 }
 
-/** A converted `ResponseInit` (https://fetch.spec.whatwg.org/#responseinit): status and statusText always exist (defaults). */
+/** A converted `ResponseInit` (https://fetch.spec.whatwg.org/#dictdef-responseinit): status and statusText always exist (defaults). */
 export interface ResponseInit {
   headers?: ConvertedHeadersInit;
   status: number;
   statusText: string;
 }
 
-/** https://fetch.spec.whatwg.org/#requestcache */
+/** https://fetch.spec.whatwg.org/#enumdef-requestcache */
 const REQUEST_CACHE = [
   "default",
   "no-store",
@@ -72,15 +72,15 @@ const REQUEST_CACHE = [
   "force-cache",
   "only-if-cached",
 ];
-/** https://fetch.spec.whatwg.org/#requestcredentials */
+/** https://fetch.spec.whatwg.org/#enumdef-requestcredentials */
 const REQUEST_CREDENTIALS = ["omit", "same-origin", "include"];
-/** https://fetch.spec.whatwg.org/#requestduplex */
+/** https://fetch.spec.whatwg.org/#enumdef-requestduplex */
 const REQUEST_DUPLEX = ["half"];
-/** https://fetch.spec.whatwg.org/#requestmode */
+/** https://fetch.spec.whatwg.org/#enumdef-requestmode */
 const REQUEST_MODE = ["navigate", "same-origin", "no-cors", "cors"];
-/** https://fetch.spec.whatwg.org/#requestpriority */
+/** https://fetch.spec.whatwg.org/#enumdef-requestpriority */
 const REQUEST_PRIORITY = ["high", "low", "auto"];
-/** https://fetch.spec.whatwg.org/#requestredirect */
+/** https://fetch.spec.whatwg.org/#enumdef-requestredirect */
 const REQUEST_REDIRECT = ["follow", "error", "manual"];
 /** https://w3c.github.io/webappsec-referrer-policy/#enumdef-referrerpolicy */
 const REFERRER_POLICY = [
