@@ -80,7 +80,7 @@ export function currentRuntime(): "deno" | "bun" | "node" {
 /**
  * A known, named way a runtime's wire-built Headers differs from the reference, expressed as a
  * change to the expected observation: `list` rewrites the reference header list (what the
- * runtime's server or client built instead), `observation` rewrites what is read from it (what
+ * runtime's server or client built instead from the same field `lines`), `observation` rewrites what is read from it (what
  * the runtime's Headers shows instead). A divergence that the classes in force account for
  * together is counted under their names instead of failing the property.
  */
@@ -89,29 +89,95 @@ export interface WireDivergenceClass {
   name: string;
   runtimes: readonly ("deno" | "bun" | "node")[];
   sides: readonly WireSide[];
-  list?(list: HeaderList): HeaderList;
+  list?(list: HeaderList, lines: readonly string[]): HeaderList;
   observation?(observation: HeadersObservation, list: HeaderList): HeadersObservation;
+}
+
+/** Joins every `Cookie` header of `list` into the first one, with "; ". */
+function joinCookieHeaders(list: HeaderList): HeaderList {
+  const cookies = list.filter(([name]) => name.toLowerCase() === "cookie");
+  if (cookies.length < 2) return list;
+  const first = list.findIndex(([name]) => name.toLowerCase() === "cookie");
+  const joined: [string, string] = [list[first][0], cookies.map(([, v]) => v).join("; ")];
+  return list.flatMap((header, i) =>
+    i === first ? [joined] : header[0].toLowerCase() === "cookie" ? [] : [header]
+  );
 }
 
 /**
  * Deno.serve hands user code repeated `Cookie` request fields as one `cookie` header whose value
  * joins them with "; " (as RFC 9113 section 8.2.3 asks of HTTP/2 cookie crumbs); the Fetch
  * standard keeps each field, so `get("cookie")` joins them with ", ". Joining empty fields gives
- * a value with trailing whitespace, which no Fetch header value has. (Node's and Bun's Headers
- * join "cookie" values with "; " everywhere: `cookie-joined-with-semicolon` of the campaign.)
+ * a value with trailing whitespace, which no Fetch header value has. (Deno's fetch() keeps them.)
  */
 export const SERVE_JOINS_COOKIE_FIELDS: WireDivergenceClass = {
   name: "serve-joins-cookie-fields-with-semicolon",
   runtimes: ["deno"],
   sides: ["server"],
+  list: joinCookieHeaders,
+};
+
+/**
+ * Node's (undici's) and Bun's Headers combine "cookie" values with "; ": the campaign's
+ * `cookie-joined-with-semicolon`, reached here through repeated `Cookie` fields on both sides.
+ */
+export const COOKIE_JOINED_WITH_SEMICOLON: WireDivergenceClass = {
+  name: "cookie-joined-with-semicolon",
+  runtimes: ["node", "bun"],
+  sides: ["server", "client"],
+  list: joinCookieHeaders,
+};
+
+/**
+ * Node's fetch() (undici) keeps the trailing SP/HTAB of a response field value, which HTTP says
+ * is not part of the value and no Fetch header value has: `X: a \t` gives `get("x") === "a \t"`.
+ * (Its node:http server strips it.)
+ */
+export const FETCH_KEEPS_TRAILING_WHITESPACE: WireDivergenceClass = {
+  name: "fetch-keeps-trailing-field-whitespace",
+  runtimes: ["node"],
+  sides: ["client"],
+  list(_list, lines) {
+    // The list the lines give with only the leading whitespace of each value removed. It
+    // rebuilds the list from the lines, so it comes first among the classes in force.
+    return lines.map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon), line.slice(colon + 1).replace(/^[ \t]+/, "")];
+    });
+  },
+};
+
+/**
+ * Bun's fetch() drops a response field whose value is empty: `X:` gives `has("x") === false`.
+ */
+export const FETCH_DROPS_EMPTY_FIELDS: WireDivergenceClass = {
+  name: "fetch-drops-empty-fields",
+  runtimes: ["bun"],
+  sides: ["client"],
+  list: (list) => list.filter(([, value]) => value !== ""),
+};
+
+/**
+ * The names of the generator's pool that Bun's HTTP parser combines when repeated; it keeps only
+ * the last field of the others (seen: `Warning`, `X-Dup`, `x-a`).
+ */
+const NAMES_BUN_COMBINES = ["accept", "content-type", "via", "cookie", "set-cookie"];
+
+/**
+ * Bun (its server and its fetch()) keeps only the last of repeated fields of a name its parser
+ * does not know: `X-Dup: a` then `X-Dup: b` give `get("x-dup") === "b"`, where the standard says
+ * "a, b". Known names (`Accept`, `Via`, ...) are combined as the standard says.
+ */
+export const REPEATED_FIELDS_KEEP_LAST: WireDivergenceClass = {
+  name: "repeated-unknown-fields-keep-last",
+  runtimes: ["bun"],
+  sides: ["server", "client"],
   list(list) {
-    const cookies = list.filter(([name]) => name.toLowerCase() === "cookie");
-    if (cookies.length < 2) return list;
-    const first = list.findIndex(([name]) => name.toLowerCase() === "cookie");
-    const joined: [string, string] = [list[first][0], cookies.map(([, v]) => v).join("; ")];
-    return list.flatMap((header, i) =>
-      i === first ? [joined] : header[0].toLowerCase() === "cookie" ? [] : [header]
-    );
+    return list.filter(([name], i) => {
+      const lower = name.toLowerCase();
+      return NAMES_BUN_COMBINES.includes(lower) ||
+        !list.slice(i + 1).some(([later]) => later.toLowerCase() === lower);
+    });
   },
 };
 
@@ -142,10 +208,36 @@ export const ITERATION_DROPS_LEADING_EMPTY_VALUE: WireDivergenceClass = {
   },
 };
 
-/** The wire classes known on the runtimes the project pins (Deno 2.9.6). */
+/**
+ * Bun's Headers iterates set-cookie after every other name instead of in sorted order: the
+ * campaign's `set-cookie-sorted-last`, reached here through `Set-Cookie` fields.
+ */
+export const SET_COOKIE_SORTED_LAST: WireDivergenceClass = {
+  name: "set-cookie-sorted-last",
+  runtimes: ["bun"],
+  sides: ["server", "client"],
+  observation: (observation) => ({
+    ...observation,
+    entries: [
+      ...observation.entries.filter(([name]) => name !== "set-cookie"),
+      ...observation.entries.filter(([name]) => name === "set-cookie"),
+    ],
+  }),
+};
+
+/**
+ * The wire classes known on the runtimes the project pins (Deno 2.9.6, Node 22, Bun 1.3.14), in
+ * the order they apply: list rewrites first (each on the previous one's result), then
+ * observation rewrites.
+ */
 export const KNOWN_WIRE_CLASSES: readonly WireDivergenceClass[] = [
+  FETCH_KEEPS_TRAILING_WHITESPACE,
+  FETCH_DROPS_EMPTY_FIELDS,
   SERVE_JOINS_COOKIE_FIELDS,
+  COOKIE_JOINED_WITH_SEMICOLON,
+  REPEATED_FIELDS_KEEP_LAST,
   ITERATION_DROPS_LEADING_EMPTY_VALUE,
+  SET_COOKIE_SORTED_LAST,
 ];
 
 /** Options of {@link runWireProperty}. */
@@ -262,6 +354,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   const knownClassesFor = (
     side: WireSide,
     list: HeaderList,
+    lines: readonly string[],
     names: string[],
     actual: HeadersObservation,
   ): string[] | null => {
@@ -273,7 +366,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     let explainedList = list;
     for (const known of applicable) {
       if (known.list === undefined) continue;
-      const next = known.list(explainedList);
+      const next = known.list(explainedList, lines);
       if (!same(next, explainedList)) used.push(known.name);
       explainedList = next;
     }
@@ -319,7 +412,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       names,
     );
     if (!same(expected, actual)) {
-      const known = knownClassesFor("server", list, names, actual);
+      const known = knownClassesFor("server", list, hostAndLines, names, actual);
       if (known !== null) return countKnown(known);
       return fail({
         side: "server",
@@ -360,7 +453,8 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     } catch (error) {
       outcome = error instanceof Error ? error.name : String(error);
     }
-    const list = readFieldLines([...lines, "Content-Length: 0", "Connection: close"]);
+    const sentLines = [...lines, "Content-Length: 0", "Connection: close"];
+    const list = readFieldLines(sentLines);
     if ((list !== null) !== (actual !== undefined)) {
       recordParserDivergence({
         side: "client",
@@ -378,7 +472,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       names,
     );
     if (!same(expected, actual)) {
-      const known = knownClassesFor("client", list, names, actual);
+      const known = knownClassesFor("client", list, sentLines, names, actual);
       if (known !== null) return countKnown(known);
       return fail({
         side: "client",

@@ -90,3 +90,29 @@ Deno.test("a reference that rejects bytes 0x80-0xFF makes parser divergences, ne
     result.parserDivergences.some((found) => !found.referenceAccepts && found.runtimeAccepts),
   );
 });
+
+Deno.test("the CLI runs the property under Node and Bun too, known classes aside", async (t) => {
+  for (const binary of ["node", "bun"]) {
+    await t.step(binary, async () => {
+      const output = await new Deno.Command(binary, {
+        args: [
+          new URL("./cli.ts", import.meta.url).pathname,
+          "--runs",
+          "60",
+          "--seed",
+          "3",
+          "--time",
+          "20",
+        ],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 0, stderr);
+      const result = JSON.parse(new TextDecoder().decode(output.stdout));
+      assert.equal(result.runtime.split(" ")[0], binary);
+      assert.equal(result.divergence, null);
+      assert.ok(Object.keys(result.knownClassCounts).length > 0);
+    });
+  }
+});
