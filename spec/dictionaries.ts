@@ -363,9 +363,9 @@ function brandCheckingGetter(
 /** Whether a value is a host Blob (or File). */
 export const isBlob = brandCheckingGetter(globalThis.Blob?.prototype, "size");
 /** Whether a value is a host ReadableStream. */
-export const isReadableStream = brandCheckingGetter(globalThis.ReadableStream?.prototype, "locked");
+const isReadableStream = brandCheckingGetter(globalThis.ReadableStream?.prototype, "locked");
 /** Whether a value is a host URLSearchParams. */
-export const isURLSearchParams = brandCheckingGetter(globalThis.URLSearchParams?.prototype, "size");
+const isURLSearchParams = brandCheckingGetter(globalThis.URLSearchParams?.prototype, "size");
 /** Whether a value is a host AbortSignal. */
 const isAbortSignal = brandCheckingGetter(globalThis.AbortSignal?.prototype, "aborted");
 /** Whether a value has [[ArrayBufferData]] and is not shared. */
