@@ -21,6 +21,13 @@
  *   the standard's order, each name with the casing the list keeps (append reuses the casing of
  *   the first header of that name; set keeps the first header's name and position). What a
  *   request or response built from `headers` puts on the wire; campaigns compare it.
+ * Optional entry points beyond Headers ({@link FetchEntryPoints}):
+ * - `fetchClasses(options?)` (optional): the `Request` and `Response` classes whose Headers
+ *   validate under `options.profile` (default "standard"), for the entry points that hand a user
+ *   a Headers through them: their constructors and init dictionaries, bodies that set
+ *   Content-Type, `Response.error()`, `Response.redirect()`, `Response.json()`, and `clone()`.
+ * - `structuredClone(value)` (optional): structuredClone as it treats this module's Headers,
+ *   Request and Response objects (none is serializable: a "DataCloneError" DOMException).
  *
  * @module
  */
@@ -99,4 +106,48 @@ export interface HeadersModule {
   ) => HeadersLike;
   freezeHeaders?: (headers: HeadersLike) => void;
   headerListOf?: (headers: HeadersLike) => string[];
+}
+
+/**
+ * The optional entry points through which a module hands a user a Headers by way of Request,
+ * Response and structuredClone. Kept apart from {@link HeadersModule}, whose required form
+ * (`Required<HeadersModule>`) names what every complete Headers module has.
+ */
+export interface FetchEntryPoints {
+  fetchClasses?: (options?: GuardOptions) => FetchClasses;
+  structuredClone?: (value: unknown) => unknown;
+}
+
+/** The instance surface of a Request the campaigns reach (WebIDL `Request`, in part). */
+export interface RequestLike {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: HeadersLike;
+  readonly mode: string;
+  readonly bodyUsed: boolean;
+  text(): Promise<string>;
+  clone(): RequestLike;
+}
+
+/** The instance surface of a Response the campaigns reach (WebIDL `Response`, in part). */
+export interface ResponseLike {
+  readonly type: string;
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: HeadersLike;
+  readonly bodyUsed: boolean;
+  text(): Promise<string>;
+  clone(): ResponseLike;
+}
+
+/** The Request and Response classes of an implementation. */
+export interface FetchClasses {
+  Request: new (input: unknown, init?: unknown) => RequestLike;
+  Response: {
+    new (body?: unknown, init?: unknown): ResponseLike;
+    error(): ResponseLike;
+    redirect(url: string, status?: number): ResponseLike;
+    json(data: unknown, init?: unknown): ResponseLike;
+  };
 }

@@ -40,6 +40,23 @@ export function headerListContains(list: HeaderList, name: string): boolean {
 }
 
 /**
+ * A copy of a header list: a new list holding a new header for each of `list`'s, in order (the
+ * standard copies a request's or response's header list when it copies the request or response).
+ *
+ * @example
+ * ```ts
+ * import { copyOfHeaderList } from "./header_list.ts";
+ * const list: [string, string][] = [["A", "1"]];
+ * copyOfHeaderList(list)[0] === list[0]; // false
+ * ```
+ */
+export function copyOfHeaderList(list: HeaderList): HeaderList {
+  const copy: HeaderList = [];
+  for (let i = 0; i < list.length; i++) copy.push([list[i][0], list[i][1]]);
+  return copy;
+}
+
+/**
  * get: the values of every header named `name`, joined by 0x2C 0x20, or null.
  * https://fetch.spec.whatwg.org/#concept-header-list-get
  *

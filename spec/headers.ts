@@ -54,17 +54,29 @@ import {
   type ValuePair,
 } from "./webidl.ts";
 
-/** Access to a Headers object's internal slots for this module's own algorithms. */
-interface HeadersInternals {
+/**
+ * Access to a Headers object's internal slots and algorithms, for this module and for the
+ * reference's Request and Response (`request.ts`, `response.ts`), which the standard lets reach
+ * a Headers object's header list, guard, "append" and "fill". Not part of the module contract.
+ */
+export interface HeadersInternals {
   headerList(headers: Headers): HeaderList;
   setHeaderList(headers: Headers, list: HeaderList): void;
+  guard(headers: Headers): HeadersGuard;
   setGuard(headers: Headers, guard: HeadersGuard): void;
+  profile(headers: Headers): Profile;
   setProfile(headers: Headers, profile: Profile): void;
+  append(headers: Headers, header: Header): void;
   fill(headers: Headers, object: ConvertedHeadersInit): void;
   isHeaders(value: unknown): value is Headers;
 }
 
 let internals: HeadersInternals;
+
+/** The internal slots and algorithms of the reference's Headers objects (see {@link HeadersInternals}). */
+export function headersInternals(): HeadersInternals {
+  return internals;
+}
 
 const createHeadersIterator = definePairIterator<Headers>({
   identifier: "Headers",
@@ -121,12 +133,15 @@ export class Headers {
       setHeaderList: (headers, list) => {
         headers.#headerList = list;
       },
+      guard: (headers) => headers.#guard,
       setGuard: (headers, guard) => {
         headers.#guard = guard;
       },
+      profile: (headers) => headers.#profile,
       setProfile: (headers, profile) => {
         headers.#profile = profile;
       },
+      append: (headers, header) => headers.#append(header),
       fill: (headers, object) => headers.#fill(object),
       isHeaders: (value): value is Headers =>
         typeof value === "object" && value !== null && #headerList in value,
@@ -407,6 +422,27 @@ makeOperationsEnumerable(Headers.prototype, [
   "values",
 ]);
 defineClassString(Headers.prototype, "Headers");
+
+/**
+ * A new Headers object whose header list is `list` itself (shared, not copied), with `guard` and
+ * `profile`: what the standard's Request and Response steps create for their header lists
+ * ("a new Headers object whose header list is ... and guard is ..."). Not part of the module
+ * contract.
+ *
+ * @example
+ * ```ts
+ * import { createHeaders } from "./headers.ts";
+ * const list: [string, string][] = [["Location", "/a"]];
+ * createHeaders(list, "immutable", "standard").get("location"); // "/a"
+ * ```
+ */
+export function createHeaders(list: HeaderList, guard: HeadersGuard, profile: Profile): Headers {
+  const headers = new Headers();
+  internals.setHeaderList(headers, list);
+  internals.setProfile(headers, profile);
+  internals.setGuard(headers, guard);
+  return headers;
+}
 
 /**
  * A Headers object with `guard`, filled from `init` the way the Response constructor fills its

@@ -18,6 +18,10 @@
  * @module
  */
 
+import type { FetchClasses, GuardOptions } from "./contract.ts";
+import { Request, ServerProfileRequest } from "./request.ts";
+import { Response, ServerProfileResponse } from "./response.ts";
+
 export {
   freezeHeaders,
   headerListOf,
@@ -25,4 +29,35 @@ export {
   headersFromRawList,
   headersWithGuard,
 } from "./headers.ts";
-export type { GuardOptions, HeadersGuard, HeadersModule, Profile } from "./contract.ts";
+export { Request, Response, ServerProfileRequest, ServerProfileResponse };
+export { structuredCloneReference as structuredClone } from "./serialization.ts";
+export type {
+  FetchClasses,
+  FetchEntryPoints,
+  GuardOptions,
+  HeadersGuard,
+  HeadersModule,
+  Profile,
+  RequestLike,
+  ResponseLike,
+} from "./contract.ts";
+
+/**
+ * The reference's Request and Response classes under `options.profile` (default "standard"):
+ * the contract's `fetchClasses` entry point.
+ *
+ * @example
+ * ```ts
+ * import { fetchClasses } from "./mod.ts";
+ * const { Response } = fetchClasses({ profile: "server" });
+ * new Response(null, { headers: { "Set-Cookie": "a=1" } }).headers.has("set-cookie"); // true
+ * ```
+ */
+export function fetchClasses(options: GuardOptions = {}): FetchClasses {
+  const profile = options.profile ?? "standard";
+  if (profile === "server") {
+    return { Request: ServerProfileRequest, Response: ServerProfileResponse };
+  }
+  if (profile === "standard") return { Request, Response };
+  throw new TypeError(`fetchClasses: ${JSON.stringify(profile)} is not a profile`);
+}

@@ -1,0 +1,538 @@
+/**
+ * The wire property: Headers that the runtime under test builds from HTTP/1.1 field lines it
+ * parsed itself agree with the reference header list built from the same lines.
+ *
+ * Each run generates field lines (`field_lines.ts`) and uses them twice:
+ * - server side: a raw TCP client sends a request with those lines to the runtime's own server
+ *   (`Deno.serve`, `Bun.serve`, `node:http` turned into a Request); the handler observes
+ *   `request.headers`;
+ * - client side: a raw TCP server answers the runtime's own `fetch()` with a response carrying
+ *   those lines; the property observes `response.headers`.
+ * The reference is `headersFromRawList` of the header list the reference reads from the same
+ * lines (guard "request" on the server side, "immutable" on the client side, profile "server").
+ * A head that the runtime's HTTP parser rejects while the reference accepts it, or the reverse,
+ * is a parser divergence, recorded apart and never counted as a Headers divergence. On every
+ * Headers the runtime hands over, the metamorphic properties of `brokenMetamorphicProperty`
+ * hold too.
+ *
+ * Everything listens and connects on 127.0.0.1 only; runs, each exchange and the whole property
+ * are bounded; both servers are closed before the function returns.
+ *
+ * @module
+ */
+
+import fc from "fast-check";
+import type { HeaderList } from "../../spec/header_list.ts";
+import { headersFromRawList } from "../../spec/mod.ts";
+import {
+  type RawExchange,
+  sendRawRequest,
+  startRawResponder,
+  startRuntimeServer,
+  statusOf,
+} from "./endpoints.ts";
+import {
+  brokenMetamorphicProperty,
+  fieldLinesArbitrary,
+  type HeadersObservation,
+  observeHeaderList,
+  observeHeaders,
+  parseFieldLines,
+  probedNames,
+} from "./field_lines.ts";
+
+/** Which end of the runtime read the field lines. */
+export type WireSide = "server" | "client";
+
+/** A Headers divergence: the runtime's Headers disagrees with the reference or with itself. */
+export interface WireDivergence {
+  side: WireSide;
+  /** "reference": differs from the reference; "metamorphic": breaks a metamorphic property. */
+  kind: "reference" | "metamorphic";
+  /** The request bytes sent (server side) or the response bytes answered (client side). */
+  bytes: string;
+  fieldLines: string[];
+  expected: HeadersObservation | null;
+  actual: HeadersObservation;
+  /** For "metamorphic": which property broke. */
+  detail?: string;
+}
+
+/** A head whose acceptance differs between the runtime's HTTP parser and the reference. */
+export interface ParserDivergence {
+  side: WireSide;
+  bytes: string;
+  fieldLines: string[];
+  /** Whether the reference accepts the field lines. */
+  referenceAccepts: boolean;
+  /** Whether the runtime handed the Headers to user code. */
+  runtimeAccepts: boolean;
+  /** What the runtime did instead (a status code, a fetch error name, a timeout). */
+  runtimeOutcome: string;
+}
+
+/** The runtime this code runs in, as the divergence classes name runtimes. */
+export function currentRuntime(): "deno" | "bun" | "node" {
+  const runtime = globalThis as { Deno?: unknown; Bun?: unknown };
+  return runtime.Deno !== undefined ? "deno" : runtime.Bun !== undefined ? "bun" : "node";
+}
+
+/**
+ * A known, named way a runtime's wire-built Headers differs from the reference, expressed as a
+ * change to the expected observation: `list` rewrites the reference header list (what the
+ * runtime's server or client built instead from the same field `lines`), `observation` rewrites what is read from it (what
+ * the runtime's Headers shows instead). A divergence that the classes in force account for
+ * together is counted under their names instead of failing the property.
+ */
+export interface WireDivergenceClass {
+  /** The name, shared with `properties/oracle/divergences.ts` when the same behaviour. */
+  name: string;
+  runtimes: readonly ("deno" | "bun" | "node")[];
+  sides: readonly WireSide[];
+  list?(list: HeaderList, lines: readonly string[]): HeaderList;
+  observation?(observation: HeadersObservation, list: HeaderList): HeadersObservation;
+}
+
+/** Joins every `Cookie` header of `list` into the first one, with "; ". */
+function joinCookieHeaders(list: HeaderList): HeaderList {
+  const cookies = list.filter(([name]) => name.toLowerCase() === "cookie");
+  if (cookies.length < 2) return list;
+  const first = list.findIndex(([name]) => name.toLowerCase() === "cookie");
+  const joined: [string, string] = [list[first][0], cookies.map(([, v]) => v).join("; ")];
+  return list.flatMap((header, i) =>
+    i === first ? [joined] : header[0].toLowerCase() === "cookie" ? [] : [header]
+  );
+}
+
+/**
+ * Deno.serve hands user code repeated `Cookie` request fields as one `cookie` header whose value
+ * joins them with "; " (as RFC 9113 section 8.2.3 asks of HTTP/2 cookie crumbs); the Fetch
+ * standard keeps each field, so `get("cookie")` joins them with ", ". Joining empty fields gives
+ * a value with trailing whitespace, which no Fetch header value has. (Deno's fetch() keeps them.)
+ */
+export const SERVE_JOINS_COOKIE_FIELDS: WireDivergenceClass = {
+  name: "serve-joins-cookie-fields-with-semicolon",
+  runtimes: ["deno"],
+  sides: ["server"],
+  list: joinCookieHeaders,
+};
+
+/**
+ * Node's (undici's) and Bun's Headers combine "cookie" values with "; ": the campaign's
+ * `cookie-joined-with-semicolon`, reached here through repeated `Cookie` fields on both sides.
+ */
+export const COOKIE_JOINED_WITH_SEMICOLON: WireDivergenceClass = {
+  name: "cookie-joined-with-semicolon",
+  runtimes: ["node", "bun"],
+  sides: ["server", "client"],
+  list: joinCookieHeaders,
+};
+
+/**
+ * Node's fetch() (undici) keeps the trailing SP/HTAB of a response field value, which HTTP says
+ * is not part of the value and no Fetch header value has: `X: a \t` gives `get("x") === "a \t"`.
+ * (Its node:http server strips it.)
+ */
+export const FETCH_KEEPS_TRAILING_WHITESPACE: WireDivergenceClass = {
+  name: "fetch-keeps-trailing-field-whitespace",
+  runtimes: ["node"],
+  sides: ["client"],
+  list(_list, lines) {
+    // The list the lines give with only the leading whitespace of each value removed. It
+    // rebuilds the list from the lines, so it comes first among the classes in force.
+    return lines.map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon), line.slice(colon + 1).replace(/^[ \t]+/, "")];
+    });
+  },
+};
+
+/**
+ * Bun's fetch() drops a response field whose value is empty: `X:` gives `has("x") === false`.
+ */
+export const FETCH_DROPS_EMPTY_FIELDS: WireDivergenceClass = {
+  name: "fetch-drops-empty-fields",
+  runtimes: ["bun"],
+  sides: ["client"],
+  list: (list) => list.filter(([, value]) => value !== ""),
+};
+
+/**
+ * The names of the generator's pool that Bun's HTTP parser combines when repeated; it keeps only
+ * the last field of the others (seen: `Warning`, `X-Dup`, `x-a`).
+ */
+const NAMES_BUN_COMBINES = ["accept", "content-type", "via", "cookie", "set-cookie"];
+
+/**
+ * Bun (its server and its fetch()) keeps only the last of repeated fields of a name its parser
+ * does not know: `X-Dup: a` then `X-Dup: b` give `get("x-dup") === "b"`, where the standard says
+ * "a, b". Known names (`Accept`, `Via`, ...) are combined as the standard says.
+ */
+export const REPEATED_FIELDS_KEEP_LAST: WireDivergenceClass = {
+  name: "repeated-unknown-fields-keep-last",
+  runtimes: ["bun"],
+  sides: ["server", "client"],
+  list(list) {
+    return list.filter(([name], i) => {
+      const lower = name.toLowerCase();
+      return NAMES_BUN_COMBINES.includes(lower) ||
+        !list.slice(i + 1).some(([later]) => later.toLowerCase() === lower);
+    });
+  },
+};
+
+/**
+ * Deno's Headers iterates a combined value without its empty leading values (["", "a"] iterates
+ * as "a", ["", ""] as ""), while `get` keeps them: `iteration-drops-leading-empty-value` of the
+ * campaign, reached here through field lines with empty values.
+ */
+export const ITERATION_DROPS_LEADING_EMPTY_VALUE: WireDivergenceClass = {
+  name: "iteration-drops-leading-empty-value",
+  runtimes: ["deno"],
+  sides: ["server", "client"],
+  observation(observation, list) {
+    const combined = new Map<string, string>();
+    for (const [name, value] of list) {
+      const lower = name.toLowerCase();
+      if (lower === "set-cookie") continue;
+      const before = combined.get(lower);
+      combined.set(lower, before ? `${before}, ${value}` : value);
+    }
+    return {
+      ...observation,
+      entries: observation.entries.map(([name, value]) => [
+        name,
+        name === "set-cookie" ? value : combined.get(name) ?? value,
+      ]),
+    };
+  },
+};
+
+/**
+ * Bun's Headers iterates set-cookie after every other name instead of in sorted order: the
+ * campaign's `set-cookie-sorted-last`, reached here through `Set-Cookie` fields.
+ */
+export const SET_COOKIE_SORTED_LAST: WireDivergenceClass = {
+  name: "set-cookie-sorted-last",
+  runtimes: ["bun"],
+  sides: ["server", "client"],
+  observation: (observation) => ({
+    ...observation,
+    entries: [
+      ...observation.entries.filter(([name]) => name !== "set-cookie"),
+      ...observation.entries.filter(([name]) => name === "set-cookie"),
+    ],
+  }),
+};
+
+/**
+ * The wire classes known on the runtimes the project pins (Deno 2.9.6, Node 22, Bun 1.3.14), in
+ * the order they apply: list rewrites first (each on the previous one's result), then
+ * observation rewrites.
+ */
+export const KNOWN_WIRE_CLASSES: readonly WireDivergenceClass[] = [
+  FETCH_KEEPS_TRAILING_WHITESPACE,
+  FETCH_DROPS_EMPTY_FIELDS,
+  SERVE_JOINS_COOKIE_FIELDS,
+  COOKIE_JOINED_WITH_SEMICOLON,
+  REPEATED_FIELDS_KEEP_LAST,
+  ITERATION_DROPS_LEADING_EMPTY_VALUE,
+  SET_COOKIE_SORTED_LAST,
+];
+
+/** Options of {@link runWireProperty}. */
+export interface WirePropertyOptions {
+  /** Generated heads at most (each is sent to both sides). */
+  runs: number;
+  /** fast-check seed. */
+  seed: number;
+  /** Wall-clock budget for the whole property, shrinking included, in milliseconds. */
+  timeLimitMs: number;
+  /** Budget of one exchange, in milliseconds (default 2000). */
+  exchangeTimeoutMs?: number;
+  /**
+   * How the reference reads field lines into a header list (null: it rejects them); default
+   * `parseFieldLines`. Tests swap in a broken one to show the property sees.
+   */
+  readFieldLines?: (lines: readonly string[]) => HeaderList | null;
+  /** At most this many parser divergences are kept (default 5); more are only counted. */
+  maxParserDivergences?: number;
+  /** Known divergence classes, counted instead of failing (default none). */
+  knownClasses?: readonly WireDivergenceClass[];
+}
+
+/** What {@link runWireProperty} found. */
+export interface WirePropertyResult {
+  /** Which server of the runtime was exercised. */
+  server: string;
+  /** The ports the runtime's server and the raw responder listened on (closed by now). */
+  ports: { server: number; responder: number };
+  /** Heads generated and sent (shrinking included). */
+  runs: number;
+  /** The first Headers divergence (after shrinking), or null. */
+  divergence: WireDivergence | null;
+  /** Parser divergences kept, in the order found. */
+  parserDivergences: ParserDivergence[];
+  /** Every parser divergence seen, kept or not. */
+  parserDivergenceCount: number;
+  /** How many divergences each known class accounted for (with the other classes in force). */
+  knownClassCounts: Record<string, number>;
+  /** The fast-check seed and path that replay the divergence. */
+  seed: number;
+  path?: string;
+}
+
+function requestBytes(port: number, id: number, lines: readonly string[]): string {
+  return `GET /wire/${id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${
+    lines.map((line) => `${line}\r\n`).join("")
+  }Connection: close\r\n\r\n`;
+}
+
+function responseBytes(lines: readonly string[]): string {
+  return `HTTP/1.1 200 OK\r\n${
+    lines.map((line) => `${line}\r\n`).join("")
+  }Content-Length: 0\r\nConnection: close\r\n\r\n`;
+}
+
+function flat(list: HeaderList): string[] {
+  const result: string[] = [];
+  for (const [name, value] of list) result.push(name, value);
+  return result;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Runs the wire property against the runtime this code runs in, and returns the first Headers
+ * divergence with its bytes, and the parser divergences apart.
+ *
+ * @example
+ * ```ts
+ * import { runWireProperty } from "./wire_property.ts";
+ * const result = await runWireProperty({ runs: 20, seed: 1, timeLimitMs: 10_000 });
+ * result.divergence; // null when the runtime agrees with the reference
+ * ```
+ */
+export async function runWireProperty(options: WirePropertyOptions): Promise<WirePropertyResult> {
+  const exchangeTimeoutMs = options.exchangeTimeoutMs ?? 2000;
+  const readFieldLines = options.readFieldLines ?? parseFieldLines;
+  const maxParserDivergences = options.maxParserDivergences ?? 5;
+  const knownClasses = options.knownClasses ?? [];
+  const knownClassCounts: Record<string, number> = {};
+  const parserDivergences: ParserDivergence[] = [];
+  let parserDivergenceCount = 0;
+  const recordParserDivergence = (found: ParserDivergence) => {
+    parserDivergenceCount++;
+    if (parserDivergences.length < maxParserDivergences) parserDivergences.push(found);
+  };
+
+  // The server handler files each observation under the request's id.
+  const observed = new Map<number, HeadersObservation>();
+  const namesById = new Map<number, string[]>();
+  const server = await startRuntimeServer((request) => {
+    const id = Number(new URL(request.url).pathname.split("/")[2]);
+    const names = namesById.get(id);
+    if (names !== undefined) observed.set(id, observeHeaders(request.headers, names));
+    return new Response("observed");
+  });
+  const responder = await startRawResponder();
+  let nextId = 0;
+  let runs = 0;
+  let lastDivergence: WireDivergence | null = null;
+
+  const fail = (divergence: WireDivergence): false => {
+    lastDivergence = divergence;
+    return false;
+  };
+
+  /**
+   * The names of the classes in force that change the reference's observation on `side` when
+   * they together turn it into `actual`, or null when they do not.
+   */
+  const knownClassesFor = (
+    side: WireSide,
+    list: HeaderList,
+    lines: readonly string[],
+    names: string[],
+    actual: HeadersObservation,
+  ): string[] | null => {
+    const runtime = currentRuntime();
+    const applicable = knownClasses.filter((known) =>
+      known.runtimes.includes(runtime) && known.sides.includes(side)
+    );
+    const used: string[] = [];
+    let explainedList = list;
+    for (const known of applicable) {
+      if (known.list === undefined) continue;
+      const next = known.list(explainedList, lines);
+      if (!same(next, explainedList)) used.push(known.name);
+      explainedList = next;
+    }
+    let explained = observeHeaderList(explainedList, names);
+    for (const known of applicable) {
+      if (known.observation === undefined) continue;
+      const next = known.observation(explained, explainedList);
+      if (!same(next, explained)) used.push(known.name);
+      explained = next;
+    }
+    return same(explained, actual) ? used : null;
+  };
+  const countKnown = (classNames: string[]): true => {
+    for (const name of classNames) knownClassCounts[name] = (knownClassCounts[name] ?? 0) + 1;
+    return true;
+  };
+
+  const checkServerSide = async (lines: string[]): Promise<boolean> => {
+    const id = nextId++;
+    const names = probedNames(lines);
+    namesById.set(id, names);
+    const bytes = requestBytes(server.port, id, lines);
+    const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
+    const actual = observed.get(id);
+    observed.delete(id);
+    namesById.delete(id);
+    const hostAndLines = [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"];
+    const list = readFieldLines(hostAndLines);
+    if ((list !== null) !== (actual !== undefined)) {
+      recordParserDivergence({
+        side: "server",
+        bytes,
+        fieldLines: lines,
+        referenceAccepts: list !== null,
+        runtimeAccepts: actual !== undefined,
+        runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
+      });
+      return true;
+    }
+    if (list === null || actual === undefined) return true;
+    const expected = observeHeaders(
+      headersFromRawList(flat(list), "request", { profile: "server" }),
+      names,
+    );
+    if (!same(expected, actual)) {
+      const known = knownClassesFor("server", list, hostAndLines, names, actual);
+      if (known !== null) return countKnown(known);
+      return fail({
+        side: "server",
+        kind: "reference",
+        bytes,
+        fieldLines: lines,
+        expected,
+        actual,
+      });
+    }
+    const broken = brokenMetamorphicProperty(actual, names);
+    if (broken !== null) {
+      return fail({
+        side: "server",
+        kind: "metamorphic",
+        bytes,
+        fieldLines: lines,
+        expected: null,
+        actual,
+        detail: broken,
+      });
+    }
+    return true;
+  };
+
+  const checkClientSide = async (lines: string[]): Promise<boolean> => {
+    const names = probedNames(lines);
+    const bytes = responseBytes(lines);
+    responder.answerWith(bytes);
+    let actual: HeadersObservation | undefined;
+    let outcome = "ok";
+    try {
+      const response = await fetch(`http://127.0.0.1:${responder.port}/`, {
+        signal: AbortSignal.timeout(exchangeTimeoutMs),
+      });
+      actual = observeHeaders(response.headers, names);
+      await response.body?.cancel();
+    } catch (error) {
+      outcome = error instanceof Error ? error.name : String(error);
+    }
+    const sentLines = [...lines, "Content-Length: 0", "Connection: close"];
+    const list = readFieldLines(sentLines);
+    if ((list !== null) !== (actual !== undefined)) {
+      recordParserDivergence({
+        side: "client",
+        bytes,
+        fieldLines: lines,
+        referenceAccepts: list !== null,
+        runtimeAccepts: actual !== undefined,
+        runtimeOutcome: outcome,
+      });
+      return true;
+    }
+    if (list === null || actual === undefined) return true;
+    const expected = observeHeaders(
+      headersFromRawList(flat(list), "immutable", { profile: "server" }),
+      names,
+    );
+    if (!same(expected, actual)) {
+      const known = knownClassesFor("client", list, sentLines, names, actual);
+      if (known !== null) return countKnown(known);
+      return fail({
+        side: "client",
+        kind: "reference",
+        bytes,
+        fieldLines: lines,
+        expected,
+        actual,
+      });
+    }
+    const broken = brokenMetamorphicProperty(actual, names);
+    if (broken !== null) {
+      return fail({
+        side: "client",
+        kind: "metamorphic",
+        bytes,
+        fieldLines: lines,
+        expected: null,
+        actual,
+        detail: broken,
+      });
+    }
+    return true;
+  };
+
+  try {
+    const details = await fc.check(
+      fc.asyncProperty(fieldLinesArbitrary, async (lines) => {
+        runs++;
+        return await checkServerSide(lines) && await checkClientSide(lines);
+      }),
+      {
+        seed: options.seed,
+        numRuns: options.runs,
+        interruptAfterTimeLimit: options.timeLimitMs,
+        markInterruptAsFailure: false,
+      },
+    );
+    if (details.failed && lastDivergence === null) {
+      // The predicate threw instead of returning false: a harness error, not a finding.
+      throw new Error(
+        `wire property: the harness failed on ${JSON.stringify(details.counterexample)}`,
+        {
+          cause: details.errorInstance,
+        },
+      );
+    }
+    return {
+      server: server.kind,
+      ports: { server: server.port, responder: responder.port },
+      runs,
+      divergence: details.failed ? lastDivergence : null,
+      parserDivergences,
+      parserDivergenceCount,
+      knownClassCounts,
+      seed: details.seed,
+      ...(details.failed ? { path: details.counterexamplePath ?? undefined } : {}),
+    };
+  } finally {
+    await responder.close();
+    await server.close();
+  }
+}

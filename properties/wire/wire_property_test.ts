@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import type { HeaderList } from "../../spec/header_list.ts";
+import { parseFieldLines } from "./field_lines.ts";
+import {
+  ITERATION_DROPS_LEADING_EMPTY_VALUE,
+  KNOWN_WIRE_CLASSES,
+  runWireProperty,
+  SERVE_JOINS_COOKIE_FIELDS,
+} from "./wire_property.ts";
+
+const BRIEF = { runs: 60, seed: 7, timeLimitMs: 20_000 };
+
+/** Whether nothing listens on 127.0.0.1:`port` any more. */
+async function isClosed(port: number): Promise<boolean> {
+  try {
+    const connection = await Deno.connect({ hostname: "127.0.0.1", port });
+    connection.close();
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.ConnectionRefused;
+  }
+}
+
+Deno.test("Deno.serve and fetch agree with the reference, known classes aside", async () => {
+  const result = await runWireProperty({ ...BRIEF, knownClasses: KNOWN_WIRE_CLASSES });
+  assert.equal(result.server, "Deno.serve");
+  assert.equal(result.divergence, null, JSON.stringify(result.divergence));
+  assert.equal(result.runs, BRIEF.runs);
+  assert.equal(await isClosed(result.ports.server), true, "the runtime's server is still open");
+  assert.equal(await isClosed(result.ports.responder), true, "the raw responder is still open");
+  // Deno's HTTP parser rejects control bytes the Fetch standard allows in a header value: those
+  // heads are parser divergences, reported apart, and do not fail the property.
+  assert.ok(result.parserDivergenceCount > 0);
+  for (const found of result.parserDivergences) {
+    assert.equal(found.referenceAccepts, true);
+    assert.equal(found.runtimeAccepts, false);
+    const isControl = (c: string) => (c < " " && c !== "\t") || c === "\u007f";
+    assert.ok([...found.fieldLines.join("")].some(isControl), JSON.stringify(found.fieldLines));
+  }
+});
+
+Deno.test("without the known classes, Deno's own divergences are reported with their bytes", async () => {
+  const result = await runWireProperty({ ...BRIEF, runs: 300 });
+  const divergence = result.divergence!;
+  assert.ok(divergence !== null);
+  assert.equal(divergence.kind, "reference");
+  assert.ok(divergence.bytes.includes(divergence.fieldLines[0]));
+  const explained = [SERVE_JOINS_COOKIE_FIELDS, ITERATION_DROPS_LEADING_EMPTY_VALUE];
+  const again = await runWireProperty({ ...BRIEF, runs: 300, knownClasses: explained });
+  assert.equal(again.divergence, null);
+  assert.ok(Object.keys(again.knownClassCounts).length > 0);
+});
+
+Deno.test("a reference that drops repeated fields is caught, with the request bytes", async () => {
+  const dropRepeated = (lines: readonly string[]): HeaderList | null => {
+    const list = parseFieldLines(lines);
+    if (list === null) return null;
+    const seen = new Set<string>();
+    return list.filter(([name]) => {
+      const lower = name.toLowerCase();
+      const first = !seen.has(lower);
+      seen.add(lower);
+      return first;
+    });
+  };
+  const result = await runWireProperty({
+    ...BRIEF,
+    knownClasses: KNOWN_WIRE_CLASSES,
+    readFieldLines: dropRepeated,
+  });
+  const divergence = result.divergence;
+  assert.ok(divergence !== null, "the planted bug was not caught");
+  assert.equal(divergence.kind, "reference");
+  const names = divergence.fieldLines.map((line) => line.split(":")[0].toLowerCase());
+  assert.ok(new Set(names).size < names.length, "the shrunk head repeats a field");
+  for (const line of divergence.fieldLines) assert.ok(divergence.bytes.includes(line));
+  assert.ok(result.path !== undefined);
+});
+
+Deno.test("a reference that rejects bytes 0x80-0xFF makes parser divergences, never a Headers divergence", async () => {
+  const rejectHighBytes = (lines: readonly string[]) =>
+    lines.some((line) => /[\u0080-\u00ff]/.test(line)) ? null : parseFieldLines(lines);
+  const result = await runWireProperty({
+    ...BRIEF,
+    knownClasses: KNOWN_WIRE_CLASSES,
+    readFieldLines: rejectHighBytes,
+  });
+  assert.equal(result.divergence, null);
+  assert.ok(
+    result.parserDivergences.some((found) => !found.referenceAccepts && found.runtimeAccepts),
+  );
+});
+
+Deno.test("the CLI runs the property under Node and Bun too, known classes aside", async (t) => {
+  for (const binary of ["node", "bun"]) {
+    await t.step(binary, async () => {
+      const output = await new Deno.Command(binary, {
+        args: [
+          new URL("./cli.ts", import.meta.url).pathname,
+          "--runs",
+          "60",
+          "--seed",
+          "3",
+          "--time",
+          "20",
+        ],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr);
+      assert.equal(output.code, 0, stderr);
+      const result = JSON.parse(new TextDecoder().decode(output.stdout));
+      assert.equal(result.runtime.split(" ")[0], binary);
+      assert.equal(result.divergence, null);
+      assert.ok(Object.keys(result.knownClassCounts).length > 0);
+    });
+  }
+});
