@@ -158,8 +158,8 @@ export const rawList: OperationKind<RawListOp> = {
 };
 
 /**
- * `first` aimed at `slot` (the raw list just made) of `reference`; forEach mutations may hit any
- * object.
+ * `first` aimed at `slot` (the raw list just made) of `reference`, the mutations of a forEach
+ * too; a copy goes to the object slot after it, an iterator to the next iterator slot.
  */
 function retarget(first: Op, slot: number, reference: Side): Op {
   const count = Math.max(reference.objects.length, slot + 1);
