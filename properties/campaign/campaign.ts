@@ -26,7 +26,7 @@ import {
 } from "../oracle/arbitraries.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
 import type { Outcome } from "../oracle/observe.ts";
-import { rejectedInvalidRawList } from "../oracle/observe.ts";
+import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import type { Guard, Op } from "../oracle/ops.ts";
 import type { Capabilities, Target } from "../targets/targets.ts";
 import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runAlone } from "./campaign.ts";
 import { CORPUS_DIR, readCorpus, writeCorpusEntry } from "./corpus.ts";
 import type { CorpusEntry } from "./corpus.ts";
-import { rejectedInvalidRawList } from "../oracle/observe.ts";
+import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
 import { loadTarget } from "../targets/targets.ts";
 import { World } from "../oracle/world.ts";

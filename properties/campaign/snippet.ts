@@ -26,27 +26,29 @@
  */
 import {
   attempt,
-  brokenInit,
   drain,
   encode,
   errorName,
-  exoticInit,
-  forEachObserved,
-  iterableOf,
   nextResult,
   openSubject,
   ownKeysOf,
   patchCallerSource,
+  refuseBuiltins,
+  refusingPatch,
+} from "../oracle/observe.ts";
+import {
+  brokenInit,
+  exoticInit,
+  iterableOf,
   proxiedArray,
   recordedInit,
   recordWith,
-  refuseBuiltins,
-  refusingPatch,
-  rejectedInvalidRawList,
-  shapeOf,
-  tamperReturned,
-  withWrappedIteratorNext,
-} from "../oracle/observe.ts";
+} from "../oracle/operations/construct.ts";
+import { withWrappedIteratorNext } from "../oracle/operations/copy.ts";
+import { forEachObserved } from "../oracle/operations/for_each.ts";
+import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
+import { shapeOf } from "../oracle/operations/shape.ts";
+import { tamperReturned } from "../oracle/operations/tamper.ts";
 import type { Subject } from "../oracle/observe.ts";
 import type { Op } from "../oracle/ops.ts";
 import { renderOp } from "../oracle/ops.ts";

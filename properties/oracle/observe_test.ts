@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { attempt, drain, encode, errorName, rejectedInvalidRawList } from "./observe.ts";
+import { attempt, drain, encode, errorName } from "./observe.ts";
 
 Deno.test("attempt tags a value and the constructor name of what was thrown", () => {
   assert.deepEqual(attempt(() => "a"), { ok: "a" });
@@ -50,11 +50,4 @@ Deno.test("drain stops an endless iterator and marks a malformed result", () => 
   assert.deepEqual(items.at(-1), ["more than 1000 items"]);
   const malformed = { [Symbol.iterator]: () => ({ next: () => ({ done: "no" }) }) };
   assert.deepEqual(drain(malformed), [["unexpected next() result", "no", undefined]]);
-});
-
-Deno.test("an invalid raw list counts as rejected only if the first throw is a TypeError", () => {
-  assert.equal(rejectedInvalidRawList([{ threw: "TypeError" }]), true);
-  assert.equal(rejectedInvalidRawList([{ ok: null }, { ok: null }, { threw: "TypeError" }]), true);
-  assert.equal(rejectedInvalidRawList([{ ok: null }, { threw: "RangeError" }]), false);
-  assert.equal(rejectedInvalidRawList([{ ok: null }, { ok: "a" }]), false);
 });

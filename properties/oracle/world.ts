@@ -3,6 +3,11 @@
  * outcomes, then compares the full iteration of every live object and one `next()` of every open
  * iterator. The first difference is thrown as a {@link Divergence}.
  *
+ * What a step does is up to its kind: each kind of operation lives in one module of
+ * `operations/` (its generator, how its references resolve, its call on a subject, its
+ * observation and its rendering as a reproduction step), and the executor dispatches through the
+ * table of kinds here ({@link anyKind}).
+ *
  * @example
  * ```ts
  * import * as reference from "../../spec/mod.ts";
@@ -16,19 +21,21 @@
  * @module
  */
 import type { Outcome, Subject } from "./observe.ts";
-import {
-  attempt,
-  drain,
-  forEachObserved,
-  nextResult,
-  ownKeysOf,
-  shapeOf,
-  tamperReturned,
-  withWrappedIteratorNext,
-} from "./observe.ts";
-import type { BatchedOp, CallOp, Misuse, Op } from "./ops.ts";
+import { attempt, drain, nextResult, ownKeysOf } from "./observe.ts";
+import type { CallOp, Op } from "./ops.ts";
 import type { TamperedRealm } from "../targets/tampered_realm.ts";
-import { argValue, initValue, MAX_ITERATORS, MAX_OBJECTS, renderOp } from "./ops.ts";
+import { MAX_ITERATORS, MAX_OBJECTS } from "./arguments.ts";
+import { batch } from "./operations/batch.ts";
+import { call } from "./operations/call.ts";
+import { construct } from "./operations/construct.ts";
+import { copy, copyChain } from "./operations/copy.ts";
+import { forEach } from "./operations/for_each.ts";
+import { freeze } from "./operations/freeze.ts";
+import { iterNext, iterOpen } from "./operations/iterator.ts";
+import { brand, misuse } from "./operations/misuse.ts";
+import { rawList } from "./operations/raw_list.ts";
+import { shape } from "./operations/shape.ts";
+import { tamper } from "./operations/tamper.ts";
 
 /** One observation: what was looked at (JavaScript text) and what came out. */
 export type Observation = [label: string, outcome: Outcome];
@@ -88,12 +95,96 @@ export class Side {
   constructor(subject: Subject) {
     this.subject = subject;
   }
+
+  /** The slot the next object made goes to: the next free one, else the oldest. */
+  nextSlot(): number {
+    const count = this.objects.length;
+    return count < MAX_OBJECTS ? count : this.made % MAX_OBJECTS;
+  }
+
+  /** The slot the next iterator opened goes to: the next free one, else the oldest. */
+  nextIteratorSlot(): number {
+    const open = this.iterators.length;
+    return open < MAX_ITERATORS ? open : this.opened % MAX_ITERATORS;
+  }
+
+  /** Stores a new object in `slot` (chosen by a kind's `resolve`) and returns it. */
+  place(slot: number, headers: unknown): unknown {
+    this.objects[slot] = headers;
+    this.made++;
+    return headers;
+  }
 }
 
-/** Resolves abstract references in a call against `count` live objects. */
-function resolveCall(call: CallOp, count: number): CallOp {
-  return { ...call, target: call.target % count };
+/**
+ * One kind of operation, everything the executor needs of it; `O` is its step. A kind whose step
+ * holds other steps (copy, raw list, batch) hands them to `any`, which dispatches on their kind.
+ */
+export interface OperationKind<O extends Op> {
+  /**
+   * `op` with its abstract references resolved against the live objects and open iterators of
+   * `reference` (the reference's side; both sides hold as many); null when it needs one that does
+   * not exist.
+   */
+  resolve(op: O, reference: Side, any: AnyKind): O | null;
+  /** Runs resolved `op` on `side` and appends one tagged outcome per call it makes. */
+  perform(side: Side, op: O, outcomes: Outcome[], any: AnyKind): void;
+  /** A JavaScript statement or expression for resolved `op` (its label too). */
+  render(op: O, any: AnyKind): string;
+  /** The labels of the outcomes `perform` appends, in order. */
+  labels(op: O, any: AnyKind): string[];
 }
+
+/** The methods of {@link OperationKind} for a step of any kind, dispatched on its `op`. */
+export interface AnyKind {
+  /** See {@link OperationKind.resolve}. */
+  resolve(op: Op, reference: Side): Op | null;
+  /** See {@link OperationKind.perform}. */
+  perform(side: Side, op: Op, outcomes: Outcome[]): void;
+  /** See {@link OperationKind.render}. */
+  render(op: Op): string;
+  /** See {@link OperationKind.labels}. */
+  labels(op: Op): string[];
+}
+
+/** The step of the kind named `K` (the six method calls share one step type). */
+type StepOf<K extends Op["op"]> = K extends CallOp["op"] ? CallOp : Extract<Op, { op: K }>;
+
+/** Every kind of operation, by the `op` of its steps: the table the executor dispatches through. */
+const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>> } = {
+  construct,
+  append: call,
+  set: call,
+  delete: call,
+  get: call,
+  has: call,
+  getSetCookie: call,
+  iterOpen,
+  iterNext,
+  forEach,
+  freeze,
+  copy,
+  copyChain,
+  rawList,
+  batch,
+  tamper,
+  shape,
+  brand,
+  misuse,
+};
+
+/** The kind of `op`. */
+function kindOf(op: Op): OperationKind<Op> {
+  return KINDS[op.op] as OperationKind<Op>;
+}
+
+/** Dispatches every method of {@link OperationKind} on the kind of the step it is given. */
+export const anyKind: AnyKind = {
+  resolve: (op, reference) => kindOf(op).resolve(op, reference, anyKind),
+  perform: (side, op, outcomes) => kindOf(op).perform(side, op, outcomes, anyKind),
+  render: (op) => kindOf(op).render(op, anyKind),
+  labels: (op) => kindOf(op).labels(op, anyKind),
+};
 
 /** Optional hooks of a {@link World}. */
 export interface WorldOptions {
@@ -155,95 +246,7 @@ export class World {
 
   /** Resolves `op` against the live objects; null when it needs one that does not exist. */
   resolve(op: Op): Op | null {
-    const count = this.#reference.objects.length;
-    const slot = count < MAX_OBJECTS ? count : this.#reference.made % MAX_OBJECTS;
-    switch (op.op) {
-      case "append":
-      case "set":
-      case "delete":
-      case "get":
-      case "has":
-      case "getSetCookie":
-      case "freeze":
-      case "shape":
-      case "tamper":
-        return count === 0 ? null : { ...op, target: op.target % count };
-      case "construct":
-        if (op.init.kind === "headers") {
-          return count === 0
-            ? { ...op, slot, init: { kind: "none" } }
-            : { ...op, slot, init: { kind: "headers", source: op.init.source % count } };
-        }
-        return { ...op, slot };
-      case "copyChain":
-        return count === 0 ? null : { ...op, slot, source: op.source % count };
-      case "copy": {
-        if (count === 0) return null;
-        const source = op.source % count;
-        const then = op.then === null
-          ? null
-          : { ...op.then, target: op.then.target % 2 === 0 ? source : slot };
-        return { ...op, slot, source, then };
-      }
-      case "rawList": {
-        if (op.first === null) return { ...op, slot };
-        const first = this.#retarget(op.first, slot);
-        return { ...op, slot, first };
-      }
-      case "iterOpen": {
-        if (count === 0) return null;
-        const open = this.#reference.iterators.length;
-        const iteratorSlot = open < MAX_ITERATORS ? open : this.#reference.opened % MAX_ITERATORS;
-        return { ...op, slot: iteratorSlot, target: op.target % count };
-      }
-      case "iterNext": {
-        const open = this.#reference.iterators.length;
-        return open === 0 ? null : { ...op, iterator: op.iterator % open };
-      }
-      case "forEach":
-        return count === 0 ? null : {
-          ...op,
-          target: op.target % count,
-          mutations: op.mutations.map((m) => resolveCall(m, count)),
-        };
-      case "batch": {
-        if (count === 0) return null;
-        const ops: BatchedOp[] = [];
-        for (const inner of op.ops) {
-          const resolved = this.resolve(inner) as BatchedOp | null;
-          if (resolved !== null) ops.push(resolved);
-        }
-        return { ...op, ops };
-      }
-      case "misuse":
-        return count === 0 ? null : { ...op, target: op.target % count };
-      case "brand":
-        return op;
-    }
-  }
-
-  /** `first` aimed at `slot` (the raw list just made); forEach mutations may hit any object. */
-  #retarget(first: Op, slot: number): Op {
-    const count = Math.max(this.#reference.objects.length, slot + 1);
-    switch (first.op) {
-      case "iterOpen": {
-        const open = this.#reference.iterators.length;
-        const iteratorSlot = open < MAX_ITERATORS ? open : this.#reference.opened % MAX_ITERATORS;
-        return { ...first, slot: iteratorSlot, target: slot };
-      }
-      case "copy": {
-        const copySlot = count < MAX_OBJECTS ? count : (this.#reference.made + 1) % MAX_OBJECTS;
-        return { ...first, source: slot, slot: copySlot };
-      }
-      case "forEach":
-        return {
-          ...first,
-          target: slot,
-          mutations: first.mutations.map((m) => ({ ...m, target: slot })),
-        };
-      default:
-        return { ...first, target: slot } as Op;
-    }
+    return anyKind.resolve(op, this.#reference);
   }
 
   /** Runs one generated step on both sides; throws a {@link Divergence} on the first difference. */
@@ -309,102 +312,17 @@ export class World {
  * `outcomes`.
  */
 export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
-  const { subject, objects, iterators } = side;
-  switch (op.op) {
-    case "append":
-    case "set":
-    case "delete":
-    case "get":
-    case "has":
-    case "getSetCookie":
-      outcomes.push(attempt(() => call(objects, op)));
-      return;
-    case "construct": {
-      const hasInit = op.init.kind !== "none";
-      const init = op.init;
-      const log: string[] = [];
-      outcomes.push(
-        attempt(() =>
-          place(
-            side,
-            op.slot,
-            subject.make(op.guard, initValue(init, objects, subject, log), hasInit),
-          )
-        ),
-      );
-      if (init.kind === "recorded") outcomes.push(attempt(() => log));
-      return;
-    }
-    case "copy": {
-      const source = objects[op.source];
-      const make = () =>
-        op.via === "constructor" ? new subject.Headers(source) : subject.make(op.via, source, true);
-      outcomes.push(
-        attempt(() =>
-          place(side, op.slot, op.wrapNext ? withWrappedIteratorNext(source, make) : make())
-        ),
-      );
-      if (op.then !== null) perform(side, op.then, outcomes);
-      return;
-    }
-    case "copyChain":
-      outcomes.push(attempt(() => {
-        let headers = objects[op.source];
-        for (const via of op.links) {
-          headers = via === "constructor"
-            ? new subject.Headers(headers)
-            : subject.make(via, headers, true);
-        }
-        return place(side, op.slot, headers);
-      }));
-      return;
-    case "rawList": {
-      const fromRaw = subject.fromRaw!;
-      const flat = [...op.flat];
-      outcomes.push(attempt(() => place(side, op.slot, fromRaw(flat, op.guard))));
-      if (op.first !== null) perform(side, op.first, outcomes);
-      return;
-    }
-    case "iterOpen":
-      outcomes.push(attempt(() => {
-        const headers = objects[op.target] as Record<string | symbol, () => unknown>;
-        const iterator = op.kind === "@@iterator" ? headers[Symbol.iterator]() : headers[op.kind]();
-        side.opened++;
-        iterators[op.slot] = iterator;
-        return iterator;
-      }));
-      return;
-    case "iterNext":
-      outcomes.push(attempt(() => (iterators[op.iterator] as { next(): unknown }).next()));
-      return;
-    case "forEach":
-      outcomes.push(
-        attempt(() =>
-          forEachObserved(objects[op.target], op.mutations.map((m) => () => call(objects, m)))
-        ),
-      );
-      return;
-    case "freeze": {
-      const freeze = subject.freeze!;
-      outcomes.push(attempt(() => freeze(objects[op.target])));
-      return;
-    }
-    case "batch":
-      for (const item of op.ops) perform(side, item, outcomes);
-      return;
-    case "brand":
-      outcomes.push(attempt(() => brandCall(subject, op.method, op.args.map(argValue))));
-      return;
-    case "shape":
-      outcomes.push(attempt(() => shapeOf(objects[op.target])));
-      return;
-    case "tamper":
-      outcomes.push(attempt(() => tamperReturned(objects[op.target], op.what)));
-      return;
-    case "misuse":
-      outcomes.push(attempt(() => misuseCall(subject, objects[op.target], op.what)));
-      return;
-  }
+  anyKind.perform(side, op, outcomes);
+}
+
+/** A JavaScript statement or expression for a resolved step (used as its label too). */
+export function renderOp(op: Op): string {
+  return anyKind.render(op);
+}
+
+/** The labels of the outcomes one step produces, before the observations. */
+export function stepLabels(op: Op): string[] {
+  return anyKind.labels(op);
 }
 
 /**
@@ -431,67 +349,6 @@ export function sameData(a: unknown, b: unknown): boolean {
     }
   }
   return true;
-}
-
-/** Stores a new object in `slot` (chosen by `resolve`). */
-function place(side: Side, slot: number, headers: unknown): unknown {
-  side.objects[slot] = headers;
-  side.made++;
-  return headers;
-}
-
-/** Calls a Headers method on `objects[call.target]`. */
-function call(objects: readonly unknown[], op: CallOp): unknown {
-  const headers = objects[op.target] as Record<string, (...args: unknown[]) => unknown>;
-  return headers[op.op](...op.args.map(argValue));
-}
-
-/** The call a {@link Misuse} names (see ops.ts `renderMisuse`). */
-function misuseCall(subject: Subject, headers: unknown, what: Misuse): unknown {
-  const api = subject.exports;
-  switch (what) {
-    case "forEach without callback":
-      return (headers as { forEach(): unknown }).forEach();
-    case "forEach with a non-callable":
-      return (headers as { forEach(callback: unknown): unknown }).forEach(42);
-    case "unknown guard":
-      return api.headersWithGuard("frozen");
-    case "unknown profile":
-      return api.headersWithGuard("none", undefined, { profile: "browser" });
-    case "raw list not an array":
-      return api.headersFromRawList("a: b");
-    case "freeze a plain object":
-      return api.freezeHeaders({});
-  }
-}
-
-/** The brand-check call of `method` with a plain object as `this`. */
-function brandCall(subject: Subject, method: string, args: unknown[]): unknown {
-  if (method === "iterator.next") {
-    const iterator = (new subject.Headers() as { entries(): object }).entries();
-    const next = (Object.getPrototypeOf(iterator) as { next(): unknown }).next;
-    return next.call({});
-  }
-  const proto = subject.Headers.prototype as Record<string, (...a: unknown[]) => unknown>;
-  return proto[method].call({}, ...args);
-}
-
-/** The labels of the outcomes one step produces, before the observations. */
-export function stepLabels(op: Op): string[] {
-  switch (op.op) {
-    case "construct":
-      return op.init.kind === "recorded"
-        ? [renderOp(op), `the log of h[${op.slot}]'s init`]
-        : [renderOp(op)];
-    case "copy":
-      return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepLabels(op.then)];
-    case "rawList":
-      return op.first === null ? [renderOp(op)] : [renderOp(op), ...stepLabels(op.first)];
-    case "batch":
-      return op.ops.flatMap((item) => stepLabels(item));
-    default:
-      return [renderOp(op)];
-  }
 }
 
 /** The labels of the observations after a step (see `World.#run`). */

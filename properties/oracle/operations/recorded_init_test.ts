@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import * as impl from "../../impl/mod.ts";
-import * as reference from "../../spec/mod.ts";
-import { recordedInit } from "./observe.ts";
+import * as impl from "../../../impl/mod.ts";
+import * as reference from "../../../spec/mod.ts";
+import { recordedInit } from "./construct.ts";
 
 /** What converting a value to a ByteString logs: ToPrimitive, then its toString. */
 const toByteString = (label: string) => [

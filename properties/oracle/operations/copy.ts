@@ -1,0 +1,188 @@
+/**
+ * The copies: `copy` makes a new object from a live one (`new Headers(h)` or
+ * `headersWithGuard(g, h)`), half the time while user code wraps the iterator prototype's `next`
+ * ({@link withWrappedIteratorNext}), then may mutate the source or the copy (a copy-on-write fast
+ * path must keep them apart); `copyChain` makes 2-8 copies in a row. Each copy goes into the next
+ * object slot; one outcome per copy step, and the mutation's after it.
+ *
+ * {@link withWrappedIteratorNext} is embedded in counterexample snippets with
+ * `Function.prototype.toString` (see observe.ts): it refers to nothing outside itself but its
+ * arguments.
+ *
+ * @example
+ * ```ts
+ * import { renderOp } from "../world.ts";
+ * renderOp({ op: "copyChain", slot: 1, source: 0, links: ["constructor", "response"] });
+ * // 'h[1] = make("response", new subject.Headers(h[0]))'
+ * ```
+ *
+ * @module
+ */
+import fc from "fast-check";
+import type { Guard } from "../arguments.ts";
+import { objectRef } from "../arguments.ts";
+import type { CallOp } from "./call.ts";
+import { mutationOp } from "./call.ts";
+import { attempt } from "../observe.ts";
+import type { OperationKind } from "../world.ts";
+
+/**
+ * Copies `h[source]` into slot `slot` through the constructor or a guard, its iterator `next`
+ * wrapped by user code when `wrapNext`, then runs `then` (on the source when its target is even,
+ * on the copy when odd).
+ */
+export type CopyOp = {
+  op: "copy";
+  slot: number;
+  source: number;
+  via: Guard | "constructor";
+  wrapNext: boolean;
+  then: CallOp | null;
+};
+
+/** Copies `h[source]` through each of `links` in turn, into slot `slot`. */
+export type CopyChainOp = {
+  op: "copyChain";
+  slot: number;
+  source: number;
+  links: (Guard | "constructor")[];
+};
+
+/** How a copy is made: the constructor 2 in 7, each guard 1 in 7. */
+const copyVia: fc.Arbitrary<Guard | "constructor"> = fc.constantFrom(
+  "constructor",
+  "constructor",
+  "none",
+  "request",
+  "request-no-cors",
+  "response",
+  "immutable",
+);
+
+/** A copy step: its `next` wrapped half the time, no mutation after it 1 in 4. */
+export const copyOp: fc.Arbitrary<CopyOp> = fc.record({
+  op: fc.constant("copy" as const),
+  slot: fc.constant(0),
+  source: objectRef,
+  via: copyVia,
+  wrapNext: fc.boolean(),
+  then: fc.option(mutationOp, { freq: 4 }),
+});
+
+/**
+ * A copy as the first operation on a raw list (raw_list.ts): of the list just made, by the
+ * constructor, a request guard or none, with nothing wrapped and nothing after.
+ */
+export const rawListCopyOp: fc.Arbitrary<CopyOp> = fc.record({
+  op: fc.constant("copy" as const),
+  slot: fc.constant(0),
+  source: fc.constant(0),
+  via: fc.constantFrom<Guard | "constructor">("constructor", "request", "none"),
+  wrapNext: fc.constant(false),
+  then: fc.constant(null),
+});
+
+/** A chain of 2-8 copies. */
+export const copyChainOp: fc.Arbitrary<CopyChainOp> = fc.record({
+  op: fc.constant("copyChain" as const),
+  slot: fc.constant(0),
+  source: objectRef,
+  links: fc.array(copyVia, { minLength: 2, maxLength: 8 }),
+});
+
+/** A copy, then a mutation: see the module doc. */
+export const copy: OperationKind<CopyOp> = {
+  resolve(op, reference) {
+    const count = reference.objects.length;
+    if (count === 0) return null;
+    const slot = reference.nextSlot();
+    const source = op.source % count;
+    const then = op.then === null
+      ? null
+      : { ...op.then, target: op.then.target % 2 === 0 ? source : slot };
+    return { ...op, slot, source, then };
+  },
+  perform(side, op, outcomes, any) {
+    const subject = side.subject;
+    const source = side.objects[op.source];
+    const make = () =>
+      op.via === "constructor" ? new subject.Headers(source) : subject.make(op.via, source, true);
+    outcomes.push(
+      attempt(() =>
+        side.place(op.slot, op.wrapNext ? withWrappedIteratorNext(source, make) : make())
+      ),
+    );
+    if (op.then !== null) any.perform(side, op.then, outcomes);
+  },
+  render: (op) => renderCopy(op),
+  labels: (op, any) =>
+    op.then === null ? [renderCopy(op)] : [renderCopy(op), ...any.labels(op.then)],
+};
+
+/** The JavaScript of a resolved copy step (without its mutation). */
+function renderCopy(op: CopyOp): string {
+  const make = op.via === "constructor"
+    ? `new subject.Headers(h[${op.source}])`
+    : `make(${JSON.stringify(op.via)}, h[${op.source}])`;
+  return op.wrapNext
+    ? `h[${op.slot}] = withWrappedIteratorNext(h[${op.source}], () => ${make})`
+    : `h[${op.slot}] = ${make}`;
+}
+
+/** A chain of copies: see the module doc. */
+export const copyChain: OperationKind<CopyChainOp> = {
+  resolve(op, reference) {
+    const count = reference.objects.length;
+    return count === 0 ? null : { ...op, slot: reference.nextSlot(), source: op.source % count };
+  },
+  perform(side, op, outcomes) {
+    const subject = side.subject;
+    outcomes.push(attempt(() => {
+      let headers = side.objects[op.source];
+      for (const via of op.links) {
+        headers = via === "constructor"
+          ? new subject.Headers(headers)
+          : subject.make(via, headers, true);
+      }
+      return side.place(op.slot, headers);
+    }));
+  },
+  render: (op) => renderCopyChain(op),
+  labels: (op) => [renderCopyChain(op)],
+};
+
+/** The JavaScript of a resolved copyChain step. */
+function renderCopyChain(op: CopyChainOp): string {
+  return `h[${op.slot}] = ` +
+    op.links.reduce(
+      (inner, via) =>
+        via === "constructor"
+          ? `new subject.Headers(${inner})`
+          : `make(${JSON.stringify(via)}, ${inner})`,
+      `h[${op.source}]`,
+    );
+}
+
+/**
+ * Runs `make` while the iterator prototype of `headers`' side has its `next` replaced by a
+ * wrapper that calls the original: user code that a copy-on-write fast path must notice (the copy
+ * has to iterate for real), yet with the same result.
+ */
+export function withWrappedIteratorNext(headers: unknown, make: () => unknown): unknown {
+  const proto = Object.getPrototypeOf((headers as { entries(): object }).entries());
+  const original = proto.next;
+  // The wrapper calls the original as a method under a symbol, not through
+  // Function.prototype.call: a tampered realm patches `call`, and JavaScriptCore's tail call
+  // would leave no frame of the wrapper, so the candidate would seem to be calling it.
+  const originalNext = Symbol("next before wrapping");
+  Object.defineProperty(proto, originalNext, { value: original, configurable: true });
+  proto.next = function next(this: Record<symbol, () => unknown>) {
+    return this[originalNext]();
+  };
+  try {
+    return make();
+  } finally {
+    proto.next = original;
+    delete proto[originalNext];
+  }
+}
