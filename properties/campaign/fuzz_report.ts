@@ -106,7 +106,8 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : []),
       "",
       ...(failure.reproduction === null ? [] : [
-        `reproduction (self-contained; deno run -A, node or bun): ${failure.reproduction}`,
+        `reproduction (self-contained; run it under ${summary.runtime}, any other runtime ` +
+        `exits 2): ${failure.reproduction}`,
       ]),
       `replay: ${failure.replay}`,
       `corpus entry: ${failure.corpusFile}`,

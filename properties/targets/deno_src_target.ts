@@ -35,11 +35,13 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { LOADED_FILES, SHIMMED_SPECIFIERS } from "./deno_src_shims.ts";
-import { callerPath } from "./runtime.ts";
+import { callerPath, runtime } from "./runtime.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 
 /** The ignored folder the loader writes to (one folder per content hash of the files read). */
@@ -232,4 +234,63 @@ export function denoSrcTargetModule(target: string): string {
   const module = join(folder, "headerproof-target.mjs");
   writeFileSync(module, adapterSource(layout));
   return module;
+}
+
+/** Every file under `folder`, as paths relative to it. */
+function filesUnder(folder: string, prefix = ""): string[] {
+  return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(folder, join(prefix, entry.name)) : [join(prefix, entry.name)]
+  );
+}
+
+/** What a reproduction needs of a deno-src target, copied beside it. */
+export interface StandaloneDenoSrc {
+  /** The contract module (in a folder of its own: the candidate's code in a tampered realm). */
+  module: string;
+  /**
+   * The shims as one JavaScript file, outside the module's folder: loaded before a tampered realm
+   * patches anything, as Deno captures its primordials before user code runs.
+   */
+  shims: string;
+}
+
+/**
+ * A copy of the generated target `module` (from {@link denoSrcTargetModule}) that imports
+ * nothing of headerproof's folders, written into `dir` (a reproduction's folder): the files of
+ * its folder, with the shims bundled into one JavaScript file beside that folder (`deno bundle`
+ * of the Deno that runs this, or the `deno` on PATH) and every import of them pointed there.
+ */
+export function standaloneDenoSrc(module: string, dir: string): StandaloneDenoSrc {
+  const source = dirname(module);
+  const folder = join(dir, `deno-src-${basename(source)}`);
+  const shims = `${folder}-shims.mjs`;
+  mkdirSync(folder, { recursive: true });
+  const deno = runtime.name === "deno" ? process.execPath : "deno";
+  const bundled = spawnSync(
+    deno,
+    ["bundle", "--quiet", "--platform", "deno", "-o", shims, fileURLToPath(SHIMS_URL)],
+    { encoding: "utf8" },
+  );
+  if (bundled.status !== 0) {
+    throw new RuntimeChoiceError(
+      `deno bundle of the shims failed (${deno}; Deno 2.4 or later bundles): ${bundled.stderr}`,
+    );
+  }
+  const sourceUrl = pathToFileURL(source + "/").href;
+  for (const path of filesUnder(source)) {
+    const copy = join(folder, path);
+    const from = (to: string) => {
+      const specifier = relative(dirname(copy), to).split(sep).join("/");
+      return JSON.stringify(specifier.startsWith(".") ? specifier : `./${specifier}`);
+    };
+    mkdirSync(dirname(copy), { recursive: true });
+    const text = readFileSync(join(source, path), "utf8")
+      .replaceAll(JSON.stringify(SHIMS_URL), from(shims))
+      .replace(
+        new RegExp(`"${sourceUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^"]*)"`, "g"),
+        (_match, rest: string) => from(join(folder, rest)),
+      );
+    writeFileSync(copy, text);
+  }
+  return { module: join(folder, basename(module)), shims };
 }
