@@ -8,7 +8,8 @@
  * import { humanSummary } from "./fuzz_report.ts";
  * console.log(humanSummary({
  *   ok: true, interrupted: false, target: "impl", runtime: "deno 2.9.6", profile: "standard",
- *   entryPoints: ["Headers"], knownDivergences: [], seeds: [1], workers: 1, runs: 10,
+ *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
+ *   classesHit: [], seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null,
  * }, false));
  * ```
@@ -16,6 +17,7 @@
  * @module
  */
 import type { Failure } from "./campaign.ts";
+import type { ClassHit } from "../oracle/divergences.ts";
 import type { JunitCase } from "./junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
@@ -30,6 +32,13 @@ export interface Summary {
   profile: string | null;
   entryPoints: string[];
   knownDivergences: string[];
+  /** Whether those are every class already known for the target (`--known-divergences auto`). */
+  knownDivergencesAuto: boolean;
+  /**
+   * The known classes the workers' divergences fall in (a target that is a runtime's Headers;
+   * each worker stops at its first divergence), the reported one's first.
+   */
+  classesHit: ClassHit[];
   seeds: number[];
   workers: number;
   runs: number;
@@ -56,12 +65,33 @@ export function stepList(steps: readonly Op[]): string[] {
   return steps.map((op, i) => `  ${String(i + 1).padStart(width)}. ${stepLabels(op).join("; ")}`);
 }
 
+/** What the report says of the known classes a campaign hit (none: nothing). */
+export function classLines(hits: readonly ClassHit[]): string[] {
+  if (hits.length === 0) return [];
+  const [first] = hits;
+  return [
+    "",
+    `known class (the first whose operations include the step that differs): ${first.name} (seen in ${
+      first.seenIn.join(", ")
+    }): ${first.summary}`,
+    `known classes hit by this campaign's workers: ${
+      hits.map((h) => `${h.name} (seed${h.seeds.length > 1 ? "s" : ""} ${h.seeds.join(", ")})`)
+        .join("; ")
+    }`,
+    `--known-divergences ${
+      hits.map((h) => h.name).join(",")
+    } (added to the classes excluded) moves on to the next finding`,
+  ];
+}
+
 /** The report a person reads. */
 export function humanSummary(summary: Summary, replaying: boolean): string {
   const lines = [
     `headerproof fuzz: target ${summary.target}, profile ${summary.profile}, ${summary.runtime}`,
     `entry points fuzzed: ${summary.entryPoints.join("; ") || "(candidate not loaded)"}`,
-    `known divergences excluded: ${summary.knownDivergences.join(", ") || "none"}`,
+    `known divergences excluded${
+      summary.knownDivergencesAuto ? " (auto: every class known for this runtime)" : ""
+    }: ${summary.knownDivergences.join(", ") || "none"}`,
     `${summary.workers} worker(s), seeds ${summary.seeds.join(", ")}: ${summary.runs} runs, ` +
     `${summary.commands} commands in ${(summary.elapsedMs / 1000).toFixed(1)} s = ` +
     `${summary.commandsPerSecond} commands/s`,
@@ -85,6 +115,7 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
       ...stepList(failure.steps),
       "",
       failure.message,
+      ...classLines(summary.classesHit),
       ...(failure.replays === "after-history"
         ? [
           "",

@@ -69,7 +69,9 @@ export function replayCommand(
     ...(options.runtimeArg === undefined ? [] : ["--runtime", options.runtimeArg]),
     ...(options.profile === undefined ? [] : ["--profile", options.profile]),
     ...(options.referenceArg === undefined ? [] : ["--reference", options.referenceArg]),
-    ...(options.knownDivergences.length > 0
+    ...(options.knownDivergencesAuto
+      ? ["--known-divergences", "auto"]
+      : options.knownDivergences.length > 0
       ? ["--known-divergences", options.knownDivergences.join(",")]
       : []),
     // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.

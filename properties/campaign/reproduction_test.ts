@@ -131,6 +131,8 @@ Deno.test("every kind of reproduction stands alone", async (t) => {
         "tampered",
         "--runs",
         "3000",
+        "--known-divergences",
+        "none",
       ]);
       assert.ok(failure.patches !== undefined && failure.patches.length > 0, failure.message);
       const node = runReproduction("node", failure.reproduction!);
@@ -169,6 +171,8 @@ Headers.prototype.has = {
         "2000",
         "--realm",
         "clean",
+        "--known-divergences",
+        "none",
       ]);
       // The fixture's 20_headers.js itself imports impl (a stand-in for Deno's code); nothing
       // else may reach into headerproof's folders.
@@ -206,6 +210,8 @@ module.exports = { fill, Headers, setHeadersGuard }
         onPath("node"),
         "--runs",
         "100",
+        "--known-divergences",
+        "none",
       ]);
       assertImportsNothingOfHeaderproof(out);
       const run = runReproduction("node", failure.reproduction!);

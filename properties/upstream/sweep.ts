@@ -32,9 +32,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Failure } from "../campaign/campaign.ts";
-import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
-import type { DivergenceClass } from "../oracle/divergences.ts";
+import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -116,35 +114,6 @@ export function releasesOf(range: Range, published: readonly string[], count: nu
   return spread(inRange, count);
 }
 
-/**
- * The known class a divergence belongs to, or null (see the module doc for the rule). `runtime`
- * ("deno", "node", "bun") orders the classes seen in it first; `known` are already in force.
- */
-export function classify(
-  failure: Pick<Failure, "property" | "steps" | "message" | "kind">,
-  runtimeName: string,
-  known: readonly string[],
-): DivergenceClass | null {
-  const open = DIVERGENCE_CLASSES.filter((c) => !known.includes(c.name));
-  if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
-    const silencing = open.find((c) => c.silences === "own keys");
-    if (silencing !== undefined) return silencing;
-  }
-  if (/the candidate called these patched built-ins/.test(failure.message)) {
-    const silencing = open.find((c) => c.silences === "tampered realm");
-    if (silencing !== undefined) return silencing;
-  }
-  const ordered = [
-    ...open.filter((c) => c.runtimes.includes(runtimeName)),
-    ...open.filter((c) => !c.runtimes.includes(runtimeName)),
-  ];
-  for (let i = failure.steps.length - 1; i >= 0; i--) {
-    const covering = ordered.find((c) => c.covers(failure.steps[i]));
-    if (covering !== undefined) return covering;
-  }
-  return null;
-}
-
 /** What one release showed. */
 export interface ReleaseResult {
   release: string;
@@ -206,7 +175,8 @@ export function sweepRelease(
       "--case-timeout",
       String(options.caseTimeoutSeconds),
       "--json",
-      ...(found.length > 0 ? ["--known-divergences", found.join(",")] : []),
+      "--known-divergences",
+      found.length > 0 ? found.join(",") : "none",
     ]);
     if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
     const failure = outcome.summary.failure;

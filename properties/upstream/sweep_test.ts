@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
+import { classify } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
 import {
   bisectReproduction,
-  classify,
   parseRange,
   releasesOf,
   renderMatrix,
