@@ -294,3 +294,93 @@ export function standaloneDenoSrc(module: string, dir: string): StandaloneDenoSr
   }
   return { module: join(folder, basename(module)), shims };
 }
+
+/** The ignored folder where commits of a Deno repository are checked out (three files each). */
+export const DENO_COMMIT_TREES: string = fileURLToPath(
+  new URL("../../.cache/deno-src-commits/", import.meta.url),
+);
+
+/** `git -C repo ARGS`: its standard output, or a {@link RuntimeChoiceError} with git's message. */
+function git(repo: string, args: string[]): string {
+  const result = spawnSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error !== undefined) {
+    throw new RuntimeChoiceError(`git did not run (${result.error.message})`);
+  }
+  if (result.status !== 0) {
+    throw new RuntimeChoiceError(
+      `git -C ${repo} ${args.join(" ")}: ${result.stderr.trim()}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** A commit of a Deno repository, by full hash, with its subject line. */
+export interface DenoCommit {
+  hash: string;
+  subject: string;
+}
+
+/** `revision` of the repository at `repo` (a checkout or a bare repository), resolved. */
+export function denoCommit(repo: string, revision: string): DenoCommit {
+  const [hash, ...subject] = git(repo, [
+    "log",
+    "-1",
+    "--format=%H %s",
+    `${revision}^{commit}`,
+    "--",
+  ]).trim().split(" ");
+  return { hash, subject: subject.join(" ") };
+}
+
+/**
+ * The commits after `good` up to and including `bad`, oldest first, along `bad`'s first-parent
+ * line (a merged branch counts as its merge commit). Throws unless `good` is an ancestor of `bad`.
+ */
+export function commitsBetween(repo: string, good: string, bad: string): DenoCommit[] {
+  const [from, to] = [denoCommit(repo, good), denoCommit(repo, bad)];
+  const ancestor = spawnSync("git", [
+    "-C",
+    repo,
+    "merge-base",
+    "--is-ancestor",
+    from.hash,
+    to.hash,
+  ]);
+  if (ancestor.status !== 0) {
+    throw new RuntimeChoiceError(`${good} is not an ancestor of ${bad} in ${repo}`);
+  }
+  return git(repo, [
+    "log",
+    "--reverse",
+    "--first-parent",
+    "--ancestry-path",
+    "--format=%H %s",
+    `${from.hash}..${to.hash}`,
+  ]).trim().split("\n").filter((line) => line !== "").map((line) => {
+    const [hash, ...subject] = line.split(" ");
+    return { hash, subject: subject.join(" ") };
+  });
+}
+
+/**
+ * The folder holding the files of `commit` this loader reads (`ext/fetch/20_headers.js`, the
+ * WebIDL and infra files), extracted with `git archive` into the ignored
+ * `.cache/deno-src-commits/<hash>/` (once): a `deno-src:` target for that commit. A file missing
+ * at that commit is left out, and loading the target then says which.
+ */
+export function denoCommitTree(repo: string, commit: DenoCommit): string {
+  const folder = join(DENO_COMMIT_TREES, commit.hash);
+  const paths = Object.values(LOADED_FILES);
+  if (paths.every((path) => existsSync(join(folder, path)))) return folder;
+  const present = git(repo, ["ls-tree", "-r", "--name-only", commit.hash, "--", ...paths])
+    .trim().split("\n").filter((line) => line !== "");
+  for (const path of present) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), git(repo, ["show", `${commit.hash}:${path}`]));
+  }
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
