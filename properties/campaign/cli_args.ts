@@ -193,11 +193,29 @@ function phaseList(text: string): { property: PropertyName; runs: number }[] {
   });
 }
 
+/**
+ * `args` with a negative number after a string option joined to it (`--time -5` as `--time=-5`):
+ * parseArgs would read it as a missing value and an unknown option, where the option's own check
+ * says what is wrong with it (and a negative `--seed` is fine).
+ */
+function negativeValuesJoined(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith("--") ? args[i].slice(2) : null;
+    const option = name === null ? undefined : (OPTIONS as Record<string, { type: string }>)[name];
+    if (option?.type === "string" && /^-\d/.test(args[i + 1] ?? "")) {
+      joined.push(`${args[i]}=${args[i + 1]}`);
+      i++;
+    } else joined.push(args[i]);
+  }
+  return joined;
+}
+
 /** Parses `args` (throws {@link UsageError}). */
 export function parseCliArgs(args: readonly string[]): CliOptions {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+    ({ values } = parseArgs({ args: negativeValuesJoined(args), options: OPTIONS, strict: true }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

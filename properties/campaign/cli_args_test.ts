@@ -100,3 +100,9 @@ Deno.test("known classes default to auto for a runtime's Headers and to none for
     /auto stands alone/,
   );
 });
+
+Deno.test("a negative number after an option is read as its value and checked as such", () => {
+  assert.throws(() => parseCliArgs(["--time", "-5"]), /--time needs a number >= 0\.1, got "-5"/);
+  assert.throws(() => parseCliArgs(["--workers", "-2"]), /--workers needs a number >= 1, got "-2"/);
+  assert.equal(parseCliArgs(["--seed", "-5"]).seed, -5);
+});

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { callerPath } from "./runtime.ts";
+import { callerPath, runtime } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 
 /** The runtimes a release of which can be installed by name. */
@@ -270,6 +270,10 @@ export function resolveRuntime(text: string): RuntimeBinary {
     const unsupported = unsupportedRelease(release.name, release.version);
     if (unsupported !== null) {
       throw new RuntimeChoiceError(`--runtime ${text} is ${unsupported}; nothing was installed`);
+    }
+    if (release.name === runtime.name && release.version === runtime.version) {
+      // The release running this is that release: nothing to install.
+      return { ...release, execPath: runtime.execPath };
     }
     return usable(installRelease(release.name, release.version), `--runtime ${text}`);
   }

@@ -7,6 +7,7 @@ import {
   identify,
   nodeRunsTypeScript,
   parseRelease,
+  resolveRuntime,
   RUNTIME_CACHE,
   versionBefore,
 } from "./runtimes.ts";
@@ -27,6 +28,12 @@ Deno.test("--runtime", async (t) => {
       [false, false, true, false, true, true],
     );
     assert.deepEqual(identify(Deno.execPath()), { name: "deno", version: Deno.version.deno });
+  });
+
+  await t.step("the release running this is used as it is, not installed again", () => {
+    const binary = resolveRuntime(`deno@${Deno.version.deno}`);
+    assert.equal(binary.execPath, Deno.execPath());
+    assert.equal(binary.version, Deno.version.deno);
   });
 
   await t.step("deno@2.0.0 is installed once and runs the workers", () => {
