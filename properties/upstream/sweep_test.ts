@@ -123,7 +123,7 @@ Deno.test("sweep", async (t) => {
         [
           `deno-src:${join(dir, "deno")}@${before},${planted}`,
           "--runs",
-          "2000",
+          "300",
           "--rounds",
           "3",
         ],
