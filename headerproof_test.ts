@@ -49,9 +49,26 @@ Deno.test("HEADERPROOF_DENO, HEADERPROOF_NODE and HEADERPROOF_BUN select your ow
         assert.ok(existsSync(marker), `${fake} was not run:\n${run.out}`);
       });
     }
+    await t.step("a HEADERPROOF_DENO older than 2.1.0 exits 2 naming the minimum and why", () => {
+      const old = join(dir, "deno-2.0.0");
+      Deno.writeTextFileSync(old, "#!/usr/bin/env bash\necho 'deno 2.0.0 (stable, release)'\n", {
+        mode: 0o755,
+      });
+      const run = wrapper(["fuzz", "--help"], { HEADERPROOF_DENO: old });
+      assert.equal(run.code, 2, run.out);
+      assert.match(run.out, /is Deno 2\.0\.0; the tasks need Deno 2\.1\.0 or later \(deno\.json's/);
+    });
+    await t.step("output to a pipe carries no colour codes", () => {
+      const env: Record<string, string> = { ...process.env } as Record<string, string>;
+      delete env.NO_COLOR;
+      const run = spawnSync(WRAPPER, ["fuzz", "--help"], { cwd: ROOT, env, encoding: "utf8" });
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stderr, /Task fuzz/);
+      assert.ok(!(run.stdout + run.stderr).includes("\x1b["), "a colour code in the output");
+    });
     await t.step("a HEADERPROOF_DENO that is not an executable is an error naming it", () => {
       const run = wrapper(["fuzz", "--help"], { HEADERPROOF_DENO: join(dir, "missing") });
-      assert.notEqual(run.code, 0);
+      assert.equal(run.code, 2);
       assert.match(run.out, /HEADERPROOF_DENO=.*missing is not an executable/);
     });
   } finally {

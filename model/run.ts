@@ -11,7 +11,7 @@
  *
  * Usage: `deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]`
  * (NAME: a config name, e.g. MCHeaders; `--json` prints one JSON document of per-model results
- * instead of the table; `--junit PATH` also writes the results as JUnit XML).
+ * on standard output and the table, row by row as each model ends, on standard error; `--junit PATH` also writes the results as JUnit XML).
  * The nightly run is `deno task model:nightly` (model/nightly.ts).
  *
  * @example
@@ -341,7 +341,11 @@ async function main(args: string[]): Promise<number> {
   }
   const runs = all.filter((run) => only.length === 0 || only.includes(run.config));
   const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
-  const say = options.json ? () => {} : (line: string) => console.log(line);
+  // With --json, standard output holds the JSON document alone; the table still shows progress,
+  // model by model, on standard error (a full run takes minutes).
+  const say = options.json
+    ? (line: string) => console.error(line)
+    : (line: string) => console.log(line);
   say(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
   const results: ModelResult[] = [];
   const started = performance.now();

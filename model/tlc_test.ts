@@ -178,3 +178,22 @@ Deno.test("judgeSimulation wants nothing of the correct spec and the planted vio
   assert.equal(judgeSimulation(bug, violation, false), null);
   assert.match(judgeSimulation(bug, passed, true) ?? "", /stopped at the budget/);
 });
+
+Deno.test("model --json: the JSON document alone on stdout, the table row by row on stderr", async () => {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("./run.ts", import.meta.url).pathname,
+      "--only",
+      "MCBugDeleteKeepsView",
+      "--json",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const [out, err] = [new TextDecoder().decode(stdout), new TextDecoder().decode(stderr)];
+  assert.equal(code, 0, err);
+  assert.equal(JSON.parse(out).results[0].config, "MCBugDeleteKeepsView");
+  assert.match(err, /^MCBugDeleteKeepsView +[\d,]+ +[\d,]+ +\d+ +[\d.]+ +ok: /m);
+});

@@ -328,7 +328,9 @@ function divergenceOf(
 /**
  * Drops every step the divergence does not need, one at a time from the end: fast-check's
  * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
- * them also changes the generated values of later ones. Null when `steps` no longer diverge.
+ * them also changes the generated values of later ones. Then, inside each batch step left, every
+ * call the divergence does not need, the same way (fast-check shrinks a batch's calls only along
+ * with the values generated after them). Null when `steps` no longer diverge.
  */
 export function withoutNeedlessSteps(
   target: Target,
@@ -347,7 +349,28 @@ export function withoutNeedlessSteps(
     );
     if (trial !== null) best = trial;
   }
+  for (let i = best.steps.length - 1; i >= 0; i--) {
+    for (let j = callsOf(best.steps[i]) - 1; j >= 0 && callsOf(best.steps[i]) > 1; j--) {
+      const batch = best.steps[i] as Extract<Op, { op: "batch" }>;
+      const trial = divergenceOf(
+        target,
+        [
+          ...best.steps.slice(0, i),
+          { ...batch, ops: [...batch.ops.slice(0, j), ...batch.ops.slice(j + 1)] },
+          ...best.steps.slice(i + 1),
+        ],
+        ownKeys,
+        realm,
+      );
+      if (trial !== null && trial.steps.length === best.steps.length) best = trial;
+    }
+  }
   return best;
+}
+
+/** The number of calls inside `op` when it is a batch, else 0. */
+function callsOf(op: Op): number {
+  return op.op === "batch" ? op.ops.length : 0;
 }
 
 /** Replays the shrunk commands outside fast-check to collect the resolved steps. */

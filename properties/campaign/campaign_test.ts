@@ -58,5 +58,11 @@ export class Headers extends Base {
   const shrunk = withoutNeedlessSteps(target, steps);
   assert.deepEqual(shrunk?.steps.map((step) => step.op), ["construct", "has"]);
   assert.match(shrunk!.divergence.message, /has\(""\)/);
+  // Inside a batch, the calls it does not need are dropped too.
+  const batched = withoutNeedlessSteps(target, [
+    steps[0],
+    { op: "batch", ops: steps.slice(1) as Extract<Op, { op: "batch" }>["ops"] },
+  ]);
+  assert.deepEqual(batched?.steps, [steps[0], { op: "batch", ops: [steps[3]] }]);
   await Deno.remove(dir, { recursive: true });
 });

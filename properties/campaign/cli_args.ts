@@ -59,8 +59,11 @@ export const USAGE = `usage: ${commandLine()} [options]
   --seed N                    base seed; worker i uses seed N+i (default: random, printed first)
   --profile standard|server   reference profile (default: server for native, else standard)
   --workers N                 parallel worker processes (default: all cores)
-  --known-divergences A,B|all stop generating the operations of these named classes (see
-                              properties/NATIVE_DIVERGENCES.md); listed in the report
+  --known-divergences A,B|all|auto|none
+                              stop generating the operations of these named classes (see
+                              properties/NATIVE_DIVERGENCES.md); listed in the report. auto (the
+                              default for native, deno-src and undici targets): every class
+                              already known for that runtime's Headers; none: no class
   --case-timeout SECONDS      a run making no progress this long is a hang (default 10)
   --max-commands N            longest command sequence per run (default 40)
   --json                      print a machine-readable summary on stdout
@@ -89,7 +92,13 @@ export interface CliOptions {
   seed: number;
   profile?: Profile;
   workers: number;
+  /**
+   * The known classes to exclude, by name; `["auto"]` until the coordinator resolves it to the
+   * classes known for the target's runtime (`knownDivergencesAuto` then says so).
+   */
   knownDivergences: string[];
+  /** Whether `knownDivergences` came from "auto". */
+  knownDivergencesAuto?: boolean;
   caseTimeoutSeconds: number;
   maxCommands: number;
   json: boolean;
@@ -184,11 +193,29 @@ function phaseList(text: string): { property: PropertyName; runs: number }[] {
   });
 }
 
+/**
+ * `args` with a negative number after a string option joined to it (`--time -5` as `--time=-5`):
+ * parseArgs would read it as a missing value and an unknown option, where the option's own check
+ * says what is wrong with it (and a negative `--seed` is fine).
+ */
+function negativeValuesJoined(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith("--") ? args[i].slice(2) : null;
+    const option = name === null ? undefined : (OPTIONS as Record<string, { type: string }>)[name];
+    if (option?.type === "string" && /^-\d/.test(args[i + 1] ?? "")) {
+      joined.push(`${args[i]}=${args[i + 1]}`);
+      i++;
+    } else joined.push(args[i]);
+  }
+  return joined;
+}
+
 /** Parses `args` (throws {@link UsageError}). */
 export function parseCliArgs(args: readonly string[]): CliOptions {
   let values;
   try {
-    ({ values } = parseArgs({ args: [...args], options: OPTIONS, strict: true }));
+    ({ values } = parseArgs({ args: negativeValuesJoined(args), options: OPTIONS, strict: true }));
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -215,9 +242,15 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
-  const knownDivergences = (values["known-divergences"] ?? "").split(",").filter((n) => n !== "");
+  const runtimeHeaders = targetArg === "native" || isDenoSrcTarget(targetArg) ||
+    isUndiciTarget(targetArg);
+  const knownDivergences = (values["known-divergences"] ?? (runtimeHeaders ? "auto" : ""))
+    .split(",").filter((n) => n !== "");
+  if (knownDivergences.includes("auto") && knownDivergences.length > 1) {
+    throw new UsageError("--known-divergences auto stands alone");
+  }
   try {
-    divergenceClasses(knownDivergences);
+    if (knownDivergences[0] !== "auto") divergenceClasses(knownDivergences);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -84,3 +84,25 @@ Deno.test("a deno-src target is kept as typed and runs in both realms unless tol
   assert.equal(parseCliArgs(["--target", "./x.mjs"]).realm, "clean");
   assert.equal(parseCliArgs(["--target", "deno-src:../deno", "--realm", "clean"]).realm, "clean");
 });
+
+Deno.test("known classes default to auto for a runtime's Headers and to none for a module", () => {
+  for (const target of ["native", "deno-src:../deno", "undici@7.16.0", "undici-src:../undici"]) {
+    assert.deepEqual(parseCliArgs(["--target", target]).knownDivergences, ["auto"], target);
+  }
+  assert.deepEqual(parseCliArgs([]).knownDivergences, []);
+  assert.deepEqual(parseCliArgs(["--target", "./x.mjs"]).knownDivergences, []);
+  assert.deepEqual(
+    parseCliArgs(["--target", "native", "--known-divergences", "none"]).knownDivergences,
+    ["none"],
+  );
+  assert.throws(
+    () => parseCliArgs(["--known-divergences", "auto,no-cors-guard-ignored"]),
+    /auto stands alone/,
+  );
+});
+
+Deno.test("a negative number after an option is read as its value and checked as such", () => {
+  assert.throws(() => parseCliArgs(["--time", "-5"]), /--time needs a number >= 0\.1, got "-5"/);
+  assert.throws(() => parseCliArgs(["--workers", "-2"]), /--workers needs a number >= 1, got "-2"/);
+  assert.equal(parseCliArgs(["--seed", "-5"]).seed, -5);
+});

@@ -25,7 +25,7 @@ import {
   parseCliArgs,
   USAGE,
 } from "./cli_args.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { classesHit, divergenceClasses, knownFor } from "../oracle/divergences.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "./junit.ts";
@@ -142,6 +142,16 @@ async function confirmed(
   return report === null ? failure : await confirmFailure(options, failure, report);
 }
 
+/**
+ * The runtime whose own Headers the target is ("deno" for deno-src, "node" for undici, the
+ * workers' runtime for native), or null for impl and a module: the known classes are about it.
+ */
+function headersRuntimeName(options: CliOptions): string | null {
+  if (isDenoSrcTarget(options.targetArg)) return "deno";
+  if (isUndiciTarget(options.targetArg)) return "node";
+  return options.targetArg === "native" ? (options.runtime ?? runtime).name : null;
+}
+
 /** Runs the CLI with `args`; returns the exit status. */
 export async function main(args: readonly string[]): Promise<number> {
   let options: CliOptions;
@@ -178,6 +188,11 @@ export async function main(args: readonly string[]): Promise<number> {
     if (!(error instanceof RuntimeChoiceError)) throw error;
     writeErr(`${error.message}\n`);
     return EXIT_USAGE;
+  }
+  const headersOf = headersRuntimeName(options);
+  if (options.knownDivergences[0] === "auto") {
+    options.knownDivergences = headersOf === null ? [] : knownFor(headersOf).map((c) => c.name);
+    options.knownDivergencesAuto = true;
   }
   const replaying = options.path !== undefined;
   const workerCount = replaying ? 1 : options.workers;
@@ -218,6 +233,12 @@ export async function main(args: readonly string[]): Promise<number> {
     profile,
     entryPoints: first?.entryPoints ?? [],
     knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),
+    knownDivergencesAuto: options.knownDivergencesAuto ?? false,
+    classesHit: headersOf === null ? [] : classesHit(
+      workers.flatMap((w) => w.report?.failure?.kind === "divergence" ? [w.report.failure] : []),
+      headersOf,
+      options.knownDivergences,
+    ),
     seeds,
     workers: workerCount,
     runs: totals.runs,

@@ -8,7 +8,8 @@
  * import { humanSummary } from "./fuzz_report.ts";
  * console.log(humanSummary({
  *   ok: true, interrupted: false, target: "impl", runtime: "deno 2.9.6", profile: "standard",
- *   entryPoints: ["Headers"], knownDivergences: [], seeds: [1], workers: 1, runs: 10,
+ *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
+ *   classesHit: [], seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null,
  * }, false));
  * ```
@@ -16,6 +17,7 @@
  * @module
  */
 import type { Failure } from "./campaign.ts";
+import type { ClassHit } from "../oracle/divergences.ts";
 import type { JunitCase } from "./junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
@@ -30,6 +32,13 @@ export interface Summary {
   profile: string | null;
   entryPoints: string[];
   knownDivergences: string[];
+  /** Whether those are every class already known for the target (`--known-divergences auto`). */
+  knownDivergencesAuto: boolean;
+  /**
+   * The known classes the workers' divergences fall in (a target that is a runtime's Headers;
+   * each worker stops at its first divergence), the reported one's first.
+   */
+  classesHit: ClassHit[];
   seeds: number[];
   workers: number;
   runs: number;
@@ -56,12 +65,141 @@ export function stepList(steps: readonly Op[]): string[] {
   return steps.map((op, i) => `  ${String(i + 1).padStart(width)}. ${stepLabels(op).join("; ")}`);
 }
 
+/** An encoded value (observe.ts `encode`) as text: numbers bare, strings quoted. */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(shown).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const tagged = value as { $?: string; v?: string };
+    if (tagged.$ === "number" || tagged.$ === "bigint") return String(tagged.v);
+    if (tagged.$ !== undefined) return tagged.$;
+  }
+  return JSON.stringify(value);
+}
+
+/** One own property as shapeOf (observe.ts) describes it, in words. */
+function describedProperty(entry: unknown[]): string {
+  const callable = (fn: unknown) =>
+    Array.isArray(fn) ? `function ${String(fn[0])}, length ${shown(fn[1])}` : "none";
+  const flags = (names: string[], values: unknown[]) =>
+    names.map((name, i) => values[i] === true ? name : `not ${name}`).join(", ");
+  if (entry[1] === "data") {
+    const value = entry[6] === null ? String(entry[5]) : callable(entry[6]);
+    return `data (${value}), ${
+      flags(["writable", "enumerable", "configurable"], entry.slice(2, 5))
+    }`;
+  }
+  return `accessor (get: ${callable(entry[4])}; set: ${callable(entry[5])}), ${
+    flags(["enumerable", "configurable"], entry.slice(2, 4))
+  }`;
+}
+
+/** A difference in an interface's shape: which property, what the standard has, what came. */
+export interface ShapeDifference {
+  property: string;
+  expected: string;
+  got: string;
+}
+
+/**
+ * The differences between two shapes (observe.ts `shapeOf`, as encoded in an outcome), property
+ * by property: the constructor, the prototype's attributes, class strings, `@@iterator`, and
+ * every own property of `Headers.prototype` and of the iterator prototype (absent on one side
+ * included).
+ */
+export function shapeDifferences(expected: unknown[], got: unknown[]): ShapeDifference[] {
+  const rows: ShapeDifference[] = [];
+  const scalar = (property: string, i: number, render = shown) => {
+    const [e, g] = [render(expected[i]), render(got[i])];
+    if (e !== g) rows.push({ property, expected: e, got: g });
+  };
+  const listed = (owner: string, i: number) => {
+    const byKey = (list: unknown) =>
+      new Map(
+        (Array.isArray(list) ? list : []).map((entry) => [String(entry[0]), entry as unknown[]]),
+      );
+    const [e, g] = [byKey(expected[i]), byKey(got[i])];
+    const keys = [...new Set([...e.keys(), ...g.keys()])].sort();
+    for (const key of keys) {
+      const [left, right] = [e.get(key), g.get(key)];
+      const [l, r] = [
+        left === undefined ? "(absent)" : describedProperty(left),
+        right === undefined ? "(absent)" : describedProperty(right),
+      ];
+      if (l !== r) rows.push({ property: `${owner}[${JSON.stringify(key)}]`, expected: l, got: r });
+    }
+  };
+  scalar("Headers (constructor name, length)", 0);
+  scalar("Headers.prototype (writable, enumerable, configurable)", 1);
+  scalar("Object.prototype.toString(headers)", 2);
+  scalar("Headers.prototype[Symbol.iterator] === Headers.prototype.entries", 3);
+  listed("Headers.prototype", 4);
+  scalar("Object.prototype.toString(headers.entries())", 5);
+  scalar("the iterator prototype inherits %IteratorPrototype%", 6);
+  listed("the iterator prototype", 7);
+  return rows;
+}
+
+/**
+ * `message` (a divergence's) with the two outcomes of a shape observation replaced by the
+ * {@link shapeDifferences} between them; any other message as it is.
+ */
+export function readableMessage(message: string): string {
+  const lines = message.split("\n");
+  const outcome = (side: string) => {
+    const line = lines.find((l) => l.startsWith(`  ${side}: `));
+    try {
+      return line === undefined ? undefined : JSON.parse(line.slice(side.length + 4));
+    } catch {
+      return undefined;
+    }
+  };
+  const [candidate, reference] = [outcome("candidate"), outcome("reference")];
+  if (
+    !/^step \d+: shapeOf\(/.test(lines[0]) || !Array.isArray(candidate?.ok) ||
+    !Array.isArray(reference?.ok)
+  ) {
+    return message;
+  }
+  const rows = shapeDifferences(reference.ok, candidate.ok);
+  return [
+    lines[0],
+    `  the shape differs in ${rows.length} place(s) (expected: the reference's):`,
+    ...rows.flatMap((row) => [
+      `  ${row.property}`,
+      `    expected: ${row.expected}`,
+      `    got:      ${row.got}`,
+    ]),
+    ...lines.filter((l) => !/^ {2}(candidate|reference): /.test(l)).slice(1),
+  ].join("\n");
+}
+
+/** What the report says of the known classes a campaign hit (none: nothing). */
+export function classLines(hits: readonly ClassHit[]): string[] {
+  if (hits.length === 0) return [];
+  const [first] = hits;
+  return [
+    "",
+    `known class (the first whose operations include the step that differs): ${first.name} (seen in ${
+      first.seenIn.join(", ")
+    }): ${first.summary}`,
+    `known classes hit by this campaign's workers: ${
+      hits.map((h) => `${h.name} (seed${h.seeds.length > 1 ? "s" : ""} ${h.seeds.join(", ")})`)
+        .join("; ")
+    }`,
+    `--known-divergences ${
+      hits.map((h) => h.name).join(",")
+    } (added to the classes excluded) moves on to the next finding`,
+  ];
+}
+
 /** The report a person reads. */
 export function humanSummary(summary: Summary, replaying: boolean): string {
   const lines = [
     `headerproof fuzz: target ${summary.target}, profile ${summary.profile}, ${summary.runtime}`,
     `entry points fuzzed: ${summary.entryPoints.join("; ") || "(candidate not loaded)"}`,
-    `known divergences excluded: ${summary.knownDivergences.join(", ") || "none"}`,
+    `known divergences excluded${
+      summary.knownDivergencesAuto ? " (auto: every class known for this runtime)" : ""
+    }: ${summary.knownDivergences.join(", ") || "none"}`,
     `${summary.workers} worker(s), seeds ${summary.seeds.join(", ")}: ${summary.runs} runs, ` +
     `${summary.commands} commands in ${(summary.elapsedMs / 1000).toFixed(1)} s = ` +
     `${summary.commandsPerSecond} commands/s`,
@@ -84,7 +222,8 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         `path ${JSON.stringify(failure.path)}), ${failure.steps.length} step(s):`,
       ...stepList(failure.steps),
       "",
-      failure.message,
+      readableMessage(failure.message),
+      ...classLines(summary.classesHit),
       ...(failure.replays === "after-history"
         ? [
           "",
@@ -106,7 +245,8 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : []),
       "",
       ...(failure.reproduction === null ? [] : [
-        `reproduction (self-contained; deno run -A, node or bun): ${failure.reproduction}`,
+        `reproduction (self-contained; run it under ${summary.runtime}, any other runtime ` +
+        `exits 2): ${failure.reproduction}`,
       ]),
       `replay: ${failure.replay}`,
       `corpus entry: ${failure.corpusFile}`,

@@ -16,7 +16,7 @@
  * @module
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
@@ -27,7 +27,11 @@ import { divergenceClasses } from "../oracle/divergences.ts";
 import { openSubject } from "../oracle/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
 import type { CandidateSource } from "./snippet.ts";
-import { expectedTrace, renderSnippet } from "./snippet.ts";
+import { expectedTrace, renderSnippet, runCommandFor } from "./snippet.ts";
+import type { Op } from "../oracle/ops.ts";
+import { isDenoSrcTarget, standaloneDenoSrc } from "../targets/deno_src_target.ts";
+import { isUndiciTarget, standaloneUndiciModule } from "../targets/undici_target.ts";
+import { startWorker, supervise, workerConfig } from "./worker_pool.ts";
 import type { Profile } from "../targets/targets.ts";
 import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
@@ -65,7 +69,9 @@ export function replayCommand(
     ...(options.runtimeArg === undefined ? [] : ["--runtime", options.runtimeArg]),
     ...(options.profile === undefined ? [] : ["--profile", options.profile]),
     ...(options.referenceArg === undefined ? [] : ["--reference", options.referenceArg]),
-    ...(options.knownDivergences.length > 0
+    ...(options.knownDivergencesAuto
+      ? ["--known-divergences", "auto"]
+      : options.knownDivergences.length > 0
       ? ["--known-divergences", options.knownDivergences.join(",")]
       : []),
     // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.
@@ -75,18 +81,85 @@ export function replayCommand(
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
+/** `to` as a specifier relative to the file `from` (`./x.mjs`, `../y/z.mjs`). */
+function relativeSpecifier(from: string, to: string): string {
+  const path = relative(dirname(from), to).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
 /**
- * How the reproduction at `file` imports the candidate: the native globals (no import), the URL
- * or absolute path the person gave, or else a path relative to the reproduction.
+ * How the reproduction at `file` imports the candidate: the native globals (no import); for a
+ * `deno-src:` or `undici@`/`undici-src:` target, a copy of the generated module written beside
+ * the reproduction that imports nothing of headerproof's folders; the URL or absolute path the
+ * person gave; or else a path relative to the reproduction.
  */
 function candidateSource(options: CliOptions, file: string): CandidateSource {
   if (options.target === "native") return { kind: "native" };
+  if (isDenoSrcTarget(options.targetArg)) {
+    const copy = standaloneDenoSrc(options.target, dirname(file));
+    return {
+      kind: "module",
+      specifier: relativeSpecifier(file, copy.module),
+      preload: [relativeSpecifier(file, copy.shims)],
+    };
+  }
+  if (isUndiciTarget(options.targetArg)) {
+    const copy = standaloneUndiciModule(options.targetArg, dirname(file));
+    return { kind: "module", specifier: relativeSpecifier(file, copy) };
+  }
   const url = options.target === "impl" ? IMPL_URL : moduleUrl(options.target);
   if (!url.startsWith("file:") || isAbsolute(options.targetArg)) {
     return { kind: "module", specifier: url };
   }
-  const path = relative(dirname(file), fileURLToPath(url)).split(sep).join("/");
-  return { kind: "module", specifier: path.startsWith(".") ? path : `./${path}` };
+  return { kind: "module", specifier: relativeSpecifier(file, fileURLToPath(url)) };
+}
+
+/** The runs a worker made before its failing one, and the failing run's steps. */
+export interface RecordedHistory {
+  /** Every run before the failing one, in order, with whether it observed (see snippet.ts). */
+  earlier: { steps: Op[]; observed: boolean }[];
+  /** The failing run's resolved steps, up to and including the one that diverged. */
+  failing: Op[];
+}
+
+/**
+ * The history of a state-dependent `failure` (`replays: "after-history"`), recorded by a fresh
+ * worker that runs its phases again with every step traced: the steps of each run up to the
+ * failing one. Null when that worker does not fail the same way again.
+ */
+export async function recordHistory(
+  options: CliOptions,
+  failure: Failure,
+): Promise<RecordedHistory | null> {
+  if (failure.history === undefined) return null;
+  const state = startWorker({
+    ...workerConfig({ ...options, path: undefined }, failure.seed, failure.history),
+    trace: true,
+  });
+  const runs: { property: string; steps: Op[] }[] = [];
+  let failingRun = -1;
+  let pending = "";
+  state.child.stdout!.on("data", (chunk: string) => {
+    pending += chunk;
+    let newline;
+    while ((newline = pending.indexOf("\n")) !== -1) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (failingRun !== -1) continue;
+      if (line.startsWith("r ")) runs.push({ property: line.split(" ")[1], steps: [] });
+      else if (line.startsWith("s ")) runs.at(-1)?.steps.push(JSON.parse(line.slice(2)) as Op);
+      else if (line.startsWith("f ")) failingRun = runs.length - 1;
+    }
+  });
+  await supervise([state], options.caseTimeoutSeconds * 1000, () => {});
+  if (state.report?.failure?.kind !== failure.kind || failingRun === -1) return null;
+  return {
+    earlier: runs.slice(0, failingRun).map(({ property, steps }) => ({
+      steps,
+      observed: property !== "invalid-raw-list",
+    })),
+    failing: runs[failingRun].steps,
+  };
 }
 
 /** The files a counterexample was saved to. */
@@ -126,6 +199,11 @@ export async function saveCounterexample(
   const recorded = options.record ? writeCorpusEntry(CORPUS_DIR, entry) : null;
   if (failure.kind === "harness-error") return { reproduction: null, corpusFile, recorded };
   const reproduction = join(dir, `${corpusEntryName(entry)}.mjs`);
+  const [runtimeName, runtimeVersion] = entry.runtime.split(" ");
+  const history = failure.replays === "after-history"
+    ? await recordHistory(options, failure)
+    : null;
+  const steps = history?.failing ?? failure.steps;
   const referenceUrl = options.reference === undefined
     ? REFERENCE_URL
     : moduleUrl(options.reference);
@@ -135,7 +213,7 @@ export async function saveCounterexample(
   const expected = differential
     ? expectedTrace(
       openSubject(await import(referenceUrl), "module", profile),
-      failure.steps,
+      steps,
       ownKeys,
       headerLists,
     )
@@ -148,22 +226,32 @@ export async function saveCounterexample(
     profile,
     header: [
       `headerproof counterexample (${failure.kind}, property ${failure.property})`,
-      `target ${options.targetArg}, profile ${profile}, ${workerRuntimeName(options)}`,
-      `run: deno run -A ${shellWord(reproduction)}  (or node, or bun)`,
+      `target ${options.targetArg}, profile ${profile}, found under ${entry.runtime}`,
+      `run: ${runCommandFor(runtimeName, basename(reproduction))}  (under ${runtimeName} only: ` +
+      "any other runtime exits 2)",
       `replay the campaign: ${replay}`,
       ...failure.message.split("\n").map((line) => `  ${line}`),
       ...(failure.kind === "hang"
         ? ["this reproduction hangs at the last step, as the candidate did"]
         : []),
       ...(failure.replays === "after-history"
-        ? [
-          "this divergence happens only after the campaign's earlier runs in the same process",
-          "(module state the candidate keeps across runs): this file shows the steps alone and",
-          "does not diverge; the replay command above runs that history",
-        ]
+        ? history === null
+          ? [
+            "this divergence happens only after the campaign's earlier runs in the same process",
+            "(module state the candidate keeps across runs), which could not be recorded again:",
+            "this file shows the steps alone and does not diverge; the replay command above runs",
+            "that history",
+          ]
+          : [
+            "this divergence happens only after the campaign's earlier runs in the same process",
+            `(module state the candidate keeps across runs): this file replays those ${history.earlier.length}`,
+            "run(s) on the candidate first, then the failing run as the campaign made it (unshrunk)",
+          ]
         : []),
     ],
-    steps: failure.steps,
+    foundUnder: { name: runtimeName, version: runtimeVersion },
+    history: history?.earlier,
+    steps,
     refuse: failure.patches,
     mode: differential ? "differential" : "invalid-raw-list",
   });

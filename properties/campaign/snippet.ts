@@ -4,7 +4,11 @@
  * same observation code the campaign used (embedded from observe.ts), compares every observation
  * with the reference's, which are embedded as data, prints the first difference and exits with
  * status 1. Nothing of the headerproof checkout is imported, so the file can be attached to a bug
- * report; it runs with `deno run -A repro.mjs`, `node repro.mjs` or `bun repro.mjs`.
+ * report. Given the runtime that found it (`foundUnder`), it names that runtime and version first
+ * and, run under another runtime, says so and exits 2 before it loads anything; a different
+ * version of the same runtime is named and the file runs on. Given the earlier runs of a
+ * state-dependent counterexample (`history`), it replays them on the candidate alone before the
+ * compared steps, as the campaign's process did.
  *
  * @example
  * ```ts
@@ -59,7 +63,17 @@ import { stepLabels, World } from "../oracle/world.ts";
  * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
  * relative to the snippet, an absolute path or a URL), or the runtime's own globals.
  */
-export type CandidateSource = { kind: "module"; specifier: string } | { kind: "native" };
+export type CandidateSource =
+  | {
+    kind: "module";
+    specifier: string;
+    /**
+     * Modules (specifiers, like `specifier`) that stand for the runtime's startup snapshot:
+     * imported before the tampered realm's replacements are installed (deno-src's shims).
+     */
+    preload?: readonly string[];
+  }
+  | { kind: "native" };
 
 /** What a snippet reproduces. */
 export interface SnippetInput {
@@ -95,6 +109,20 @@ export interface SnippetInput {
    * the candidate's code once it has loaded, as the campaign's tampered realm did.
    */
   refuse?: readonly string[];
+  /** The runtime (and version) that found the counterexample; the file runs under it alone. */
+  foundUnder?: { name: string; version: string };
+  /**
+   * The resolved steps of every earlier run the campaign's process made before the failing one
+   * (a state-dependent counterexample), and whether the campaign observed every object after
+   * each step (the model properties) or not (invalid raw lists): replayed on the candidate alone,
+   * each on new objects, before the compared steps.
+   */
+  history?: readonly { steps: readonly Op[]; observed: boolean }[];
+}
+
+/** The command that runs a reproduction file under `name` ("deno", "node" or "bun"). */
+export function runCommandFor(name: string, file: string): string {
+  return name === "deno" ? `deno run -A ${file}` : `${name} ${file}`;
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
@@ -172,6 +200,45 @@ function stepCodes(op: Op): string[] {
 }
 
 /**
+ * The lines that stop the file under any runtime but `foundUnder` (exit 2, before the candidate
+ * is loaded) and name the runtime it runs under.
+ */
+function runtimeCheck(foundUnder: { name: string; version: string }): string[] {
+  const found = `${foundUnder.name} ${foundUnder.version}`;
+  return [
+    `const foundUnder = ${JSON.stringify(foundUnder)};`,
+    'const runningUnder = typeof Deno !== "undefined"',
+    '  ? { name: "deno", version: Deno.version.deno }',
+    '  : typeof Bun !== "undefined"',
+    '  ? { name: "bun", version: Bun.version }',
+    '  : { name: "node", version: process.versions.node };',
+    "if (runningUnder.name !== foundUnder.name) {",
+    "  console.error(",
+    `    \`this reproduction was found under ${found} and tests that runtime; this is \` +`,
+    "      `${runningUnder.name} ${runningUnder.version}: run it with " +
+    `${runCommandFor(foundUnder.name, "<this file>")}\`,`,
+    "  );",
+    '  if (typeof Deno !== "undefined") Deno.exit(2); else process.exit(2);',
+    "}",
+    "console.log(",
+    `  \`found under ${found}, running under \${runningUnder.name} \${runningUnder.version}\` +`,
+    '    (runningUnder.version === foundUnder.version ? "" : " (another version: it may not diverge)"),',
+    ");",
+  ];
+}
+
+/**
+ * Loads what Node's fetch (undici) and any other runtime load lazily on first use of `Headers`,
+ * `Request` and `Response`, before the tampered realm's replacements refuse anything: runs the
+ * scenario once on the native globals while the replacements still act as the originals.
+ */
+const NATIVE_WARM_UP = [
+  "// Node loads its fetch implementation (undici) on first use of these globals: loaded now, the",
+  "// replacements below refuse nothing of it. The scenario runs once unarmed to that end.",
+  'try { scenario(openSubject(globalThis, "native", profile)); } catch { /* shown below */ }',
+];
+
+/**
  * The lines that load the candidate in a tampered realm: the built-ins `refuse` names are replaced
  * first, the candidate is imported, then the replacements refuse code from the candidate's folder
  * (or the runtime's `ext:` and `node:` code, for native).
@@ -204,26 +271,21 @@ function tamperedImport(candidate: CandidateSource, refuse: readonly string[]): 
     "  process.exit(again.exitCode);",
     "}",
     ...isCandidate,
+    ...(candidate.kind === "module"
+      ? (candidate.preload ?? []).map((specifier) => `await import(${JSON.stringify(specifier)});`)
+      : []),
     `const refusal = refuseBuiltins(${JSON.stringify(refuse)}, isCandidateSource);`,
     candidate.kind === "native"
       ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
       : "const candidateExports = await import(candidateUrl);",
+    ...(candidate.kind === "native" ? NATIVE_WARM_UP : []),
     "refusal.armed = true;",
   ];
 }
 
-/** The snippet source. */
-export function renderSnippet(input: SnippetInput): string {
-  const mode = input.mode ?? "differential";
-  const refuse = input.refuse ?? [];
-  const candidateImport = refuse.length > 0
-    ? tamperedImport(input.candidate, refuse)
-    : input.candidate.kind === "native"
-    ? ["const candidateExports = globalThis; // the runtime's own Headers, Request and Response"]
-    : [`import * as candidateExports from ${JSON.stringify(input.candidate.specifier)};`];
-  const candidateKind = input.candidate.kind;
-  const scenario = [
-    "export function scenario(subject) {",
+/** The statements of a scenario function over `steps`, filling its `trace`. */
+function scenarioBody(input: SnippetInput, steps: readonly Op[], observed: boolean): string[] {
+  return [
     "  const make = (guard, ...init) => subject.make(guard, init[0], init.length > 0);",
     "  const h = [];",
     "  const it = [];",
@@ -245,12 +307,43 @@ export function renderSnippet(input: SnippetInput): string {
     "      if (ownKeys) step(`Reflect.ownKeys(it[${i}])`, () => ownKeysOf(iterator));",
     "    });",
     "  };",
-    ...renderSteps(input.steps, mode === "differential"),
+    ...renderSteps(steps, observed),
+  ];
+}
+
+/** The snippet source. */
+export function renderSnippet(input: SnippetInput): string {
+  const mode = input.mode ?? "differential";
+  const refuse = input.refuse ?? [];
+  const candidateImport = refuse.length > 0
+    ? tamperedImport(input.candidate, refuse)
+    : input.candidate.kind === "native"
+    ? ["const candidateExports = globalThis; // the runtime's own Headers, Request and Response"]
+    : [`const candidateExports = await import(${JSON.stringify(input.candidate.specifier)});`];
+  const history = input.history ?? [];
+  const candidateKind = input.candidate.kind;
+  const scenario = [
+    "export function scenario(subject) {",
+    ...scenarioBody(input, input.steps, mode === "differential"),
     "  return trace;",
     "}",
+    ...(history.length === 0 ? [] : [
+      "",
+      "// The runs the campaign's process made before the failing one, on the candidate alone",
+      "// (observed as the campaign observed them, nothing compared): the candidate keeps module",
+      "// state across runs, and the failing run depends on it.",
+      "function history(subject) {",
+      ...history.flatMap((run) => ["  {", ...scenarioBody(input, run.steps, run.observed), "  }"]),
+      "}",
+    ]),
+  ];
+  const replayHistory = history.length === 0 ? [] : [
+    `history(openSubject(candidateExports, ${JSON.stringify(candidateKind)}, profile));`,
+    `console.log("replayed the ${history.length} earlier run(s) the failing one depends on");`,
   ];
   const main = mode === "differential"
     ? [
+      ...replayHistory,
       `const candidate = scenario(openSubject(candidateExports, ${
         JSON.stringify(candidateKind)
       }, profile));`,
@@ -267,6 +360,7 @@ export function renderSnippet(input: SnippetInput): string {
       "}",
     ]
     : [
+      ...replayHistory,
       `const trace = scenario(openSubject(candidateExports, ${
         JSON.stringify(candidateKind)
       }, profile));`,
@@ -278,9 +372,10 @@ export function renderSnippet(input: SnippetInput): string {
     ];
   return [
     ...input.header.map((line) => `// ${line}`),
+    ...(input.foundUnder === undefined ? [] : runtimeCheck(input.foundUnder)),
+    `const profile = ${JSON.stringify(input.profile)};`,
     ...candidateImport,
     "",
-    `const profile = ${JSON.stringify(input.profile)};`,
     ...(mode === "differential"
       ? [
         "// What the spec-literal reference observes at each step (label, outcome).",

@@ -281,18 +281,94 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   },
 ];
 
-/** The classes named in `names` ("all" for every one); an unknown name throws. */
+/**
+ * The classes named in `names` ("all" for every one, "none" for none); an unknown name throws.
+ * "auto" is resolved by {@link knownFor} before it gets here.
+ */
 export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
   if (names.includes("all")) return [...DIVERGENCE_CLASSES];
+  if (names.length === 1 && names[0] === "none") return [];
   return names.map((name) => {
     const found = DIVERGENCE_CLASSES.find((c) => c.name === name);
     if (found === undefined) {
       throw new Error(
-        `unknown divergence class "${name}"; known: ${
+        `unknown divergence class "${name}"; known: all, none, auto, ${
           DIVERGENCE_CLASSES.map((c) => c.name).join(", ")
         }`,
       );
     }
     return found;
   });
+}
+
+/**
+ * The classes already known for a target whose Headers is `runtimeName`'s ("deno", "node",
+ * "bun"): those seen in it (`--known-divergences auto`, the default for native, release and
+ * source targets).
+ */
+export function knownFor(runtimeName: string): DivergenceClass[] {
+  return DIVERGENCE_CLASSES.filter((c) => c.runtimes.includes(runtimeName));
+}
+
+/**
+ * The known class a divergence belongs to, or null (see the module doc for the rule). `runtime`
+ * ("deno", "node", "bun") orders the classes seen in it first; `known` are already in force.
+ */
+export function classify(
+  failure: { steps: readonly Op[]; message: string },
+  runtimeName: string,
+  known: readonly string[],
+): DivergenceClass | null {
+  const open = DIVERGENCE_CLASSES.filter((c) => !known.includes(c.name));
+  if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "own keys");
+    if (silencing !== undefined) return silencing;
+  }
+  if (/the candidate called these patched built-ins/.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "tampered realm");
+    if (silencing !== undefined) return silencing;
+  }
+  const ordered = [
+    ...open.filter((c) => c.runtimes.includes(runtimeName)),
+    ...open.filter((c) => !c.runtimes.includes(runtimeName)),
+  ];
+  for (let i = failure.steps.length - 1; i >= 0; i--) {
+    const covering = ordered.find((c) => c.covers(failure.steps[i]));
+    if (covering !== undefined) return covering;
+  }
+  return null;
+}
+
+/** A known class a campaign's divergence was put in ({@link classify}). */
+export interface ClassHit {
+  /** The class. */
+  name: string;
+  /** Its one-line summary. */
+  summary: string;
+  /** The runtimes it was seen in before. */
+  seenIn: readonly string[];
+  /** The seeds of the workers whose divergence it was. */
+  seeds: number[];
+}
+
+/**
+ * Every known class among `failures` (each worker's first divergence, with its seed), in the
+ * order first hit: what a campaign on a runtime's Headers (`runtimeName`) ran into, the classes
+ * in `known` left out. A divergence no class covers is not listed.
+ */
+export function classesHit(
+  failures: readonly { seed: number; steps: readonly Op[]; message: string }[],
+  runtimeName: string,
+  known: readonly string[],
+): ClassHit[] {
+  const hits: ClassHit[] = [];
+  for (const failure of failures) {
+    const c = classify(failure, runtimeName, known);
+    if (c === null) continue;
+    const hit = hits.find((h) => h.name === c.name);
+    if (hit === undefined) {
+      hits.push({ name: c.name, summary: c.summary, seenIn: c.runtimes, seeds: [failure.seed] });
+    } else hit.seeds.push(failure.seed);
+  }
+  return hits;
 }

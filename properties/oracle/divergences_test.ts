@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import { accepts, observesOwnKeys } from "../campaign/campaign.ts";
-import { DIVERGENCE_CLASSES, divergenceClasses } from "./divergences.ts";
+import { classesHit, DIVERGENCE_CLASSES, divergenceClasses, knownFor } from "./divergences.ts";
 import type { Op } from "./ops.ts";
 import type { Capabilities } from "../targets/targets.ts";
 
 Deno.test("known divergence classes are found by name, all, or rejected", () => {
   assert.equal(divergenceClasses(["all"]).length, DIVERGENCE_CLASSES.length);
   assert.deepEqual(divergenceClasses([]), []);
+  assert.deepEqual(divergenceClasses(["none"]), []);
   assert.throws(() => divergenceClasses(["nope"]), /unknown divergence class "nope"/);
 });
 
@@ -57,4 +58,29 @@ Deno.test("a class is excluded from a batch when it covers any step inside it", 
   };
   assert.equal(accepts(batch, capabilities, []), true);
   assert.equal(accepts(batch, capabilities, [snapshot]), false);
+});
+
+Deno.test("auto knows the classes seen in a runtime; a campaign's hits are named, each once", () => {
+  const names = (runtime: string) => knownFor(runtime).map((c) => c.name);
+  assert.ok(names("deno").includes("own-keys-expose-internal-state"));
+  assert.ok(!names("deno").includes("set-cookie-sorted-last"));
+  assert.ok(names("bun").includes("set-cookie-sorted-last"));
+  const make: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
+  const noCors: Op = { ...make, guard: "request-no-cors" } as Op;
+  const ownKeys = { steps: [make], message: "step 1: Reflect.ownKeys(h[0])\n  candidate: …" };
+  const guard = { steps: [make, noCors], message: "step 2: h[1] = make(…)" };
+  const hits = classesHit(
+    [{ ...ownKeys, seed: 3 }, { ...guard, seed: 4 }, { ...ownKeys, seed: 5 }],
+    "deno",
+    [],
+  );
+  assert.deepEqual(hits.map((h) => [h.name, h.seeds]), [
+    ["own-keys-expose-internal-state", [3, 5]],
+    ["no-cors-guard-ignored", [4]],
+  ]);
+  // A class in force is not a hit; a divergence no class covers is not listed.
+  assert.deepEqual(
+    classesHit([{ ...ownKeys, seed: 3 }], "deno", ["own-keys-expose-internal-state"]),
+    [],
+  );
 });

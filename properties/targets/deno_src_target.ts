@@ -35,11 +35,13 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, sep } from "node:path";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { LOADED_FILES, SHIMMED_SPECIFIERS } from "./deno_src_shims.ts";
-import { callerPath } from "./runtime.ts";
+import { callerPath, runtime } from "./runtime.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 
 /** The ignored folder the loader writes to (one folder per content hash of the files read). */
@@ -232,4 +234,153 @@ export function denoSrcTargetModule(target: string): string {
   const module = join(folder, "headerproof-target.mjs");
   writeFileSync(module, adapterSource(layout));
   return module;
+}
+
+/** Every file under `folder`, as paths relative to it. */
+function filesUnder(folder: string, prefix = ""): string[] {
+  return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(folder, join(prefix, entry.name)) : [join(prefix, entry.name)]
+  );
+}
+
+/** What a reproduction needs of a deno-src target, copied beside it. */
+export interface StandaloneDenoSrc {
+  /** The contract module (in a folder of its own: the candidate's code in a tampered realm). */
+  module: string;
+  /**
+   * The shims as one JavaScript file, outside the module's folder: loaded before a tampered realm
+   * patches anything, as Deno captures its primordials before user code runs.
+   */
+  shims: string;
+}
+
+/**
+ * A copy of the generated target `module` (from {@link denoSrcTargetModule}) that imports
+ * nothing of headerproof's folders, written into `dir` (a reproduction's folder): the files of
+ * its folder, with the shims bundled into one JavaScript file beside that folder (`deno bundle`
+ * of the Deno that runs this, or the `deno` on PATH) and every import of them pointed there.
+ */
+export function standaloneDenoSrc(module: string, dir: string): StandaloneDenoSrc {
+  const source = dirname(module);
+  const folder = join(dir, `deno-src-${basename(source)}`);
+  const shims = `${folder}-shims.mjs`;
+  mkdirSync(folder, { recursive: true });
+  const deno = runtime.name === "deno" ? process.execPath : "deno";
+  const bundled = spawnSync(
+    deno,
+    ["bundle", "--quiet", "--platform", "deno", "-o", shims, fileURLToPath(SHIMS_URL)],
+    { encoding: "utf8" },
+  );
+  if (bundled.status !== 0) {
+    throw new RuntimeChoiceError(
+      `deno bundle of the shims failed (${deno}; Deno 2.4 or later bundles): ${bundled.stderr}`,
+    );
+  }
+  const sourceUrl = pathToFileURL(source + "/").href;
+  for (const path of filesUnder(source)) {
+    const copy = join(folder, path);
+    const from = (to: string) => {
+      const specifier = relative(dirname(copy), to).split(sep).join("/");
+      return JSON.stringify(specifier.startsWith(".") ? specifier : `./${specifier}`);
+    };
+    mkdirSync(dirname(copy), { recursive: true });
+    const text = readFileSync(join(source, path), "utf8")
+      .replaceAll(JSON.stringify(SHIMS_URL), from(shims))
+      .replace(
+        new RegExp(`"${sourceUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^"]*)"`, "g"),
+        (_match, rest: string) => from(join(folder, rest)),
+      );
+    writeFileSync(copy, text);
+  }
+  return { module: join(folder, basename(module)), shims };
+}
+
+/** The ignored folder where commits of a Deno repository are checked out (three files each). */
+export const DENO_COMMIT_TREES: string = fileURLToPath(
+  new URL("../../.cache/deno-src-commits/", import.meta.url),
+);
+
+/** `git -C repo ARGS`: its standard output, or a {@link RuntimeChoiceError} with git's message. */
+function git(repo: string, args: string[]): string {
+  const result = spawnSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.error !== undefined) {
+    throw new RuntimeChoiceError(`git did not run (${result.error.message})`);
+  }
+  if (result.status !== 0) {
+    throw new RuntimeChoiceError(
+      `git -C ${repo} ${args.join(" ")}: ${result.stderr.trim()}`,
+    );
+  }
+  return result.stdout;
+}
+
+/** A commit of a Deno repository, by full hash, with its subject line. */
+export interface DenoCommit {
+  hash: string;
+  subject: string;
+}
+
+/** `revision` of the repository at `repo` (a checkout or a bare repository), resolved. */
+export function denoCommit(repo: string, revision: string): DenoCommit {
+  const [hash, ...subject] = git(repo, [
+    "log",
+    "-1",
+    "--format=%H %s",
+    `${revision}^{commit}`,
+    "--",
+  ]).trim().split(" ");
+  return { hash, subject: subject.join(" ") };
+}
+
+/**
+ * The commits after `good` up to and including `bad`, oldest first, along `bad`'s first-parent
+ * line (a merged branch counts as its merge commit). Throws unless `good` is an ancestor of `bad`.
+ */
+export function commitsBetween(repo: string, good: string, bad: string): DenoCommit[] {
+  const [from, to] = [denoCommit(repo, good), denoCommit(repo, bad)];
+  const ancestor = spawnSync("git", [
+    "-C",
+    repo,
+    "merge-base",
+    "--is-ancestor",
+    from.hash,
+    to.hash,
+  ]);
+  if (ancestor.status !== 0) {
+    throw new RuntimeChoiceError(`${good} is not an ancestor of ${bad} in ${repo}`);
+  }
+  return git(repo, [
+    "log",
+    "--reverse",
+    "--first-parent",
+    "--ancestry-path",
+    "--format=%H %s",
+    `${from.hash}..${to.hash}`,
+  ]).trim().split("\n").filter((line) => line !== "").map((line) => {
+    const [hash, ...subject] = line.split(" ");
+    return { hash, subject: subject.join(" ") };
+  });
+}
+
+/**
+ * The folder holding the files of `commit` this loader reads (`ext/fetch/20_headers.js`, the
+ * WebIDL and infra files), extracted with `git archive` into the ignored
+ * `.cache/deno-src-commits/<hash>/` (once): a `deno-src:` target for that commit. A file missing
+ * at that commit is left out, and loading the target then says which.
+ */
+export function denoCommitTree(repo: string, commit: DenoCommit): string {
+  const folder = join(DENO_COMMIT_TREES, commit.hash);
+  const paths = Object.values(LOADED_FILES);
+  if (paths.every((path) => existsSync(join(folder, path)))) return folder;
+  const present = git(repo, ["ls-tree", "-r", "--name-only", commit.hash, "--", ...paths])
+    .trim().split("\n").filter((line) => line !== "");
+  for (const path of present) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), git(repo, ["show", `${commit.hash}:${path}`]));
+  }
+  mkdirSync(folder, { recursive: true });
+  return folder;
 }

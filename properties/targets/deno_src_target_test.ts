@@ -121,6 +121,8 @@ Headers.prototype.has = {
         "1",
         "--realm",
         "clean",
+        "--known-divergences",
+        "none",
         "--out",
         join(dir, "out"),
       ]);

@@ -17,12 +17,12 @@
  *
  * @module
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { callerPath } from "./runtime.ts";
+import { callerPath, runtime } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
 
 /** The runtimes a release of which can be installed by name. */
@@ -100,6 +100,33 @@ export function nodeRunsTypeScript(version: string): boolean {
 
 const NODE_TOO_OLD = "which cannot run the campaign's TypeScript workers (Node strips types by " +
   "default from 22.18 and 23.6; earlier releases are not supported)";
+
+/** The first Deno release that runs the campaign's workers. */
+export const DENO_MINIMUM = "2.0.0";
+
+/**
+ * Whether Deno `version` runs the workers: from 2.0.0. They run in the headerproof folder, whose
+ * deno.json says `"nodeModulesDir": "manual"` (where fast-check comes from), a Deno 2 setting:
+ * Deno 1.x stops at reading it ("invalid type: string \"manual\", expected a boolean"; tried:
+ * 1.46.3).
+ */
+export function denoRunsWorkers(version: string): boolean {
+  return !versionBefore(version, DENO_MINIMUM);
+}
+
+const DENO_TOO_OLD = `which cannot run the campaign's workers (they need Deno ${DENO_MINIMUM} or ` +
+  'later: the project\'s deno.json has "nodeModulesDir": "manual", a Deno 2 setting that Deno 1.x ' +
+  "fails to read)";
+
+/**
+ * Why `name` `version` cannot run the workers, or null when it can: a Node before 22.18 (23.x
+ * before 23.6) or a Deno before 2.0.0. Checked before anything is installed.
+ */
+export function unsupportedRelease(name: RuntimeName, version: string): string | null {
+  if (name === "node" && !nodeRunsTypeScript(version)) return `Node ${version}, ${NODE_TOO_OLD}`;
+  if (name === "deno" && !denoRunsWorkers(version)) return `Deno ${version}, ${DENO_TOO_OLD}`;
+  return null;
+}
 
 /** What `binary --version` says it is. */
 export function identify(execPath: string): { name: RuntimeName; version: string } | null {
@@ -197,16 +224,25 @@ const PRINT_EXEC_PATH: Record<RuntimeName, string[]> = {
  */
 export function installRelease(name: RuntimeName, version: string): string {
   const entry = join("node_modules", ".bin", name);
-  const shim = join(installPackage(RUNTIME_CACHE, name, version, entry), entry);
-  try {
-    return execFileSync(shim, PRINT_EXEC_PATH[name], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-      timeout: 30_000,
-    }).trim();
-  } catch {
-    throw new RuntimeChoiceError(`${name}@${version} is installed in ${shim} but does not run`);
+  const folder = installPackage(RUNTIME_CACHE, name, version, entry);
+  const shim = join(folder, entry);
+  const ran = spawnSync(shim, PRINT_EXEC_PATH[name], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 30_000,
+  });
+  if (ran.status !== 0 || ran.error !== undefined) {
+    // Nothing is left behind: a release that does not run here is of no use in the cache.
+    rmSync(folder, { recursive: true, force: true });
+    const cause = (ran.error?.message ?? ran.stderr ?? "").trim().split("\n").slice(0, 3)
+      .join(" | ");
+    throw new RuntimeChoiceError(
+      `${name}@${version} was installed but does not run on this machine (${
+        cause || `exit status ${ran.status}`
+      }); it was removed again`,
+    );
   }
+  return ran.stdout.trim();
 }
 
 /** The binary at `execPath` as a worker runtime, or a {@link RuntimeChoiceError}. */
@@ -217,9 +253,8 @@ function usable(execPath: string, described: string): RuntimeBinary {
       `${described}: \`${execPath} --version\` does not name a Deno, Node or Bun release`,
     );
   }
-  if (identity.name === "node" && !nodeRunsTypeScript(identity.version)) {
-    throw new RuntimeChoiceError(`${described} is Node ${identity.version}, ${NODE_TOO_OLD}`);
-  }
+  const unsupported = unsupportedRelease(identity.name, identity.version);
+  if (unsupported !== null) throw new RuntimeChoiceError(`${described} is ${unsupported}`);
   return { ...identity, execPath };
 }
 
@@ -232,8 +267,13 @@ function usable(execPath: string, described: string): RuntimeBinary {
 export function resolveRuntime(text: string): RuntimeBinary {
   const release = parseRelease(text);
   if (release !== null) {
-    if (release.name === "node" && !nodeRunsTypeScript(release.version)) {
-      throw new RuntimeChoiceError(`--runtime ${text} is Node ${release.version}, ${NODE_TOO_OLD}`);
+    const unsupported = unsupportedRelease(release.name, release.version);
+    if (unsupported !== null) {
+      throw new RuntimeChoiceError(`--runtime ${text} is ${unsupported}; nothing was installed`);
+    }
+    if (release.name === runtime.name && release.version === runtime.version) {
+      // The release running this is that release: nothing to install.
+      return { ...release, execPath: runtime.execPath };
     }
     return usable(installRelease(release.name, release.version), `--runtime ${text}`);
   }

@@ -3,7 +3,14 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CliRun, runCli } from "../campaign/cli_runner.ts";
-import { identify, nodeRunsTypeScript, parseRelease, versionBefore } from "./runtimes.ts";
+import {
+  identify,
+  nodeRunsTypeScript,
+  parseRelease,
+  resolveRuntime,
+  RUNTIME_CACHE,
+  versionBefore,
+} from "./runtimes.ts";
 
 /** Runs the campaign CLI under this Deno with `args`. */
 function fuzz(args: string[]): CliRun {
@@ -21,6 +28,12 @@ Deno.test("--runtime", async (t) => {
       [false, false, true, false, true, true],
     );
     assert.deepEqual(identify(Deno.execPath()), { name: "deno", version: Deno.version.deno });
+  });
+
+  await t.step("the release running this is used as it is, not installed again", () => {
+    const binary = resolveRuntime(`deno@${Deno.version.deno}`);
+    assert.equal(binary.execPath, Deno.execPath());
+    assert.equal(binary.version, Deno.version.deno);
   });
 
   await t.step("deno@2.0.0 is installed once and runs the workers", () => {
@@ -62,8 +75,17 @@ Deno.test("--runtime", async (t) => {
       const fake = join(dir, "fake");
       writeFileSync(fake, "#!/bin/sh\necho 'not a runtime'\n");
       chmodSync(fake, 0o755);
+      // A Deno 1.x binary: its --version, and nothing else (it is never run further).
+      const deno1 = join(dir, "deno1");
+      writeFileSync(deno1, "#!/bin/sh\necho 'deno 1.46.3 (stable, release, x86_64)'\n");
+      chmodSync(deno1, 0o755);
       const cases: [string, RegExp][] = [
         [fake, /does not name a Deno, Node or Bun release/],
+        [
+          deno1,
+          /is Deno 1\.46\.3, which cannot run the campaign's workers \(they need Deno 2\.0\.0/,
+        ],
+        ["deno@1.46.3", /is Deno 1\.46\.3, which cannot run .*; nothing was installed/],
         [join(dir, "missing"), /is not a file/],
         ["deno@2.0.99", /deno@2\.0\.99 is not a published release of deno/],
         ["node@20.19.0", /Node 20\.19\.0, which cannot run/],
@@ -74,6 +96,7 @@ Deno.test("--runtime", async (t) => {
         assert.equal(run.status, 2, `${runtime}: ${run.stderr}`);
         assert.match(run.stderr, message);
       }
+      assert.ok(!existsSync(join(RUNTIME_CACHE, "deno@1.46.3")), "deno@1.46.3 was downloaded");
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

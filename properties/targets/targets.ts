@@ -111,13 +111,23 @@ export function moduleUrl(pathOrUrl: string): string {
  */
 export function loadFailureDetail(url: string, error: unknown): string {
   if (typeof error !== "object" || error === null) return `it threw ${String(error)}`;
-  const { name, message, position, stack } = error as {
+  const { name, message, position, stack, errors } = error as {
     name?: unknown;
     message?: unknown;
     position?: { file?: string; line?: number; column?: number } | null;
     stack?: unknown;
+    errors?: unknown;
   };
-  const lines = [`${String(name ?? "Error")}: ${String(message ?? "")}`];
+  // Deno reports a module that does not parse as a TypeError whose message is
+  // "SyntaxError: ...": the message then names the error itself.
+  const text = String(message ?? "");
+  const lines = [/^[A-Z]\w*Error: /.test(text) ? text : `${String(name ?? "Error")}: ${text}`];
+  // Bun gathers a module's parse errors in an AggregateError.
+  if (Array.isArray(errors)) {
+    for (const inner of errors) {
+      lines.push(`  ${String((inner as { message?: unknown })?.message ?? inner)}`);
+    }
+  }
   if (position?.file !== undefined) {
     lines.push(`    at ${position.file}:${position.line}:${position.column}`);
   } else if (!String(message).includes(url) && !/:\d+:\d+/.test(String(message))) {

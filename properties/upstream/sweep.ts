@@ -32,9 +32,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Failure } from "../campaign/campaign.ts";
-import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
-import type { DivergenceClass } from "../oracle/divergences.ts";
+import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -45,6 +43,13 @@ import {
   writeErr,
   writeOut,
 } from "../targets/runtime.ts";
+import type { DenoCommit } from "../targets/deno_src_target.ts";
+import {
+  commitsBetween,
+  denoCommit,
+  denoCommitTree,
+  isDenoSrcTarget,
+} from "../targets/deno_src_target.ts";
 import { runReproduction } from "./report.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import type { RuntimeName } from "../targets/runtimes.ts";
@@ -84,7 +89,7 @@ export function parseRange(text: string): Range {
 }
 
 /** `count` of `versions` spread evenly, first and last kept (all when count >= their number). */
-export function spread(versions: readonly string[], count: number): string[] {
+export function spread<T>(versions: readonly T[], count: number): T[] {
   if (count >= versions.length) return [...versions];
   if (count <= 1) return [versions[versions.length - 1]];
   const picked = new Set<number>();
@@ -116,35 +121,6 @@ export function releasesOf(range: Range, published: readonly string[], count: nu
   return spread(inRange, count);
 }
 
-/**
- * The known class a divergence belongs to, or null (see the module doc for the rule). `runtime`
- * ("deno", "node", "bun") orders the classes seen in it first; `known` are already in force.
- */
-export function classify(
-  failure: Pick<Failure, "property" | "steps" | "message" | "kind">,
-  runtimeName: string,
-  known: readonly string[],
-): DivergenceClass | null {
-  const open = DIVERGENCE_CLASSES.filter((c) => !known.includes(c.name));
-  if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
-    const silencing = open.find((c) => c.silences === "own keys");
-    if (silencing !== undefined) return silencing;
-  }
-  if (/the candidate called these patched built-ins/.test(failure.message)) {
-    const silencing = open.find((c) => c.silences === "tampered realm");
-    if (silencing !== undefined) return silencing;
-  }
-  const ordered = [
-    ...open.filter((c) => c.runtimes.includes(runtimeName)),
-    ...open.filter((c) => !c.runtimes.includes(runtimeName)),
-  ];
-  for (let i = failure.steps.length - 1; i >= 0; i--) {
-    const covering = ordered.find((c) => c.covers(failure.steps[i]));
-    if (covering !== undefined) return covering;
-  }
-  return null;
-}
-
 /** What one release showed. */
 export interface ReleaseResult {
   release: string;
@@ -162,6 +138,8 @@ export interface SweepOptions {
   timeSeconds: number;
   caseTimeoutSeconds: number;
   rounds: number;
+  /** Runs per campaign instead of `timeSeconds` (the same runs every time: bisect). */
+  runs?: number;
   /** The Node that runs undici releases (`--runtime` value). */
   node: string;
 }
@@ -169,7 +147,7 @@ export interface SweepOptions {
 const CLI = new URL("../campaign/cli.ts", import.meta.url).pathname;
 
 /** One campaign (the CLI with `--json`); its summary, or the usage error's text. */
-function campaign(args: string[]): { summary: Summary } | { error: string } {
+export function campaign(args: string[]): { summary: Summary } | { error: string } {
   const [command, ...rest] = selfCommand(CLI, args);
   const result = spawnSync(command, rest, {
     encoding: "utf8",
@@ -192,13 +170,27 @@ export function sweepRelease(
   const where = name === "undici"
     ? ["--target", release, "--runtime", options.node]
     : ["--target", "native", "--runtime", release];
-  const runtimeName = name === "undici" ? "node" : name;
+  return sweepTarget(release, where, name === "undici" ? "node" : name, options);
+}
+
+/**
+ * Sweeps one target (`where`: the campaign's `--target` and `--runtime` arguments; `release`
+ * labels it; `runtimeName` is the runtime whose Headers it is): rounds of the campaign, each
+ * excluding the classes found before, until one finds nothing.
+ */
+export function sweepTarget(
+  release: string,
+  where: readonly string[],
+  runtimeName: string,
+  options: SweepOptions,
+): ReleaseResult {
   const found: string[] = [];
   for (let round = 0; round < options.rounds; round++) {
     const outcome = campaign([
       ...where,
-      "--time",
-      String(options.timeSeconds),
+      ...(options.runs === undefined
+        ? ["--time", String(options.timeSeconds)]
+        : ["--runs", String(options.runs)]),
       "--seed",
       String(options.seed),
       "--workers",
@@ -206,7 +198,8 @@ export function sweepRelease(
       "--case-timeout",
       String(options.caseTimeoutSeconds),
       "--json",
-      ...(found.length > 0 ? ["--known-divergences", found.join(",")] : []),
+      "--known-divergences",
+      found.length > 0 ? found.join(",") : "none",
     ]);
     if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
     const failure = outcome.summary.failure;
@@ -320,9 +313,13 @@ export function renderMatrix(results: readonly ReleaseResult[]): string {
 const USAGE = `usage: ./headerproof sweep RANGE [RANGE...] [options]
 
   RANGE                 deno@A..B, bun@A..B, node@A..B (native Headers of each release) or
-                        undici@A..B (undici's Headers under --node), or name@A,B,C
+                        undici@A..B (undici's Headers under --node), or name@A,B,C;
+                        deno-src:REPO@A..B (--releases N commits of A..B along B's first-parent
+                        line, both ends kept) or deno-src:REPO@A,B,C (those commits): Deno's
+                        Headers from each commit's source (--target deno-src:)
   --releases N          releases per range, spread evenly, both ends kept (default 5)
   --time SECONDS        campaign time per round (default 10)
+  --runs N              instead of --time: model runs per round (the same cases every time)
   --seed N              the seed of every campaign (default 1)
   --rounds N            campaigns per release at most (default 16)
   --case-timeout S      a run making no progress this long is a hang (default 2)
@@ -335,11 +332,15 @@ x: the class shows; ·: it does not (the last round found nothing); ?: undetermi
 rounds ended on an unclassified divergence, an error or the round limit).
 exit status: 0 done, 2 bad usage`;
 
-/** Runs the sweep CLI; returns the exit status. */
-export function main(args: readonly string[]): number {
+/** Runs the sweep CLI (printing the matrices with `output`); returns the exit status. */
+export function main(
+  args: readonly string[],
+  output: (text: string) => void = writeOut,
+): number {
   const parsed = parseCommandLine(args, {
     releases: { type: "string", default: "5" },
     time: { type: "string", default: "10" },
+    runs: { type: "string" },
     seed: { type: "string", default: "1" },
     rounds: { type: "string", default: "16" },
     "case-timeout": { type: "string", default: "2" },
@@ -350,9 +351,9 @@ export function main(args: readonly string[]): number {
   }, USAGE);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  const numbers = ["releases", "time", "seed", "rounds", "case-timeout"] as const;
+  const numbers = ["releases", "time", "seed", "rounds", "case-timeout", "runs"] as const;
   for (const flag of numbers) {
-    if (!Number.isFinite(Number(values[flag]))) {
+    if (values[flag] !== undefined && !Number.isFinite(Number(values[flag]))) {
       writeErr(`--${flag} needs a number, got ${values[flag]}\n`);
       return 2;
     }
@@ -366,6 +367,7 @@ export function main(args: readonly string[]): number {
     timeSeconds: Number(values.time),
     caseTimeoutSeconds: Number(values["case-timeout"]),
     rounds: Number(values.rounds),
+    runs: values.runs === undefined ? undefined : Number(values.runs),
     node: values.node,
   };
   if (values.bisect !== undefined) {
@@ -390,34 +392,27 @@ export function main(args: readonly string[]): number {
       return 2;
     }
   }
-  let plan: { range: string; name: SweptName; releases: string[] }[];
+  let plan: SweepPlan[];
   try {
-    plan = positionals.map((text) => {
-      const range = parseRange(text);
-      return {
-        range: text,
-        name: range.name,
-        releases: releasesOf(range, publishedVersions(range.name), Number(values.releases)),
-      };
-    });
+    plan = positionals.map((text) => planOf(text, Number(values.releases), options));
   } catch (error) {
     if (!(error instanceof RuntimeChoiceError)) throw error;
     writeErr(`${error.message}\n`);
     return 2;
   }
   const sections: string[] = [];
-  for (const { range, name, releases } of plan) {
-    writeErr(`headerproof sweep: ${range}: ${releases.join(", ")}\n`);
-    const results = releases.map((version) => sweepRelease(name, version, options));
+  for (const { range, points, sweep, reproductions } of plan) {
+    writeErr(`headerproof sweep: ${range}: ${points.join(", ")}\n`);
+    const results = points.map(sweep);
     let section = `### ${range}\n\nCampaigns:\n\n${renderMatrix(results)}\n`;
-    if (name !== "undici") {
-      const repros = releases.map((version) => reproductionsOn(name, version));
+    if (reproductions !== null) {
+      const repros = points.map(reproductions);
       section +=
         `\nReproductions (properties/upstream/reports/; \`pair-next-primitive-hangs\` is not run):` +
         `\n\n${renderMatrix(repros)}\n`;
     }
     sections.push(section);
-    writeOut(section + "\n");
+    output(section + "\n");
   }
   if (values.write !== undefined) {
     const command = `./headerproof sweep ${args.join(" ")}`;
@@ -426,11 +421,64 @@ export function main(args: readonly string[]): number {
     writeFileSync(
       file,
       `${head}\nGenerated by \`${command}\` (${runtime.name} ${runtime.version} ran the sweep; ` +
-        `seed ${options.seed}, ${options.timeSeconds} s per round, case timeout ` +
+        `seed ${options.seed}, ${
+          options.runs === undefined ? `${options.timeSeconds} s` : `${options.runs} runs`
+        } per round, case timeout ` +
         `${options.caseTimeoutSeconds} s, one worker).\n\n${sections.join("\n")}`,
     );
   }
   return 0;
+}
+
+/** One range of a sweep: its points, and how each is swept. */
+interface SweepPlan {
+  range: string;
+  /** Versions of a release range, short hashes of a deno-src range. */
+  points: string[];
+  sweep: (point: string) => ReleaseResult;
+  /** Each class's reproduction on the point (a runtime release), or null. */
+  reproductions: ((point: string) => ReleaseResult) | null;
+}
+
+/**
+ * The plan for one RANGE argument: a release range, or `deno-src:REPO@A,B,...` (those commits) or
+ * `deno-src:REPO@A..B` (`count` commits of A..B along B's first-parent line, both ends kept).
+ */
+function planOf(text: string, count: number, options: SweepOptions): SweepPlan {
+  if (isDenoSrcTarget(text)) {
+    const at = text.lastIndexOf("@");
+    if (at === -1) {
+      throw new RuntimeChoiceError(`${text}: a deno-src range is deno-src:REPO@A..B or @A,B,...`);
+    }
+    const repo = callerPath(text.slice("deno-src:".length, at));
+    const revisions = text.slice(at + 1);
+    let commits: DenoCommit[];
+    if (revisions.includes("..")) {
+      const [good, bad] = revisions.split("..");
+      commits = spread([denoCommit(repo, good), ...commitsBetween(repo, good, bad)], count);
+    } else commits = revisions.split(",").map((revision) => denoCommit(repo, revision));
+    const byLabel = new Map(commits.map((commit) => [commit.hash.slice(0, 10), commit]));
+    return {
+      range: text,
+      points: [...byLabel.keys()],
+      sweep: (label) =>
+        sweepTarget(
+          label,
+          ["--target", `deno-src:${denoCommitTree(repo, byLabel.get(label)!)}`],
+          "deno",
+          options,
+        ),
+      reproductions: null,
+    };
+  }
+  const range = parseRange(text);
+  const name = range.name;
+  return {
+    range: text,
+    points: releasesOf(range, publishedVersions(name), count),
+    sweep: (version) => sweepRelease(name, version, options),
+    reproductions: name === "undici" ? null : (version) => reproductionsOn(name, version),
+  };
 }
 
 const MARK = "<!-- generated below by ./headerproof sweep -->";

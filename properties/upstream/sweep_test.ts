@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { classify } from "../oracle/divergences.ts";
+import { fixtureRepository } from "../testdata/deno_src_repository.ts";
 import type { Op } from "../oracle/ops.ts";
 import {
   bisectReproduction,
-  classify,
+  main,
   parseRange,
   releasesOf,
   renderMatrix,
@@ -106,5 +111,31 @@ Deno.test("sweep", async (t) => {
       "for-each-iterates-snapshot",
     ]);
     assert.equal(result.complete, false);
+  });
+
+  await t.step("deno-src commits: a commit and the one that planted a bug", () => {
+    const dir = mkdtempSync(join(tmpdir(), "headerproof-sweep-src-"));
+    try {
+      const commits = fixtureRepository(join(dir, "deno"));
+      const [before, planted] = [commits[2].slice(0, 10), commits[3].slice(0, 10)];
+      const out: string[] = [];
+      const status = main(
+        [
+          `deno-src:${join(dir, "deno")}@${before},${planted}`,
+          "--runs",
+          "300",
+          "--rounds",
+          "3",
+        ],
+        (text) => out.push(text),
+      );
+      assert.equal(status, 0);
+      const rows = out.join("").split("\n").filter((line) => line.startsWith("| `"));
+      assert.ok(rows.length > 0, out.join(""));
+      // Every class found shows at the planted commit only.
+      for (const row of rows) assert.match(row, /^\| `[a-z-]+` \| · \| x \|/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

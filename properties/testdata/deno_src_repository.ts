@@ -1,0 +1,75 @@
+/**
+ * Test support: a small Deno-like git repository made from headerproof's own fixture (no Deno
+ * code), for bisect and sweep over `deno-src:` commits.
+ *
+ * @example
+ * ```ts
+ * import { fixtureRepository } from "./deno_src_repository.ts";
+ * const [first, , , planted] = fixtureRepository("/tmp/deno-like");
+ * ```
+ *
+ * @module
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+
+const FIXTURE = fileURLToPath(new URL("./deno_src/module/", import.meta.url));
+const IMPL_URL = new URL("../../impl/mod.ts", import.meta.url).href;
+const HEADERS = "ext/fetch/20_headers.js";
+
+/** `git ARGS` in `repo`, as a fixed author; its output. */
+function git(repo: string, ...args: string[]): string {
+  const result = spawnSync("git", ["-C", repo, ...args], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "headerproof",
+      GIT_AUTHOR_EMAIL: "headerproof@localhost",
+      GIT_COMMITTER_NAME: "headerproof",
+      GIT_COMMITTER_EMAIL: "headerproof@localhost",
+    },
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * A git repository at `root` made from the module-form fixture of testdata/deno_src/ (its impl
+ * import made absolute): five commits, of which only the fourth changes what a campaign sees
+ * (`has("")` answers false instead of throwing a TypeError). Returns their hashes, oldest first.
+ */
+export function fixtureRepository(root: string): string[] {
+  cpSync(FIXTURE, root, { recursive: true });
+  const file = join(root, HEADERS);
+  const clean = readFileSync(file, "utf8")
+    .replace(`"../../../../../../impl/mod.ts"`, JSON.stringify(IMPL_URL));
+  writeFileSync(file, clean);
+  git(root, "init", "-q");
+  const commits: string[] = [];
+  const commit = (subject: string) => {
+    git(root, "add", "-A");
+    git(root, "commit", "-q", "-m", subject);
+    commits.push(git(root, "rev-parse", "HEAD"));
+  };
+  commit("the fixture");
+  writeFileSync(join(root, "README"), "a file the loader does not read\n");
+  commit("an unrelated change");
+  writeFileSync(file, `${clean}\n// a comment\n`);
+  commit("a comment in 20_headers.js");
+  writeFileSync(
+    file,
+    `${clean}
+const has = Headers.prototype.has;
+Headers.prototype.has = {
+  has(name) { return name === "" ? false : has.apply(this, arguments); },
+}.has;
+`,
+  );
+  commit("has accepts the empty name");
+  writeFileSync(join(root, "README"), "changed again\n");
+  commit("another unrelated change");
+  return commits;
+}

@@ -1,0 +1,319 @@
+/**
+ * `./headerproof bisect`: the first commit of Deno's source (or the first release of a runtime)
+ * at which a divergence class appears, or any divergence not known at the good end, found by
+ * bisection with the campaign's seed and run count fixed, so that every point runs the same cases.
+ *
+ * - `--deno-src REPO GOOD..BAD`: REPO a Deno checkout or bare repository; the commits after GOOD
+ *   up to BAD along BAD's first-parent line. Each commit tried is extracted (the three files
+ *   deno-src reads, `git archive`-style, into the ignored `.cache/deno-src-commits/`) and fuzzed
+ *   as `--target deno-src:` (deno_src_target.ts).
+ * - `deno@A..B` (or `bun@`, `node@`): the published releases between A and B, each fuzzed as
+ *   `--target native --runtime NAME@V` (installed on first use, as `sweep` does).
+ *
+ * `--class NAME`: a point shows the class when a campaign that excludes every other known class
+ * fails with a divergence that classification (divergences.ts `classify`) puts in NAME; a
+ * divergence no class covers there stops the bisection (it hides the class), exit 2. Without
+ * `--class`: rounds of the campaign at GOOD find the classes it shows (as `sweep` does), and a
+ * point shows a new divergence when a campaign excluding those fails. It prints each point tried,
+ * then the first that shows it, its subject (a commit) and the reproduction the campaign wrote
+ * there (self-contained, see snippet.ts).
+ *
+ * @example
+ * ```sh
+ * ./headerproof bisect --deno-src ~/src/deno bff36966fa..e887f3802b --class response-init-skips-tolength
+ * ```
+ *
+ * @module
+ */
+import type { Failure } from "../campaign/campaign.ts";
+import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import {
+  callerPath,
+  exit,
+  parseCommandLine,
+  runtime,
+  writeErr,
+  writeOut,
+} from "../targets/runtime.ts";
+import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
+import { publishedVersions, RuntimeChoiceError } from "../targets/runtimes.ts";
+import { campaign, parseRange, releasesOf, sweepTarget } from "./sweep.ts";
+
+/** A point of the range: a commit or a release, and the campaign arguments that fuzz it. */
+export interface BisectPoint {
+  /** What the output names it by (a short hash, or name@version). */
+  label: string;
+  /** The commit's subject line, or "" for a release. */
+  subject: string;
+  /** The campaign's `--target` (and `--runtime`) arguments for it, computed when first tried. */
+  where: () => string[];
+}
+
+/** What a campaign at a point showed. */
+export interface PointResult {
+  shows: boolean;
+  /** The campaign's failure there (null: none). */
+  failure: (Failure & { reproduction?: string | null }) | null;
+}
+
+/** Bisection settings. */
+export interface BisectOptions {
+  /** The class looked for, or null for any divergence not known at the good end. */
+  className: string | null;
+  seed: number;
+  runs: number;
+  caseTimeoutSeconds: number;
+  rounds: number;
+  /** The runtime whose Headers the points are ("deno", "node", "bun"). */
+  runtimeName: string;
+  /** `--out` for the campaigns' reproductions, or undefined for the default. */
+  out?: string;
+}
+
+/** The outcome: the first point that shows it and the last before that does not. */
+export interface BisectResult {
+  first: BisectPoint;
+  firstResult: PointResult;
+  before: BisectPoint;
+  /** Every point tried, in the order tried. */
+  tried: { point: BisectPoint; shows: boolean }[];
+  /** The classes known at the good end (excluded at every point) when no class was named. */
+  known: string[];
+}
+
+/** Why a bisection cannot go on (exit 2). */
+export class BisectError extends Error {
+  /** `message` says at which point and why. */
+  constructor(message: string) {
+    super(message);
+    this.name = "BisectError";
+  }
+}
+
+/** The campaign at `point`, excluding `known`; whether it shows what is looked for. */
+function tryPoint(point: BisectPoint, known: string[], options: BisectOptions): PointResult {
+  const outcome = campaign([
+    ...point.where(),
+    "--runs",
+    String(options.runs),
+    "--seed",
+    String(options.seed),
+    "--workers",
+    "1",
+    "--case-timeout",
+    String(options.caseTimeoutSeconds),
+    "--json",
+    "--known-divergences",
+    known.length > 0 ? known.join(",") : "none",
+    ...(options.out === undefined ? [] : ["--out", options.out]),
+  ]);
+  if ("error" in outcome) throw new BisectError(`${point.label}: ${outcome.error}`);
+  const failure = outcome.summary.failure;
+  if (failure === null) return { shows: false, failure: null };
+  if (options.className === null) return { shows: true, failure };
+  const cls = classify(failure, options.runtimeName, known);
+  if (cls === null) {
+    throw new BisectError(
+      `${point.label}: a divergence no known class covers hides ${options.className} ` +
+        `(bisect without --class to find where it starts):\n${failure.message}`,
+    );
+  }
+  return { shows: cls.name === options.className, failure };
+}
+
+/**
+ * Bisects `points` (oldest first; `good` before them) for the first that shows what `options`
+ * looks for. Throws {@link BisectError} when the good end shows it or the bad end does not.
+ */
+export function bisect(
+  good: BisectPoint,
+  points: readonly BisectPoint[],
+  options: BisectOptions,
+  onTried: (point: BisectPoint, shows: boolean) => void = () => {},
+): BisectResult {
+  if (points.length === 0) throw new BisectError(`nothing after ${good.label} to bisect`);
+  let known: string[];
+  if (options.className !== null) {
+    known = DIVERGENCE_CLASSES.map((c) => c.name).filter((name) => name !== options.className);
+  } else {
+    const swept = sweepTarget(good.label, good.where(), options.runtimeName, {
+      seed: options.seed,
+      timeSeconds: 0,
+      runs: options.runs,
+      caseTimeoutSeconds: options.caseTimeoutSeconds,
+      rounds: options.rounds,
+      node: "",
+    });
+    if (!swept.complete) {
+      throw new BisectError(`${good.label}: the classes it shows are undetermined: ${swept.note}`);
+    }
+    known = swept.found;
+  }
+  const tried: { point: BisectPoint; shows: boolean }[] = [];
+  const results = new Map<BisectPoint, PointResult>();
+  const shows = (point: BisectPoint) => {
+    const result = tryPoint(point, known, options);
+    results.set(point, result);
+    tried.push({ point, shows: result.shows });
+    onTried(point, result.shows);
+    return result.shows;
+  };
+  const what = options.className ?? "a divergence not known at the good end";
+  if (options.className !== null && shows(good)) {
+    throw new BisectError(`the good end ${good.label} already shows ${what}`);
+  }
+  if (!shows(points[points.length - 1])) {
+    throw new BisectError(`the bad end ${points[points.length - 1].label} does not show ${what}`);
+  }
+  let low = -1;
+  let high = points.length - 1;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (shows(points[middle])) high = middle;
+    else low = middle;
+  }
+  return {
+    first: points[high],
+    firstResult: results.get(points[high])!,
+    before: low === -1 ? good : points[low],
+    tried,
+    known: options.className === null ? known : [],
+  };
+}
+
+const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
+       ./headerproof bisect deno@A..B|bun@A..B|node@A..B [options]
+
+  --deno-src REPO       a Deno checkout or bare repository: bisect the commits after GOOD up to
+                        BAD (its first-parent line), each loaded as --target deno-src:
+  --class NAME          the first point showing this known class (divergences.ts); default: the
+                        first showing a divergence not known at GOOD (found there in rounds)
+  --seed N              the seed of every campaign (default 1)
+  --runs N              model runs per campaign, the same cases at every point (default 3000)
+  --rounds N            campaigns at GOOD at most, without --class (default 16)
+  --case-timeout S      a run making no progress this long is a hang (default 2)
+  --out DIR             where the campaigns write reproductions (default .cache/counterexamples/)
+
+exit status: 0 found, 2 bad usage or nothing to bisect (GOOD shows it, BAD does not, a divergence
+no known class covers hides the class)`;
+
+/** Runs the bisect CLI; returns the exit status. */
+export function main(args: readonly string[]): number {
+  const parsed = parseCommandLine(args, {
+    "deno-src": { type: "string" },
+    class: { type: "string" },
+    seed: { type: "string", default: "1" },
+    runs: { type: "string", default: "3000" },
+    rounds: { type: "string", default: "16" },
+    "case-timeout": { type: "string", default: "2" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  }, USAGE);
+  if (typeof parsed === "number") return parsed;
+  const { values, positionals } = parsed;
+  for (const flag of ["seed", "runs", "rounds", "case-timeout"] as const) {
+    if (values[flag].trim() === "" || !Number.isFinite(Number(values[flag]))) {
+      writeErr(`--${flag} needs a number, got ${JSON.stringify(values[flag])}\n${USAGE}\n`);
+      return 2;
+    }
+  }
+  if (positionals.length !== 1) {
+    writeErr(`give one range, GOOD..BAD or NAME@A..B\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.class !== undefined && !DIVERGENCE_CLASSES.some((c) => c.name === values.class)) {
+    writeErr(
+      `--class: unknown divergence class "${values.class}"; known: ${
+        DIVERGENCE_CLASSES.map((c) => c.name).join(", ")
+      }\n`,
+    );
+    return 2;
+  }
+  try {
+    const { good, points, runtimeName, where } = plan(values["deno-src"], positionals[0]);
+    const options: BisectOptions = {
+      className: values.class ?? null,
+      seed: Number(values.seed),
+      runs: Number(values.runs),
+      caseTimeoutSeconds: Number(values["case-timeout"]),
+      rounds: Number(values.rounds),
+      runtimeName,
+      out: values.out === undefined ? undefined : callerPath(values.out),
+    };
+    writeErr(
+      `headerproof bisect: ${where}: ${points.length} point(s) after ${good.label}, looking for ${
+        options.className ?? "a divergence not known at the good end"
+      }; seed ${options.seed}, ${options.runs} runs per campaign\n`,
+    );
+    const result = bisect(good, points, options, (point, shows) => {
+      writeErr(`  ${point.label} ${point.subject}: ${shows ? "shows it" : "does not"}\n`);
+    });
+    const failure = result.firstResult.failure!;
+    writeOut(
+      [
+        ...(result.known.length > 0
+          ? [`known at ${good.label} (excluded everywhere): ${result.known.join(", ")}`]
+          : []),
+        `first ${where.startsWith("deno-src") ? "commit" : "release"} showing ${
+          options.className ?? "a divergence not known at the good end"
+        }: ${result.first.label}${result.first.subject === "" ? "" : ` ${result.first.subject}`}`,
+        `  the one before it, ${result.before.label}, does not (${result.tried.length} point(s) tried)`,
+        "",
+        failure.message,
+        "",
+        `reproduction: ${failure.reproduction ?? "(none written)"}`,
+      ].join("\n") + "\n",
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BisectError) && !(error instanceof RuntimeChoiceError)) throw error;
+    writeErr(`${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
+/** The points of `range` (with `--deno-src REPO`, a commit range; else a release range). */
+function plan(
+  repo: string | undefined,
+  range: string,
+): { good: BisectPoint; points: BisectPoint[]; runtimeName: string; where: string } {
+  if (repo !== undefined) {
+    const [goodRevision, badRevision, ...rest] = range.split("..");
+    if (goodRevision === undefined || badRevision === undefined || rest.length > 0) {
+      throw new BisectError(`${range}: a commit range is GOOD..BAD`);
+    }
+    const root = callerPath(repo);
+    const commitPoint = (revision: string | { hash: string; subject: string }): BisectPoint => {
+      const commit = typeof revision === "string" ? denoCommit(root, revision) : revision;
+      return {
+        label: commit.hash.slice(0, 10),
+        subject: commit.subject,
+        where: () => ["--target", `deno-src:${denoCommitTree(root, commit)}`],
+      };
+    };
+    return {
+      good: commitPoint(goodRevision),
+      points: commitsBetween(root, goodRevision, badRevision).map(commitPoint),
+      runtimeName: "deno",
+      where: `deno-src ${root} ${range}`,
+    };
+  }
+  const parsed = parseRange(range);
+  if (parsed.name === "undici" || parsed.list !== undefined) {
+    throw new BisectError(`${range}: a release range is deno@A..B, bun@A..B or node@A..B`);
+  }
+  const versions = releasesOf(parsed, publishedVersions(parsed.name), Infinity);
+  const releasePoint = (version: string): BisectPoint => ({
+    label: `${parsed.name}@${version}`,
+    subject: "",
+    where: () => ["--target", "native", "--runtime", `${parsed.name}@${version}`],
+  });
+  return {
+    good: releasePoint(versions[0]),
+    points: versions.slice(1).map(releasePoint),
+    runtimeName: parsed.name,
+    where: range,
+  };
+}
+
+if (import.meta.main) exit(main(runtime.args));
