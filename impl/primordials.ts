@@ -458,16 +458,38 @@ function copyOwnProperties(from: object, to: object, owner: string): void {
 }
 
 /**
+ * The engine's constructor `name` (Map, Set) whose instances `global` makes: the first
+ * constructor up the prototype chain of `global.prototype` that is the engine's own, so a global
+ * replaced by a subclass before load yields the class it extends; a fresh realm's when none is.
+ */
+function intrinsicConstructor<T>(global: T, name: string): T {
+  let prototype: unknown = typeof global === "function" ? global.prototype : null;
+  while (typeof prototype === "object" && prototype !== null) {
+    const own = ObjectGetOwnPropertyDescriptor(prototype, "constructor");
+    if (own !== undefined && isNative(own.value, name)) return own.value as T;
+    prototype = ObjectGetPrototypeOf(prototype);
+  }
+  // deno-coverage-ignore-start
+  const fresh = freshRealm();
+  return (fresh === null ? global : fresh[name]) as T;
+  // deno-coverage-ignore-stop
+}
+
+const MapConstructor: MapConstructor = intrinsicConstructor(globalThis.Map, "Map");
+const SetConstructor: SetConstructor = intrinsicConstructor(globalThis.Set, "Set");
+
+/**
  * A Map whose prototype holds its own copies of every original Map method and accessor (`get`,
  * `set`, `has`, `delete`, `forEach`, `size`, ...), so replacing `Map.prototype.get` changes
- * nothing for it. Never handed to user code.
+ * nothing for it. It extends the engine's Map even when user code replaced `globalThis.Map`
+ * (by a subclass, say) before load. Never handed to user code.
  */
-export class SafeMap<K, V> extends Map<K, V> {}
-copyOwnProperties(Map.prototype, SafeMap.prototype, "Map");
+export class SafeMap<K, V> extends MapConstructor<K, V> {}
+copyOwnProperties(MapConstructor.prototype, SafeMap.prototype, "Map");
 
 /** A Set that, like {@link SafeMap}, keeps its own copies of the original Set methods. */
-export class SafeSet<T> extends Set<T> {}
-copyOwnProperties(Set.prototype, SafeSet.prototype, "Set");
+export class SafeSet<T> extends SetConstructor<T> {}
+copyOwnProperties(SetConstructor.prototype, SafeSet.prototype, "Set");
 
 /** A SafeSet holding `items` (added by index, no iterator involved). */
 export function safeSetOf<T>(items: readonly T[]): SafeSet<T> {
