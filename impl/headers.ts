@@ -1607,25 +1607,22 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
 // deno-coverage-ignore-start
 /**
  * What `console.log`/`Deno.inspect` (Deno) and `util.inspect` (Node, Bun) show for a Headers:
- * `Headers { accept: "*\/*", ... }`, the sort-and-combine entries, as those runtimes print their
- * own (several set-cookie values as an array). `inspect` is the runtime's own, handed in.
+ * `Headers { accept: "*\/*", ... }`, one property per name of the sort-and-combine entries, as
+ * Deno prints its own (several set-cookie values joined with ", "). `inspect` is the runtime's
+ * own, handed in. A TypeError when `headers` is not a Headers of this module, as Deno's and
+ * undici's hooks throw.
  */
 function inspectHeaders(
   headers: unknown,
   inspect: (value: unknown, options: unknown) => string,
   options: unknown,
 ): string {
-  if (!isHeaders(headers)) return "Headers {}";
+  if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
   const entries = {};
   for (let index = 0; entryAt(headers, index); index++) {
     const previous = ObjectGetOwnPropertyDescriptor(entries, entryName);
-    let value: string | string[] = entryValue;
-    if (previous !== undefined) {
-      value = typeof previous.value === "string" ? [previous.value] : copyArray(previous.value);
-      value[value.length] = entryValue;
-    }
     ObjectDefineProperty(entries, entryName, {
-      value,
+      value: previous === undefined ? entryValue : `${previous.value}, ${entryValue}`,
       writable: true,
       enumerable: true,
       configurable: true,
