@@ -40,6 +40,7 @@ import {
   lowercaseHeaderName,
   lowercaseRecordKeyName,
   normalizeHeaderValue,
+  ownedSpelling,
 } from "./predicates.ts";
 import {
   ArrayIsArray,
@@ -190,6 +191,15 @@ class PairBuffer {
     }
     this.count = count + 1;
   }
+}
+
+/**
+ * The spelling of the header name `name` (lowercase `lower`) that the header list keeps: a
+ * string that shares no storage with a larger one, so a name sliced out of a caller's string
+ * does not keep that string alive (see `ownedSpelling`).
+ */
+function keptName(name: string, lower: string): string {
+  return name === lower ? lower : ownedSpelling(name);
 }
 
 /**
@@ -525,7 +535,8 @@ export class Headers implements HeadersLike {
    * without). Invariant: when
    * true, {@link Headers.#log}, {@link Headers.#logSource} and {@link Headers.#unloggedDelete}
    * are null and {@link Headers.#rawList} is null; set by {@link Headers.#materialize} for such
-   * a raw list and by the first write onto an empty index ({@link Headers.#logWrite}); cleared,
+   * a raw list, by the first write onto an empty index ({@link Headers.#logWrite}) and by a
+   * delete that empties the list ({@link Headers.#emptied}); cleared,
    * after the log is written from the index ({@link Headers.#logIndexOrder}), by the first write
    * that breaks it: an append of a name already in the list, or a new name not spelled in
    * lowercase.
@@ -772,6 +783,19 @@ export class Headers implements HeadersLike {
     }
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
+    if (combined.size === 0) this.#emptied();
+  }
+
+  /**
+   * The header list is empty, which is a list in index order: the log and what stands for it
+   * are dropped, so the values of deleted headers (a copy's whole source, say) are not kept
+   * until the next compaction.
+   */
+  #emptied(): void {
+    this.#listInIndexOrder = true;
+    this.#log = null;
+    this.#logSource = null;
+    this.#unloggedDelete = null;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -1020,7 +1044,7 @@ export class Headers implements HeadersLike {
           this.#listInIndexOrder = true;
           return;
         }
-        this.#log = [kind, lower, name, value];
+        this.#log = [kind, lower, keptName(name, lower), value];
         this.#logLimit = 4 + LOG_SLACK;
         return;
       }
@@ -1034,10 +1058,9 @@ export class Headers implements HeadersLike {
     }
     log[length] = kind;
     log[length + 1] = lower;
-    log[length + 2] = name;
+    log[length + 2] = keptName(name, lower);
     log[length + 3] = value;
-    if (kind === "a") this.#logLimit += 8;
-    else if (length >= this.#logLimit) this.#compactLog();
+    if (length >= this.#logLimit) this.#compactLog();
   }
 
   /**
@@ -1068,9 +1091,10 @@ export class Headers implements HeadersLike {
 
   /**
    * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
-   * its length (plus slack). An append raises the limit by two operations, so appends alone never
-   * compact, and a compaction comes only after more sets and deletes than a quarter of the
-   * operations it replays: amortized O(1) per set or delete.
+   * its length (plus slack). A compaction therefore comes only after at least as many writes as
+   * the operations it leaves, so it costs amortized O(1) per write, and the log never holds more
+   * than twice the operations of the list at its last compaction plus the slack: it is bounded by
+   * the live list, whatever mix of writes follows.
    */
   #compactLog(): void {
     const list = replayLog(this.#log as string[]);
@@ -1280,7 +1304,7 @@ export class Headers implements HeadersLike {
    * model's `DeferFirstWrite` (model/HeadersImpl.tla).
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
-    this.#adoptFilled([name, value, lower]);
+    this.#adoptFilled([keptName(name, lower), value, lower]);
     this.#shared = false;
     this.#view = null;
   }
@@ -1479,7 +1503,7 @@ export class Headers implements HeadersLike {
     if (pending === null) {
       this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText, false);
     } else {
-      pending[pending.length] = buffer.nameText;
+      pending[pending.length] = keptName(buffer.nameText, buffer.lowerName);
       pending[pending.length] = buffer.value;
       pending[pending.length] = buffer.lowerName;
     }

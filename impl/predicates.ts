@@ -109,12 +109,16 @@ export function lowercaseHeaderNameByTable(name: string): string | null {
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {
-      if (bucket[i] === name) return bucket[i + 1];
+      if (bucket[i] === name) {
+        tableSpelling = bucket[i];
+        return bucket[i + 1];
+      }
     }
   }
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
+  tableSpelling = raw;
   const lower = StringPrototypeToLowerCase(raw);
   if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [raw, lower];
@@ -135,7 +139,27 @@ export function lowercaseHeaderNameByTable(name: string): string | null {
 function validatedLongName(name: string): string | null {
   if (!regExpTest(TOKEN, name)) return null;
   regExpTest(TOKEN, "a");
-  return StringPrototypeToLowerCase(name);
+  // `toLowerCase` hands back `name` itself when it has no upper-case letter.
+  return detachedCopy(StringPrototypeToLowerCase(name));
+}
+
+/**
+ * The spelling of the name {@link validatedNames} last found or stored: a {@link detachedCopy},
+ * never a caller's string.
+ */
+let tableSpelling = "";
+
+/** V8 copies a slice shorter than this many code units (`SlicedString::kMinLength`). */
+const MIN_SLICE_LENGTH = 13;
+
+/**
+ * `name`, a header name a Headers keeps as spelled (the header list's casing), as a string that
+ * keeps no larger string alive: the table's copy when {@link lowercaseHeaderName} just looked it
+ * up, `name` itself when it is too short to be a slice, else a {@link detachedCopy}.
+ */
+export function ownedSpelling(name: string): string {
+  if (name === tableSpelling) return tableSpelling;
+  return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
 }
 
 /**
