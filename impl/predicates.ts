@@ -24,7 +24,6 @@
  */
 
 import {
-  IS_JAVASCRIPTCORE,
   regExpTest,
   SafeMap,
   SafeSet,
@@ -87,20 +86,10 @@ export function detachedCopy(text: string): string {
 
 /**
  * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
- * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
- * Under V8 through the comparison-based {@link validatedNames}; under JavaScriptCore (see
- * `IS_JAVASCRIPTCORE`) through {@link lowercaseHeaderNameWellKnownFirst}: the well-known names
- * first, where the table's index arithmetic is slow (Bun 1.3.14, bench/ `has hit (12)`: 18-20 ns
- * through the table alone against 5 ns through a Map), then the same table, which unlike a Map
- * need not hash a never-seen name (`get miss, fresh names (12)`: 18 ns against 27-30 ns through
- * {@link validatedNameMap}; Bun's native Headers 26 ns).
+ * if it is a header name, else null, through {@link validatedNames}. A token is ASCII, so
+ * `toLowerCase()` is byte-lowercase.
  */
-export const lowercaseHeaderName: (name: string) => string | null = IS_JAVASCRIPTCORE
-  ? lowercaseHeaderNameWellKnownFirst
-  : lowercaseHeaderNameByTable;
-
-/** {@link lowercaseHeaderName} through {@link validatedNames}. */
-export function lowercaseHeaderNameByTable(name: string): string | null {
+export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
   if (length === 0) return null;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
@@ -174,168 +163,12 @@ const validatedNameMap = new SafeMap<string, string>();
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
 /**
- * Header names common on the wire (RFC 9110 and the Fetch standard's CORS, fetch-metadata and
- * forwarding headers), lowercase. See {@link wellKnownByLength}.
+ * {@link lowercaseHeaderName} for an own property key of a record init, through
+ * {@link validatedNameMap}: V8 stores property names internalized, hash included, so a Map lookup
+ * of one hashes nothing (Deno 2.9.6, `new Headers(record)` of bench/'s 100 request headers:
+ * 6.2 µs against 7.2 µs through {@link validatedNames}).
  */
-export const WELL_KNOWN_HEADER_NAMES: readonly string[] = [
-  "accept",
-  "accept-charset",
-  "accept-encoding",
-  "accept-language",
-  "accept-ranges",
-  "access-control-allow-credentials",
-  "access-control-allow-headers",
-  "access-control-allow-methods",
-  "access-control-allow-origin",
-  "access-control-expose-headers",
-  "access-control-max-age",
-  "access-control-request-headers",
-  "access-control-request-method",
-  "age",
-  "allow",
-  "authorization",
-  "cache-control",
-  "connection",
-  "content-disposition",
-  "content-encoding",
-  "content-language",
-  "content-length",
-  "content-location",
-  "content-range",
-  "content-security-policy",
-  "content-type",
-  "cookie",
-  "date",
-  "etag",
-  "expect",
-  "expires",
-  "forwarded",
-  "host",
-  "if-match",
-  "if-modified-since",
-  "if-none-match",
-  "if-range",
-  "if-unmodified-since",
-  "keep-alive",
-  "last-modified",
-  "link",
-  "location",
-  "origin",
-  "pragma",
-  "range",
-  "referer",
-  "referrer-policy",
-  "retry-after",
-  "sec-fetch-dest",
-  "sec-fetch-mode",
-  "sec-fetch-site",
-  "sec-fetch-user",
-  "server",
-  "set-cookie",
-  "strict-transport-security",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "upgrade-insecure-requests",
-  "user-agent",
-  "vary",
-  "via",
-  "www-authenticate",
-  "x-content-type-options",
-  "x-forwarded-for",
-  "x-forwarded-host",
-  "x-forwarded-proto",
-  "x-frame-options",
-];
-
-const LOWERCASE_LETTERS = "abcdefghijklmnopqrstuvwxyz";
-const UPPERCASE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** `lower` with the first letter of each dash-separated part in upper case (`Content-Type`). */
-function titleCase(lower: string): string {
-  let spelled = "";
-  for (let index = 0; index < lower.length; index++) {
-    const letter = index === 0 || lower[index - 1] === "-"
-      ? StringPrototypeIndexOf(LOWERCASE_LETTERS, lower[index])
-      : -1;
-    spelled += letter === -1 ? lower[index] : UPPERCASE_LETTERS[letter];
-  }
-  return spelled;
-}
-
-/** Longest name in {@link WELL_KNOWN_HEADER_NAMES}; {@link wellKnownByLength} has one bucket more. */
-const WELL_KNOWN_MAX_LENGTH = 32;
-
-/**
- * Fast path "well-known names" (JavaScriptCore): for each length, a flat `[spelling, lower, ...]`
- * array of the {@link WELL_KNOWN_HEADER_NAMES} of that length, spelled lowercase then title case.
- * A name is matched by comparing it with the few spellings of its length, which needs no hash:
- * a Map lookup of a never-seen string hashes it first (Bun 1.3.14: `has` of a fresh
- * "content-type" took 21 ns through {@link validatedNameMap} against 16 ns in Bun's native
- * Headers; 6 ns with this table, bench/). The lowercase form handed out is the stored literal,
- * whose hash the index Map computed once. Invariant: every `spelling` is a header name whose
- * byte-lowercase form is the `lower` after it. Static: it holds no caller's string.
- */
-const wellKnownByLength: string[][] = [];
-for (let length = 0; length <= WELL_KNOWN_MAX_LENGTH; length++) wellKnownByLength[length] = [];
-for (let pass = 0; pass < 2; pass++) {
-  for (let index = 0; index < WELL_KNOWN_HEADER_NAMES.length; index++) {
-    const lower = WELL_KNOWN_HEADER_NAMES[index];
-    const spellings = wellKnownByLength[lower.length];
-    spellings[spellings.length] = pass === 0 ? lower : titleCase(lower);
-    spellings[spellings.length] = lower;
-  }
-}
-
-/** The lowercase form of `name` if it is a spelling in {@link wellKnownByLength}, else null. */
-function wellKnownLowercase(name: string): string | null {
-  const length = name.length;
-  if (length <= WELL_KNOWN_MAX_LENGTH) {
-    const spellings = wellKnownByLength[length];
-    for (let at = 0; at < spellings.length; at += 2) {
-      if (spellings[at] === name) return spellings[at + 1];
-    }
-  }
-  return null;
-}
-
-/**
- * Fast path "last name" (JavaScriptCore): the lowercase name the last lookup through
- * {@link validatedNames} returned, so that looking up the same name again, in lowercase, is one
- * comparison. Under JavaScriptCore a lookup through the table ran at two speeds from one
- * process to the next (Bun 1.3.14, bench/ `has miss (12)`, the suite's 12-header scenarios: 16.5
- * or 23 ns, the slower in 4 of 5 processes; Bun's native Headers 22 ns); with this, 8.9 ns in 5
- * of 5. Invariant: "" or a lowercase header name of at most {@link NAME_CACHE_MAX_LENGTH} units
- * that the table made (a copy, never a caller's string).
- */
-let lastTableLower = "";
-
-/**
- * {@link lowercaseHeaderName} through {@link wellKnownByLength}, then {@link lastTableLower},
- * then {@link validatedNames}.
- */
-export function lowercaseHeaderNameWellKnownFirst(name: string): string | null {
-  const known = wellKnownLowercase(name);
-  if (known !== null) return known;
-  // A name equal to a lowercase header name is that name, validated and lowercased.
-  if (name === lastTableLower) return lastTableLower;
-  const lower = lowercaseHeaderNameByTable(name);
-  if (lower !== null && lower.length <= NAME_CACHE_MAX_LENGTH) lastTableLower = lower;
-  return lower;
-}
-
-/**
- * {@link lowercaseHeaderName} through {@link wellKnownByLength}, then {@link validatedNameMap}
- * (JavaScriptCore's {@link lowercaseRecordKeyName}).
- */
-export function lowercaseHeaderNameByMap(name: string): string | null {
-  const known = wellKnownLowercase(name);
-  return known !== null ? known : lowercaseHeaderNameThroughMap(name);
-}
-
-/** {@link lowercaseHeaderName} through {@link validatedNameMap} alone. */
-function lowercaseHeaderNameThroughMap(name: string): string | null {
+export function lowercaseRecordKeyName(name: string): string | null {
   const known = validatedNameMap.get(name);
   if (known !== undefined) return known;
   if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
@@ -346,20 +179,6 @@ function lowercaseHeaderNameThroughMap(name: string): string | null {
   validatedNameMap.set(raw, lower);
   return lower;
 }
-
-/**
- * {@link lowercaseHeaderName} for an own property key of a record init. Under V8 through
- * {@link validatedNameMap} alone: V8 stores property names internalized, hash included, so a Map
- * lookup of one hashes nothing, and it beat the comparison-based {@link validatedNames} (Deno
- * 2.9.6, `new Headers(record)` of bench/'s 100 request headers: 6.2 µs against 7.2 µs; the
- * well-known names first made it 8.5 µs). Under JavaScriptCore, whose property names are
- * hashed atoms too, the well-known names, then that Map ({@link lowercaseHeaderNameByMap}):
- * `new Headers(record)` of 12 request headers took 865 ns so, 971 ns through
- * {@link lowercaseHeaderName} (Bun 1.3.14, one run each).
- */
-export const lowercaseRecordKeyName: (key: string) => string | null = IS_JAVASCRIPTCORE
-  ? lowercaseHeaderNameByMap
-  : lowercaseHeaderNameThroughMap;
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
 export function isNotByteString(text: string): boolean {
