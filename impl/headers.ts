@@ -84,6 +84,12 @@ const KIND_KEY: IterationKind = 0;
 const KIND_VALUE: IterationKind = 1;
 const KIND_KEY_AND_VALUE: IterationKind = 2;
 
+/** Which method a guard check is for (see `#guardAllows`). */
+type WriteKind = 0 | 1 | 2;
+const WRITE_APPEND: WriteKind = 0;
+const WRITE_SET: WriteKind = 1;
+const WRITE_DELETE: WriteKind = 2;
+
 /** An object in the ECMAScript sense (what WebIDL's "is an Object" tests). */
 function isObject(value: unknown): value is Record<PropertyKey, unknown> {
   return (typeof value === "object" && value !== null) || typeof value === "function";
@@ -741,16 +747,7 @@ export class Headers implements HeadersLike {
     }
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError("Headers.delete", lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, "")) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (
-        guard === "request-no-cors" && !isNoCorsSafelistedName(lower) && lower !== "range"
-      ) return;
-    }
+    if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
     let combined = this.#read();
     if (this.#shared) {
       // A miss must not detach: copy-on-write copies only for a delete that removes something.
@@ -823,16 +820,7 @@ export class Headers implements HeadersLike {
     const normalized = valueArgument("Headers.set", value, checkedName, nameText);
     const lower = checkedName as string;
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError("Headers.set", lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (
-        guard === "request-no-cors" && !isNoCorsSafelistedRequestHeader(lower, normalized)
-      ) return;
-    }
+    if (guard !== "none" && !this.#guardAllows("Headers.set", lower, normalized, WRITE_SET)) return;
     if (this.#combined === EMPTY_INDEX) {
       this.#deferFirstWrite(nameText, normalized, lower);
       return;
@@ -901,18 +889,7 @@ export class Headers implements HeadersLike {
     deferFirst: boolean,
   ): void {
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError(context, lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, value)) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (guard === "request-no-cors") {
-        const existing = this.#read().get(lower);
-        const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;
-        if (!isNoCorsSafelistedRequestHeader(lower, temporaryValue)) return;
-      }
-    }
+    if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND)) return;
     if (deferFirst && this.#combined === EMPTY_INDEX) {
       this.#deferFirstWrite(name, value, lower);
       return;
@@ -936,6 +913,32 @@ export class Headers implements HeadersLike {
     }
     this.#logWrite("a", lower, name, value);
     if (guard === "request-no-cors") this.#removeRange(combined);
+  }
+
+  /**
+   * The guard steps of append, set and delete for a guard other than "none": a TypeError when
+   * immutable; https://fetch.spec.whatwg.org/#headers-validate's forbidden-name checks (skipped
+   * by the "server" profile) for (`lower`, `value`; "" for delete); then the "request-no-cors"
+   * check of the method `write`: the combined value for append, the value for set, the name alone
+   * (or `range`, a privileged no-CORS request-header name) for delete. False: the method returns
+   * without a change.
+   */
+  #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
+    const guard = this.#guard;
+    if (guard === "immutable") throw immutableError(context, lower);
+    if (!this.#server) {
+      if (guard === "request" && isForbiddenRequestHeader(lower, value)) return false;
+      if (guard === "response" && isForbiddenResponseHeaderName(lower)) return false;
+    }
+    if (guard !== "request-no-cors") return true;
+    if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
+    if (write === WRITE_APPEND) {
+      const existing = this.#read().get(lower);
+      if (existing !== undefined) {
+        return isNoCorsSafelistedRequestHeader(lower, `${existing}, ${value}`);
+      }
+    }
+    return isNoCorsSafelistedRequestHeader(lower, value);
   }
 
   /**
