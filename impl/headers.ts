@@ -470,15 +470,14 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
  *   pending), so sharers report the same token until one of them writes.
  * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
- * - `#log`, `#logLimit`, `#logSource`, `#listInIndexOrder`, `#unloggedDelete` (not reported):
- *   the header list `headerListOf` returns. `#log` is null at creation (the list is then the
- *   view of the index). Materialization keeps the raw list in `#logSource`, or sets
- *   `#listInIndexOrder` (the list is the index in insertion order) when every header had a new
- *   lowercase name, as the first write onto an empty index under such a name does too; the first
- *   write that breaks that order writes the log from the index. The first write of a shared
- *   Headers starts the log from the view; every write that changes the list appends one
- *   operation (a delete waits in `#unloggedDelete` until the next); a set or delete past
- *   `#logLimit` compacts it and doubles the limit.
+ * - `#listInIndexOrder`, `#log`, `#logLimit` (not reported): the header list `headerListOf`
+ *   returns. `#log` is null at creation (the list is then the view of the index). A
+ *   materialization whose headers all had new lowercase names, the first write onto an empty
+ *   index under such a name, and a delete that empties the list set `#listInIndexOrder` (the
+ *   list is the index in insertion order); the first write that breaks that order writes the log
+ *   from the index. Any other materialization writes the log from the raw list, and the first
+ *   write of a shared Headers from the view; every write that changes the list appends one
+ *   operation; a write past `#logLimit` compacts the log and sets the limit to twice its length.
  *
  * @example
  * ```ts
@@ -532,8 +531,7 @@ export class Headers implements HeadersLike {
    * log, and a delete writes nothing but the index (Bun 1.3.14, measured outside bench/'s suite: a
    * delete on each of 300 Headers of 12 appended headers took 31-32 ns with the log, 23-26 ns
    * without). Invariant: when
-   * true, {@link Headers.#log}, {@link Headers.#logSource} and {@link Headers.#unloggedDelete}
-   * are null and {@link Headers.#rawList} is null; set by {@link Headers.#materialize} for such
+   * true, {@link Headers.#log} and {@link Headers.#rawList} are null; set by {@link Headers.#materialize} for such
    * a raw list, by the first write onto an empty index ({@link Headers.#logWrite}) and by a
    * delete that empties the list ({@link Headers.#emptied}); cleared,
    * after the log is written from the index ({@link Headers.#logIndexOrder}), by the first write
@@ -575,50 +573,23 @@ export class Headers implements HeadersLike {
   #orderReads = 0;
 
   /**
-   * Fast path "header list log": what the standard's header list (order, and each name's
-   * casing) is, for {@link headerListOf}, recorded in O(1) per write instead of being kept as a
-   * list (which would make set and delete O(n)). A flat array of operations, four slots each:
-   * kind, lowercase name, name as given, value; kind "r" appends the header as given (raw list
-   * entries, and the entries of a copy), "a" appends with the casing of the name's first header,
-   * "s" sets (the first header of the name takes the value, the others go; else appends), "d"
-   * deletes every header of the name. {@link replayLog} turns it into the list. null means the
-   * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
-   * copy made by sharing, until their first write; a raw list until materialized). Invariant:
-   * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending,
-   * {@link Headers.#logSource} stands for it, {@link Headers.#listInIndexOrder} holds, or
-   * {@link Headers.#combined} is empty and no write was logged since it was a shared empty index,
-   * so every write, which detaches or materializes first, starts it from the view (an empty one
-   * at the first write onto an empty shared index, see {@link Headers.#logWrite}). Compacted (replayed
-   * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
-   * Introspection: not reported.
+   * The header list (order, and each name's casing) for {@link headerListOf}, recorded in O(1)
+   * per write instead of being kept as a list (which would make set and delete O(n)). A flat
+   * array of operations, four slots each: kind, lowercase name, name as given, value; kind "r"
+   * appends the header as given (raw list entries, and the entries of a copy), "a" appends with
+   * the casing of the name's first header, "s" sets (the first header of the name takes the
+   * value, the others go; else appends), "d" deletes every header of the name. {@link replayLog}
+   * turns it into the list. Invariant: null while {@link Headers.#listInIndexOrder} holds, while
+   * {@link Headers.#shared} is true or {@link Headers.#rawList} is pending (the list is then the
+   * sort-and-combine view, or the raw list), or while the list is empty and nothing was written
+   * since it was a shared empty index; every write, which detaches or materializes first, then
+   * starts it from the view. At most {@link Headers.#logLimit} slots plus one operation: a write
+   * past the limit compacts it (replays it into "r" operations).
    */
   #log: string[] | null = null;
 
-  /** Slots {@link Headers.#log} may reach before a set or delete compacts it. */
+  /** Slots {@link Headers.#log} may reach before a write compacts it. */
   #logLimit = LOG_SLACK;
-
-  /**
-   * Fast path "lazy log": the raw list {@link Headers.#materialize} indexed (as
-   * {@link Headers.#rawList} held it), kept instead of a log built from it until a write or
-   * `headerListOf` needs one ({@link Headers.#ensureLog}), so a Headers that is filled and only
-   * read never builds its log. Invariant: non-null only while {@link Headers.#log} is null and
-   * no write happened since that materialization; the header list is then this list's headers
-   * in order ({@link logOfRawList}).
-   */
-  #logSource: string[] | null = null;
-
-  /** Whether {@link Headers.#logSource} holds a fill's triples (see {@link logOfRawList}). */
-  #logSourceAppends = false;
-
-  /**
-   * Fast path "buffered delete": the lowercase name of the last delete, not yet written to
-   * {@link Headers.#log}, so that a delete costs a write to this object instead of one to the
-   * log's storage (Bun 1.3.14, bench/ `delete (12)`: 30 ns with the log write, 23 ns without).
-   * Invariant: when non-null, the header list is the replay of {@link Headers.#log} followed by
-   * a "d" of this name; {@link Headers.#flushDelete} writes it before any other operation is
-   * logged and before the log is read.
-   */
-  #unloggedDelete: string | null = null;
 
   /**
    * Fast path "lazy materialization": a copy of the flat raw list handed to `headersFromRawList`,
@@ -657,8 +628,7 @@ export class Headers implements HeadersLike {
     listOf = (headers) => {
       const combined = headers.#read();
       if (headers.#listInIndexOrder) return listOfIndex(combined);
-      if (headers.#unloggedDelete !== null) headers.#flushDelete();
-      const log = headers.#logSource !== null ? headers.#ensureLog() : headers.#log;
+      const log = headers.#log;
       if (log !== null) return replayLog(log);
       const list: string[] = [];
       for (let index = 0; headers.#entryAt(index); index++) {
@@ -767,10 +737,7 @@ export class Headers implements HeadersLike {
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
     this.#orderRemove(lower);
-    if (!this.#listInIndexOrder) {
-      if (this.#unloggedDelete !== null) this.#flushDelete();
-      this.#unloggedDelete = lower;
-    }
+    this.#logWrite("d", lower, lower, "");
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
     if (combined.size === 0) this.#emptied();
@@ -784,8 +751,6 @@ export class Headers implements HeadersLike {
   #emptied(): void {
     this.#listInIndexOrder = true;
     this.#log = null;
-    this.#logSource = null;
-    this.#unloggedDelete = null;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -994,20 +959,15 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * {@link Headers.#log}, made now if it is null: from {@link Headers.#logSource} when a
-   * materialized raw list stands for it, else from the current sort-and-combine view. Not for
+   * {@link Headers.#log}, made now from the current sort-and-combine view if it is null. Not for
    * a list in index order ({@link Headers.#listInIndexOrder}), which its callers handle first.
    */
-  #ensureLog(): string[] {
-    let log = this.#log;
-    if (log === null) {
-      const source = this.#logSource;
-      log = source !== null ? logOfRawList(source, this.#logSourceAppends) : this.#logOfView();
-      this.#logSource = null;
+  #ensureLog(): void {
+    if (this.#log === null) {
+      const log = this.#logOfView();
       this.#log = log;
       this.#logLimit = 2 * log.length + LOG_SLACK;
     }
-    return log;
   }
 
   /** A header list log holding the current sort-and-combine view as "r" operations. */
@@ -1023,35 +983,23 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Records one write in {@link Headers.#log}; a set or delete compacts a log past its limit,
-   * amortized O(1). A null log here belongs to the first write onto an empty shared index (the
-   * list was empty; a fill's first append, or the first write of a copy sharing an index whose
-   * headers were all deleted): it starts as that one operation, allocated at its size (growing an empty array to
-   * four slots cost ~13 ns of the 52 ns `new Headers()` then `set` took before that first
-   * write was deferred, bench/, Deno 2.9.6).
+   * Records one write in {@link Headers.#log}, compacting a log past its limit (amortized O(1)).
+   * A null log here belongs to the first write onto an empty list: a write of a lowercase name
+   * makes the list one in index order, any other starts the log as that one operation.
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
     if (this.#listInIndexOrder) return;
-    if (this.#unloggedDelete !== null) this.#flushDelete();
-    let log = this.#log;
+    const log = this.#log;
     if (log === null) {
-      if (this.#logSource === null) {
-        if (name === lower) {
-          this.#listInIndexOrder = true;
-          return;
-        }
-        this.#log = [kind, lower, keptName(name, lower), value];
-        this.#logLimit = 4 + LOG_SLACK;
+      if (name === lower) {
+        this.#listInIndexOrder = true;
         return;
       }
-      log = this.#ensureLog();
-    }
-    const length = log.length;
-    // A set right after a set of the same name only changes the value that set left.
-    if (kind === "s" && length >= 4 && log[length - 4] === "s" && log[length - 3] === lower) {
-      log[length - 1] = value;
+      this.#log = [kind, lower, keptName(name, lower), value];
+      this.#logLimit = 4 + LOG_SLACK;
       return;
     }
+    const length = log.length;
     log[length] = kind;
     log[length + 1] = lower;
     log[length + 2] = keptName(name, lower);
@@ -1076,13 +1024,6 @@ export class Headers implements HeadersLike {
     this.#listInIndexOrder = false;
     this.#log = log;
     this.#logLimit = 2 * log.length + LOG_SLACK;
-  }
-
-  /** Writes {@link Headers.#unloggedDelete} (non-null) to {@link Headers.#log}. */
-  #flushDelete(): void {
-    const lower = this.#unloggedDelete as string;
-    this.#unloggedDelete = null;
-    this.#logWrite("d", lower, lower, "");
   }
 
   /**
@@ -1146,8 +1087,11 @@ export class Headers implements HeadersLike {
       }
     }
     this.#listInIndexOrder = inIndexOrder;
-    this.#logSource = inIndexOrder ? null : flat;
-    this.#logSourceAppends = appends;
+    if (!inIndexOrder) {
+      const log = logOfRawList(flat, appends);
+      this.#log = log;
+      this.#logLimit = 2 * log.length + LOG_SLACK;
+    }
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
