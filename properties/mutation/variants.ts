@@ -496,23 +496,25 @@ export const VARIANTS: readonly Variant[] = [
     ],
   },
   {
-    name: "delete-by-given-name-ignores-guard",
-    bug: "delete()'s fast path by the name as given runs under every guard, so an immutable, " +
-      "request or response Headers loses headers its guard keeps",
+    name: "delete-ignores-request-guard",
+    bug: "delete() under guard request removes a forbidden request-header its guard keeps",
     patches: [{
       file: "headers.ts",
-      search: 'typeof name === "string" && this.#guard === "none" && owned !== null',
-      replace: 'typeof name === "string" && owned !== null',
+      search: 'if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE))',
+      replace: 'if (\n' +
+        '      guard !== "none" && guard !== "request" &&\n' +
+        '      !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)\n' +
+        "    )",
     }],
   },
   {
-    name: "delete-by-given-name-when-shared",
-    bug: "delete()'s fast path by the name as given deletes from an index shared with a copy, " +
-      "so the copy loses the header too",
+    name: "delete-writes-shared-index",
+    bug: "delete() removes the name from an index shared with a copy instead of detaching " +
+      "first, so the copy loses the header too",
     patches: [{
       file: "headers.ts",
-      search: "owned !== null && !this.#shared &&",
-      replace: "owned !== null &&",
+      search: "if (!combined.has(lower)) return;\n      combined = this.#writable();",
+      replace: "if (!combined.has(lower)) return;\n      this.#view = null;",
     }],
   },
   {
