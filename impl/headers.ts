@@ -208,10 +208,7 @@ function keptName(name: string, lower: string): string {
   return name === lower ? lower : ownedSpelling(name);
 }
 
-/**
- * A copy of `array`, element by element (not `slice`, which reads `constructor`); allocated at
- * its final length, which measured as fast as `slice`.
- */
+/** A copy of `array`, element by element (not `slice`, which reads `constructor`). */
 function copyArray(array: readonly string[]): string[] {
   const length = array.length;
   const copy = newArray<string>(length);
@@ -227,18 +224,6 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
   });
   return copy;
 }
-
-/** `[name, value]` pairs of `[name, value, lowercase name]` triples (for introspection). */
-// deno-coverage-ignore-start
-function pairsOfTriples(triples: readonly string[]): string[] {
-  const pairs: string[] = [];
-  for (let at = 0; at < triples.length; at += 3) {
-    pairs[pairs.length] = triples[at];
-    pairs[pairs.length] = triples[at + 1];
-  }
-  return pairs;
-}
-// deno-coverage-ignore-stop
 
 /**
  * The header list log (see `Headers.#log`) of an indexed raw list: one "r" operation per header.
@@ -325,7 +310,7 @@ function replayLog(log: readonly string[]): string[] {
   return list;
 }
 
-/** Up to this many names, the view is sorted by insertion while it is built (measured faster). */
+/** Up to this many names, the view is sorted by insertion while it is built. */
 const INSERTION_SORT_LIMIT = 32;
 
 /**
@@ -347,12 +332,9 @@ function insertPair(view: string[], name: string, value: string): void {
 
 /**
  * The index every new Headers starts with, shared (see `#shared`), so `new Headers()` makes no
- * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first.
- * Not a write-refusing subclass: that made every index call site see two kinds of object, and
- * `new Headers()` then `set` took 53-55 ns instead of 44-50 (bench/, Deno 2.9.6, three runs each,
- * the same bench column), against a 3x budget of about 46 ns. A write that skipped the copy
- * would show in the next `new Headers()` of any campaign (kill variant `cow-leaks-writes`) and
- * breaks the model's `BlankIsSharedAndEmpty`, checked on impl's traces.
+ * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first
+ * (the model's `BlankIsSharedAndEmpty`, checked on impl's traces). It is a plain SafeMap, not a
+ * write-refusing subclass, so every index call site sees one kind of object.
  */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
@@ -379,48 +361,14 @@ let listOf: (headers: Headers) => string[];
 let adoptRawList: (headers: Headers, flat: string[]) => void;
 
 /**
- * The private fields of one Headers as they are, for `introspect.ts` (test-only). The arrays and
- * the Map are the live ones: the reader copies them and must not write them.
+ * Test-only hooks of `introspect.ts`, the entry point only tests import (neither is exported from
+ * `mod.ts` or published): the private fields of a Headers (of a Headers iterator) by name, as
+ * they are (the arrays and the Map are live: the reader copies them), or null for anything else.
+ * Reading changes nothing. Set by the classes' static blocks.
  */
-export interface HeadersFields {
-  /** {@link Headers.#guard}. */
-  readonly guard: HeadersGuard;
-  /** {@link Headers.#server}. */
-  readonly server: boolean;
-  /** {@link Headers.#rawList}. */
-  readonly rawList: readonly string[] | null;
-  /** {@link Headers.#combined}. */
-  readonly combined: ReadonlyMap<string, string> | null;
-  /** {@link Headers.#setCookies}. */
-  readonly setCookies: readonly string[] | null;
-  /** {@link Headers.#view}. */
-  readonly view: readonly string[] | null;
-  /** {@link Headers.#shared}. */
-  readonly shared: boolean;
-}
-
-/** The private fields of one iterator as they are, for `introspect.ts` (test-only). */
-export interface IteratorFields {
-  /** {@link HeadersIterator.#target}. */
-  readonly target: object;
-  /** {@link HeadersIterator.#index}. */
-  readonly index: number;
-  /** {@link HeadersIterator.#kind}. */
-  readonly kind: 0 | 1 | 2;
-}
-
-/**
- * Reads the private fields of a Headers of this module without changing any of them (no
- * materialization, no view build), or null for anything else. Test-only: used by
- * `introspect.ts`, not exported from `mod.ts`. Set by the class's static block.
- */
-export let fieldsOf: (value: unknown) => HeadersFields | null;
-
-/**
- * Reads the private fields of a Headers iterator without changing them, or null for anything
- * else. Test-only, like {@link fieldsOf}. Set by the iterator class's static block.
- */
-export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
+export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
+/** See {@link fieldsOf}. */
+export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
 
 /**
  * The WebIDL `Headers` interface (https://fetch.spec.whatwg.org/#headers-class), fast.
@@ -528,15 +476,13 @@ export class Headers implements HeadersLike {
    * no log is kept. It holds when every header came in under a lowercase name not yet in the
    * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
    * what set and delete do to such a list. Headers built like that (the common case) keep no
-   * log, and a delete writes nothing but the index (Bun 1.3.14, measured outside bench/'s suite: a
-   * delete on each of 300 Headers of 12 appended headers took 31-32 ns with the log, 23-26 ns
-   * without). Invariant: when
-   * true, {@link Headers.#log} and {@link Headers.#rawList} are null; set by {@link Headers.#materialize} for such
-   * a raw list, by the first write onto an empty index ({@link Headers.#logWrite}) and by a
-   * delete that empties the list ({@link Headers.#emptied}); cleared,
-   * after the log is written from the index ({@link Headers.#logIndexOrder}), by the first write
-   * that breaks it: an append of a name already in the list, or a new name not spelled in
-   * lowercase.
+   * log, and their writes write nothing but the index. Invariant: when true,
+   * {@link Headers.#log} and {@link Headers.#rawList} are null; set by
+   * {@link Headers.#materialize} for such a raw list, by the first write onto an empty index
+   * ({@link Headers.#logWrite}) and by a delete that empties the list ({@link Headers.#emptied});
+   * cleared, after the log is written from the index ({@link Headers.#logIndexOrder}), by the
+   * first write that breaks it: an append of a name already in the list, or a new name not
+   * spelled in lowercase.
    */
   #listInIndexOrder = false;
 
@@ -652,17 +598,15 @@ export class Headers implements HeadersLike {
       headers.#combined = null;
       headers.#rawList = copyArray(flat);
     };
-    // Test-only reader for introspect.ts, which the property suite (the coverage gate's
-    // measure) never loads.
+    // Test-only (see fieldsOf): the property suite, the coverage gate's measure, never reads it.
     // deno-coverage-ignore-start
     fieldsOf = (value) =>
       Headers.#isHeaders(value)
         ? {
           guard: value.#guard,
           server: value.#server,
-          rawList: value.#rawListAppends
-            ? pairsOfTriples(value.#rawList as string[])
-            : value.#rawList,
+          rawList: value.#rawList,
+          rawListAppends: value.#rawListAppends,
           combined: value.#combined,
           setCookies: value.#setCookies,
           view: value.#view,
@@ -1219,8 +1163,7 @@ export class Headers implements HeadersLike {
    * no-CORS `range` clean-up has nothing to remove) becomes a pending raw list of that one
    * header, as a constructor's fill would ({@link Headers.#adoptFilled}); the next read or write
    * indexes it. A Headers made by `new Headers()` and one `set`, then passed on unread, makes no
-   * Map and no log (Deno 2.9.6, bench/ `new Headers() then set`: 24 ns against 45 ns). The
-   * model's `DeferFirstWrite` (model/HeadersImpl.tla).
+   * Map. The model's `DeferFirstWrite` (model/HeadersImpl.tla).
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
     this.#adoptFilled([keptName(name, lower), value, lower]);
@@ -1272,9 +1215,8 @@ export class Headers implements HeadersLike {
    * [[GetOwnProperty]] and, if enumerable, key conversion, [[Get]] and value conversion.
    * Fast path "record keys": for an object that is not a Proxy, [[OwnPropertyKeys]] and
    * [[GetOwnProperty]] run no user code, so the own keys are read as string names then symbols
-   * (one call each, ~15x cheaper than `Reflect.ownKeys` in V8), in the same order, and each
-   * key's descriptor also yields its value (V8, 100 keys: 2.3 µs against 3.9 µs for
-   * `propertyIsEnumerable` then `[[Get]]`). With `defer`, the pairs are returned as triples for
+   * (one call each, in the same order as `Reflect.ownKeys`, which V8 makes slower), and each
+   * key's descriptor also yields its value. With `defer`, the pairs are returned as triples for
    * {@link Headers.#adoptFilled} instead of appended.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
@@ -1485,7 +1427,7 @@ class HeadersIterator {
     this.#kind = kind;
   }
 
-  // Test-only reader for introspect.ts, which the property suite never loads.
+  // Test-only (see fieldsOf).
   // deno-coverage-ignore-start
   static {
     iteratorFieldsOf = (value) =>
