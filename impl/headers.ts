@@ -230,7 +230,7 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
  * `appends`: the list is a fill's `[name, value, lowercase name]` triples, which were appends, so
  * a later header of a name takes the name of that name's first header
  * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1); otherwise `[name, value]`
- * pairs (already validated), each name kept as given.
+ * pairs (already validated), each name kept as given (as a {@link keptName}).
  */
 function logOfRawList(flat: readonly string[], appends: boolean): string[] {
   const stride = appends ? 3 : 2;
@@ -240,8 +240,10 @@ function logOfRawList(flat: readonly string[], appends: boolean): string[] {
   for (let index = 0, at = 0; index < flat.length; index += stride, at += 4) {
     let name = flat[index];
     let lower: string;
-    if (firstNames === null) lower = lowercaseHeaderName(name) as string;
-    else {
+    if (firstNames === null) {
+      lower = lowercaseHeaderName(name) as string;
+      name = keptName(name, lower);
+    } else {
       lower = flat[index + 2];
       const first = firstNames.get(lower);
       if (first === undefined) firstNames.set(lower, name);

@@ -170,7 +170,7 @@ export const ObjectDefineProperty: <T>(
   descriptor: PropertyDescriptor,
 ) => T = intact(Object.defineProperty, "defineProperty", "Object");
 /** `Object.getPrototypeOf`. */
-export const ObjectGetPrototypeOf: (object: object) => object | null = intact(
+const ObjectGetPrototypeOf: (object: object) => object | null = intact(
   Object.getPrototypeOf,
   "getPrototypeOf",
   "Object",

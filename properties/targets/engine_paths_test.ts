@@ -137,3 +137,20 @@ Deno.test("headersFromRawList copies the list it is given", async () => {
   flat.push("B", "2");
   assert.deepEqual([...headers], [["a", "1"]]);
 });
+
+Deno.test("names longer than the name caches hold agree with the reference", async (t) => {
+  const long = "X-" + "Long".repeat(20);
+  const invalid = long + " x";
+  for (const makeInit of [() => ({ [long]: "1" }), () => ({ [invalid]: "1" })]) {
+    await t.step(`record key of ${Object.keys(makeInit())[0].length} code units`, () => {
+      assert.deepEqual(outcome(ImplHeaders, makeInit), outcome(SpecHeaders, makeInit));
+    });
+  }
+  await t.step("get and has with a long name, valid or not", () => {
+    for (const HeadersClass of [ImplHeaders, SpecHeaders]) {
+      const headers = new HeadersClass([[long, "1"]]);
+      assert.equal(headers.get(long.toUpperCase()), "1");
+      assert.throws(() => headers.has(invalid), TypeError);
+    }
+  });
+});
