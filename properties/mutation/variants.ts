@@ -500,8 +500,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() under guard request removes a forbidden request-header its guard keeps",
     patches: [{
       file: "headers.ts",
-      search: 'if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE))',
-      replace: 'if (\n' +
+      search:
+        'if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE))',
+      replace: "if (\n" +
         '      guard !== "none" && guard !== "request" &&\n' +
         '      !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)\n' +
         "    )",
