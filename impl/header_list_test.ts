@@ -65,15 +65,27 @@ Deno.test("impl's headerListOf matches the reference's header list", async (t) =
   });
 });
 
-Deno.test("impl's Headers inspects like Deno's own", () => {
-  const init: [string, string][] = [["B", "2"], ["a", "1"], ["Set-Cookie", "x=1"]];
-  assert.equal(Deno.inspect(new impl.Headers(init)), Deno.inspect(new globalThis.Headers(init)));
-  const cookies = new impl.Headers([["set-cookie", "x=1"], ["set-cookie", "y=2"]]);
-  assert.equal(Deno.inspect(cookies), 'Headers { "set-cookie": [ "x=1", "y=2" ] }');
+Deno.test("impl's Headers inspects like Deno's own", async (t) => {
   const custom = Symbol.for("nodejs.util.inspect.custom");
-  const nodeStyle = (cookies as unknown as Record<symbol, (...args: unknown[]) => string>)[custom];
-  assert.equal(
-    nodeStyle.call(cookies, 2, {}, (value: unknown) => JSON.stringify(value)),
-    'Headers {"set-cookie":["x=1","y=2"]}',
-  );
+  const hooks = impl.Headers.prototype as unknown as Record<symbol, (...args: unknown[]) => string>;
+  await t.step("one value per name", () => {
+    const init: [string, string][] = [["B", "2"], ["a", "1"], ["Set-Cookie", "x=1"]];
+    assert.equal(Deno.inspect(new impl.Headers(init)), Deno.inspect(new globalThis.Headers(init)));
+  });
+  await t.step("several set-cookie values", () => {
+    const init: [string, string][] = [["set-cookie", "x=1"], ["Set-Cookie", "y=2"], ["a", "1"]];
+    const cookies = new impl.Headers(init);
+    assert.equal(Deno.inspect(cookies), Deno.inspect(new globalThis.Headers(init)));
+    assert.equal(
+      hooks[custom].call(cookies, 2, {}, (value: unknown) => JSON.stringify(value)),
+      'Headers {"a":"1","set-cookie":"x=1, y=2"}',
+    );
+  });
+  await t.step("a this that is not a Headers is a TypeError, as in Deno and undici", () => {
+    const stringify = (value: unknown) => JSON.stringify(value);
+    for (const self of [{}, null, Object.create(impl.Headers.prototype)]) {
+      assert.throws(() => hooks[custom].call(self, 2, {}, stringify), TypeError);
+      assert.throws(() => hooks[Symbol.for("Deno.customInspect")].call(self, stringify), TypeError);
+    }
+  });
 });

@@ -40,6 +40,7 @@ import {
   lowercaseHeaderName,
   lowercaseRecordKeyName,
   normalizeHeaderValue,
+  ownedSpelling,
 } from "./predicates.ts";
 import {
   ArrayIsArray,
@@ -82,6 +83,12 @@ type IterationKind = 0 | 1 | 2;
 const KIND_KEY: IterationKind = 0;
 const KIND_VALUE: IterationKind = 1;
 const KIND_KEY_AND_VALUE: IterationKind = 2;
+
+/** Which method a guard check is for (see `#guardAllows`). */
+type WriteKind = 0 | 1 | 2;
+const WRITE_APPEND: WriteKind = 0;
+const WRITE_SET: WriteKind = 1;
+const WRITE_DELETE: WriteKind = 2;
 
 /** An object in the ECMAScript sense (what WebIDL's "is an Object" tests). */
 function isObject(value: unknown): value is Record<PropertyKey, unknown> {
@@ -193,9 +200,15 @@ class PairBuffer {
 }
 
 /**
- * A copy of `array`, element by element (not `slice`, which reads `constructor`); allocated at
- * its final length, which measured as fast as `slice`.
+ * The spelling of the header name `name` (lowercase `lower`) that the header list keeps: a
+ * string that shares no storage with a larger one, so a name sliced out of a caller's string
+ * does not keep that string alive (see `ownedSpelling`).
  */
+function keptName(name: string, lower: string): string {
+  return name === lower ? lower : ownedSpelling(name);
+}
+
+/** A copy of `array`, element by element (not `slice`, which reads `constructor`). */
 function copyArray(array: readonly string[]): string[] {
   const length = array.length;
   const copy = newArray<string>(length);
@@ -212,24 +225,12 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
   return copy;
 }
 
-/** `[name, value]` pairs of `[name, value, lowercase name]` triples (for introspection). */
-// deno-coverage-ignore-start
-function pairsOfTriples(triples: readonly string[]): string[] {
-  const pairs: string[] = [];
-  for (let at = 0; at < triples.length; at += 3) {
-    pairs[pairs.length] = triples[at];
-    pairs[pairs.length] = triples[at + 1];
-  }
-  return pairs;
-}
-// deno-coverage-ignore-stop
-
 /**
  * The header list log (see `Headers.#log`) of an indexed raw list: one "r" operation per header.
  * `appends`: the list is a fill's `[name, value, lowercase name]` triples, which were appends, so
  * a later header of a name takes the name of that name's first header
  * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1); otherwise `[name, value]`
- * pairs (already validated), each name kept as given.
+ * pairs (already validated), each name kept as given (as a {@link keptName}).
  */
 function logOfRawList(flat: readonly string[], appends: boolean): string[] {
   const stride = appends ? 3 : 2;
@@ -239,8 +240,10 @@ function logOfRawList(flat: readonly string[], appends: boolean): string[] {
   for (let index = 0, at = 0; index < flat.length; index += stride, at += 4) {
     let name = flat[index];
     let lower: string;
-    if (firstNames === null) lower = lowercaseHeaderName(name) as string;
-    else {
+    if (firstNames === null) {
+      lower = lowercaseHeaderName(name) as string;
+      name = keptName(name, lower);
+    } else {
       lower = flat[index + 2];
       const first = firstNames.get(lower);
       if (first === undefined) firstNames.set(lower, name);
@@ -309,7 +312,7 @@ function replayLog(log: readonly string[]): string[] {
   return list;
 }
 
-/** Up to this many names, the view is sorted by insertion while it is built (measured faster). */
+/** Up to this many names, the view is sorted by insertion while it is built. */
 const INSERTION_SORT_LIMIT = 32;
 
 /**
@@ -331,12 +334,9 @@ function insertPair(view: string[], name: string, value: string): void {
 
 /**
  * The index every new Headers starts with, shared (see `#shared`), so `new Headers()` makes no
- * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first.
- * Not a write-refusing subclass: that made every index call site see two kinds of object, and
- * `new Headers()` then `set` took 53-55 ns instead of 44-50 (bench/, Deno 2.9.6, three runs each,
- * the same bench column), against a 3x budget of about 46 ns. A write that skipped the copy
- * would show in the next `new Headers()` of any campaign (kill variant `cow-leaks-writes`) and
- * breaks the model's `BlankIsSharedAndEmpty`, checked on impl's traces.
+ * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first
+ * (the model's `BlankIsSharedAndEmpty`, checked on impl's traces). It is a plain SafeMap, not a
+ * write-refusing subclass, so every index call site sees one kind of object.
  */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
@@ -363,48 +363,14 @@ let listOf: (headers: Headers) => string[];
 let adoptRawList: (headers: Headers, flat: string[]) => void;
 
 /**
- * The private fields of one Headers as they are, for `introspect.ts` (test-only). The arrays and
- * the Map are the live ones: the reader copies them and must not write them.
+ * Test-only hooks of `introspect.ts`, the entry point only tests import (neither is exported from
+ * `mod.ts` or published): the private fields of a Headers (of a Headers iterator) by name, as
+ * they are (the arrays and the Map are live: the reader copies them), or null for anything else.
+ * Reading changes nothing. Set by the classes' static blocks.
  */
-export interface HeadersFields {
-  /** {@link Headers.#guard}. */
-  readonly guard: HeadersGuard;
-  /** {@link Headers.#server}. */
-  readonly server: boolean;
-  /** {@link Headers.#rawList}. */
-  readonly rawList: readonly string[] | null;
-  /** {@link Headers.#combined}. */
-  readonly combined: ReadonlyMap<string, string> | null;
-  /** {@link Headers.#setCookies}. */
-  readonly setCookies: readonly string[] | null;
-  /** {@link Headers.#view}. */
-  readonly view: readonly string[] | null;
-  /** {@link Headers.#shared}. */
-  readonly shared: boolean;
-}
-
-/** The private fields of one iterator as they are, for `introspect.ts` (test-only). */
-export interface IteratorFields {
-  /** {@link HeadersIterator.#target}. */
-  readonly target: object;
-  /** {@link HeadersIterator.#index}. */
-  readonly index: number;
-  /** {@link HeadersIterator.#kind}. */
-  readonly kind: 0 | 1 | 2;
-}
-
-/**
- * Reads the private fields of a Headers of this module without changing any of them (no
- * materialization, no view build), or null for anything else. Test-only: used by
- * `introspect.ts`, not exported from `mod.ts`. Set by the class's static block.
- */
-export let fieldsOf: (value: unknown) => HeadersFields | null;
-
-/**
- * Reads the private fields of a Headers iterator without changing them, or null for anything
- * else. Test-only, like {@link fieldsOf}. Set by the iterator class's static block.
- */
-export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
+export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
+/** See {@link fieldsOf}. */
+export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
 
 /**
  * The WebIDL `Headers` interface (https://fetch.spec.whatwg.org/#headers-class), fast.
@@ -454,15 +420,14 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
  *   pending), so sharers report the same token until one of them writes.
  * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
- * - `#log`, `#logLimit`, `#logSource`, `#listInIndexOrder`, `#unloggedDelete` (not reported):
- *   the header list `headerListOf` returns. `#log` is null at creation (the list is then the
- *   view of the index). Materialization keeps the raw list in `#logSource`, or sets
- *   `#listInIndexOrder` (the list is the index in insertion order) when every header had a new
- *   lowercase name, as the first write onto an empty index under such a name does too; the first
- *   write that breaks that order writes the log from the index. The first write of a shared
- *   Headers starts the log from the view; every write that changes the list appends one
- *   operation (a delete waits in `#unloggedDelete` until the next); a set or delete past
- *   `#logLimit` compacts it and doubles the limit.
+ * - `#listInIndexOrder`, `#log`, `#logLimit` (not reported): the header list `headerListOf`
+ *   returns. `#log` is null at creation (the list is then the view of the index). A
+ *   materialization whose headers all had new lowercase names, the first write onto an empty
+ *   index under such a name, and a delete that empties the list set `#listInIndexOrder` (the
+ *   list is the index in insertion order); the first write that breaks that order writes the log
+ *   from the index. Any other materialization writes the log from the raw list, and the first
+ *   write of a shared Headers from the view; every write that changes the list appends one
+ *   operation; a write past `#logLimit` compacts the log and sets the limit to twice its length.
  *
  * @example
  * ```ts
@@ -475,13 +440,6 @@ export let iteratorFieldsOf: (value: unknown) => IteratorFields | null;
  * ```
  */
 export class Headers implements HeadersLike {
-  // Fields are declared in the order a delete reads them. JavaScriptCore lays them out in this
-  // order, two in the object and the rest in a separate property array (its allocation profile
-  // guesses two slots for a class whose prototype has a value property, here @@toStringTag), so
-  // a delete on a Headers not in cache touches fewer cache lines (Bun 1.3.14, measured outside
-  // bench/'s suite: a delete reduced to its index and cache fields, on each of 300 Headers of 12
-  // headers, took 24.5 ns with the fields in their former order and 21.3 ns in this one).
-
   /**
    * Fast path "lowercase-name index": byte-lowercased name -> that name's values joined with
    * ", " in list order (for set-cookie too). Invariant: a name is a key iff the header list
@@ -520,15 +478,13 @@ export class Headers implements HeadersLike {
    * no log is kept. It holds when every header came in under a lowercase name not yet in the
    * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
    * what set and delete do to such a list. Headers built like that (the common case) keep no
-   * log, and a delete writes nothing but the index (Bun 1.3.14, measured outside bench/'s suite: a
-   * delete on each of 300 Headers of 12 appended headers took 31-32 ns with the log, 23-26 ns
-   * without). Invariant: when
-   * true, {@link Headers.#log}, {@link Headers.#logSource} and {@link Headers.#unloggedDelete}
-   * are null and {@link Headers.#rawList} is null; set by {@link Headers.#materialize} for such
-   * a raw list and by the first write onto an empty index ({@link Headers.#logWrite}); cleared,
-   * after the log is written from the index ({@link Headers.#logIndexOrder}), by the first write
-   * that breaks it: an append of a name already in the list, or a new name not spelled in
-   * lowercase.
+   * log, and their writes write nothing but the index. Invariant: when true,
+   * {@link Headers.#log} and {@link Headers.#rawList} are null; set by
+   * {@link Headers.#materialize} for such a raw list, by the first write onto an empty index
+   * ({@link Headers.#logWrite}) and by a delete that empties the list ({@link Headers.#emptied});
+   * cleared, after the log is written from the index ({@link Headers.#logIndexOrder}), by the
+   * first write that breaks it: an append of a name already in the list, or a new name not
+   * spelled in lowercase.
    */
   #listInIndexOrder = false;
 
@@ -565,50 +521,23 @@ export class Headers implements HeadersLike {
   #orderReads = 0;
 
   /**
-   * Fast path "header list log": what the standard's header list (order, and each name's
-   * casing) is, for {@link headerListOf}, recorded in O(1) per write instead of being kept as a
-   * list (which would make set and delete O(n)). A flat array of operations, four slots each:
-   * kind, lowercase name, name as given, value; kind "r" appends the header as given (raw list
-   * entries, and the entries of a copy), "a" appends with the casing of the name's first header,
-   * "s" sets (the first header of the name takes the value, the others go; else appends), "d"
-   * deletes every header of the name. {@link replayLog} turns it into the list. null means the
-   * header list is the sort-and-combine view of {@link Headers.#combined} (a new Headers, and a
-   * copy made by sharing, until their first write; a raw list until materialized). Invariant:
-   * null only while {@link Headers.#shared} is true, {@link Headers.#rawList} is pending,
-   * {@link Headers.#logSource} stands for it, {@link Headers.#listInIndexOrder} holds, or
-   * {@link Headers.#combined} is empty and no write was logged since it was a shared empty index,
-   * so every write, which detaches or materializes first, starts it from the view (an empty one
-   * at the first write onto an empty shared index, see {@link Headers.#logWrite}). Compacted (replayed
-   * into "r" operations) by a set or delete that finds it longer than {@link Headers.#logLimit}.
-   * Introspection: not reported.
+   * The header list (order, and each name's casing) for {@link headerListOf}, recorded in O(1)
+   * per write instead of being kept as a list (which would make set and delete O(n)). A flat
+   * array of operations, four slots each: kind, lowercase name, name as given, value; kind "r"
+   * appends the header as given (raw list entries, and the entries of a copy), "a" appends with
+   * the casing of the name's first header, "s" sets (the first header of the name takes the
+   * value, the others go; else appends), "d" deletes every header of the name. {@link replayLog}
+   * turns it into the list. Invariant: null while {@link Headers.#listInIndexOrder} holds, while
+   * {@link Headers.#shared} is true or {@link Headers.#rawList} is pending (the list is then the
+   * sort-and-combine view, or the raw list), or while the list is empty and nothing was written
+   * since it was a shared empty index; every write, which detaches or materializes first, then
+   * starts it from the view. At most {@link Headers.#logLimit} slots plus one operation: a write
+   * past the limit compacts it (replays it into "r" operations).
    */
   #log: string[] | null = null;
 
-  /** Slots {@link Headers.#log} may reach before a set or delete compacts it. */
+  /** Slots {@link Headers.#log} may reach before a write compacts it. */
   #logLimit = LOG_SLACK;
-
-  /**
-   * Fast path "lazy log": the raw list {@link Headers.#materialize} indexed (as
-   * {@link Headers.#rawList} held it), kept instead of a log built from it until a write or
-   * `headerListOf` needs one ({@link Headers.#ensureLog}), so a Headers that is filled and only
-   * read never builds its log. Invariant: non-null only while {@link Headers.#log} is null and
-   * no write happened since that materialization; the header list is then this list's headers
-   * in order ({@link logOfRawList}).
-   */
-  #logSource: string[] | null = null;
-
-  /** Whether {@link Headers.#logSource} holds a fill's triples (see {@link logOfRawList}). */
-  #logSourceAppends = false;
-
-  /**
-   * Fast path "buffered delete": the lowercase name of the last delete, not yet written to
-   * {@link Headers.#log}, so that a delete costs a write to this object instead of one to the
-   * log's storage (Bun 1.3.14, bench/ `delete (12)`: 30 ns with the log write, 23 ns without).
-   * Invariant: when non-null, the header list is the replay of {@link Headers.#log} followed by
-   * a "d" of this name; {@link Headers.#flushDelete} writes it before any other operation is
-   * logged and before the log is read.
-   */
-  #unloggedDelete: string | null = null;
 
   /**
    * Fast path "lazy materialization": a copy of the flat raw list handed to `headersFromRawList`,
@@ -647,8 +576,7 @@ export class Headers implements HeadersLike {
     listOf = (headers) => {
       const combined = headers.#read();
       if (headers.#listInIndexOrder) return listOfIndex(combined);
-      if (headers.#unloggedDelete !== null) headers.#flushDelete();
-      const log = headers.#logSource !== null ? headers.#ensureLog() : headers.#log;
+      const log = headers.#log;
       if (log !== null) return replayLog(log);
       const list: string[] = [];
       for (let index = 0; headers.#entryAt(index); index++) {
@@ -672,17 +600,15 @@ export class Headers implements HeadersLike {
       headers.#combined = null;
       headers.#rawList = copyArray(flat);
     };
-    // Test-only reader for introspect.ts, which the property suite (the coverage gate's
-    // measure) never loads.
+    // Test-only (see fieldsOf): the property suite, the coverage gate's measure, never reads it.
     // deno-coverage-ignore-start
     fieldsOf = (value) =>
       Headers.#isHeaders(value)
         ? {
           guard: value.#guard,
           server: value.#server,
-          rawList: value.#rawListAppends
-            ? pairsOfTriples(value.#rawList as string[])
-            : value.#rawList,
+          rawList: value.#rawList,
+          rawListAppends: value.#rawListAppends,
           combined: value.#combined,
           setCookies: value.#setCookies,
           view: value.#view,
@@ -714,39 +640,9 @@ export class Headers implements HeadersLike {
   delete(name: string): void {
     if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.delete");
     if (arguments.length < 1) throw tooFewArgumentsError("Headers.delete", 1, arguments.length);
-    const owned = this.#combined;
-    if (
-      typeof name === "string" && this.#guard === "none" && owned !== null && !this.#shared &&
-      this.#listInIndexOrder
-    ) {
-      // Fast path "delete by the name as given": every key of the index is a lowercase header
-      // name, so a name that is a key needs neither conversion nor validation, and with guard
-      // "none" nothing else stands between it and the removal. Otherwise the name is validated
-      // and lowercased as the standard says, and tried once more if that changed it. Only for a
-      // list in index order, which logs nothing: a log would keep the caller's string. (Bun
-      // 1.3.14, measured outside bench/'s suite, medians of four processes: a delete on each of
-      // 300 Headers of 12 headers, 22.4 ns through the validated name, 19.9 ns this way; Bun's
-      // native Headers 20.6 ns.)
-      let lower = name;
-      if (!owned.delete(lower)) {
-        lower = nameArgument("Headers.delete", name);
-        if (lower === name || !owned.delete(lower)) return;
-      }
-      this.#deleted(lower, owned, "none");
-      return;
-    }
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError("Headers.delete", lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, "")) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (
-        guard === "request-no-cors" && !isNoCorsSafelistedName(lower) && lower !== "range"
-      ) return;
-    }
+    if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
     let combined = this.#read();
     if (this.#shared) {
       // A miss must not detach: copy-on-write copies only for a delete that removes something.
@@ -766,12 +662,20 @@ export class Headers implements HeadersLike {
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
     this.#orderRemove(lower);
-    if (!this.#listInIndexOrder) {
-      if (this.#unloggedDelete !== null) this.#flushDelete();
-      this.#unloggedDelete = lower;
-    }
+    this.#logWrite("d", lower, lower, "");
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
+    if (combined.size === 0) this.#emptied();
+  }
+
+  /**
+   * The header list is empty, which is a list in index order: the log and what stands for it
+   * are dropped, so the values of deleted headers (a copy's whole source, say) are not kept
+   * until the next compaction.
+   */
+  #emptied(): void {
+    this.#listInIndexOrder = true;
+    this.#log = null;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -806,16 +710,7 @@ export class Headers implements HeadersLike {
     const normalized = valueArgument("Headers.set", value, checkedName, nameText);
     const lower = checkedName as string;
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError("Headers.set", lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (
-        guard === "request-no-cors" && !isNoCorsSafelistedRequestHeader(lower, normalized)
-      ) return;
-    }
+    if (guard !== "none" && !this.#guardAllows("Headers.set", lower, normalized, WRITE_SET)) return;
     if (this.#combined === EMPTY_INDEX) {
       this.#deferFirstWrite(nameText, normalized, lower);
       return;
@@ -884,18 +779,7 @@ export class Headers implements HeadersLike {
     deferFirst: boolean,
   ): void {
     const guard = this.#guard;
-    if (guard !== "none") {
-      if (guard === "immutable") throw immutableError(context, lower);
-      if (!this.#server) {
-        if (guard === "request" && isForbiddenRequestHeader(lower, value)) return;
-        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;
-      }
-      if (guard === "request-no-cors") {
-        const existing = this.#read().get(lower);
-        const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;
-        if (!isNoCorsSafelistedRequestHeader(lower, temporaryValue)) return;
-      }
-    }
+    if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND)) return;
     if (deferFirst && this.#combined === EMPTY_INDEX) {
       this.#deferFirstWrite(name, value, lower);
       return;
@@ -919,6 +803,32 @@ export class Headers implements HeadersLike {
     }
     this.#logWrite("a", lower, name, value);
     if (guard === "request-no-cors") this.#removeRange(combined);
+  }
+
+  /**
+   * The guard steps of append, set and delete for a guard other than "none": a TypeError when
+   * immutable; https://fetch.spec.whatwg.org/#headers-validate's forbidden-name checks (skipped
+   * by the "server" profile) for (`lower`, `value`; "" for delete); then the "request-no-cors"
+   * check of the method `write`: the combined value for append, the value for set, the name alone
+   * (or `range`, a privileged no-CORS request-header name) for delete. False: the method returns
+   * without a change.
+   */
+  #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
+    const guard = this.#guard;
+    if (guard === "immutable") throw immutableError(context, lower);
+    if (!this.#server) {
+      if (guard === "request" && isForbiddenRequestHeader(lower, value)) return false;
+      if (guard === "response" && isForbiddenResponseHeaderName(lower)) return false;
+    }
+    if (guard !== "request-no-cors") return true;
+    if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
+    if (write === WRITE_APPEND) {
+      const existing = this.#read().get(lower);
+      if (existing !== undefined) {
+        return isNoCorsSafelistedRequestHeader(lower, `${existing}, ${value}`);
+      }
+    }
+    return isNoCorsSafelistedRequestHeader(lower, value);
   }
 
   /**
@@ -974,20 +884,15 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * {@link Headers.#log}, made now if it is null: from {@link Headers.#logSource} when a
-   * materialized raw list stands for it, else from the current sort-and-combine view. Not for
+   * {@link Headers.#log}, made now from the current sort-and-combine view if it is null. Not for
    * a list in index order ({@link Headers.#listInIndexOrder}), which its callers handle first.
    */
-  #ensureLog(): string[] {
-    let log = this.#log;
-    if (log === null) {
-      const source = this.#logSource;
-      log = source !== null ? logOfRawList(source, this.#logSourceAppends) : this.#logOfView();
-      this.#logSource = null;
+  #ensureLog(): void {
+    if (this.#log === null) {
+      const log = this.#logOfView();
       this.#log = log;
       this.#logLimit = 2 * log.length + LOG_SLACK;
     }
-    return log;
   }
 
   /** A header list log holding the current sort-and-combine view as "r" operations. */
@@ -1003,41 +908,28 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Records one write in {@link Headers.#log}; a set or delete compacts a log past its limit,
-   * amortized O(1). A null log here belongs to the first write onto an empty shared index (the
-   * list was empty; a fill's first append, or the first write of a copy sharing an index whose
-   * headers were all deleted): it starts as that one operation, allocated at its size (growing an empty array to
-   * four slots cost ~13 ns of the 52 ns `new Headers()` then `set` took before that first
-   * write was deferred, bench/, Deno 2.9.6).
+   * Records one write in {@link Headers.#log}, compacting a log past its limit (amortized O(1)).
+   * A null log here belongs to the first write onto an empty list: a write of a lowercase name
+   * makes the list one in index order, any other starts the log as that one operation.
    */
   #logWrite(kind: string, lower: string, name: string, value: string): void {
     if (this.#listInIndexOrder) return;
-    if (this.#unloggedDelete !== null) this.#flushDelete();
-    let log = this.#log;
+    const log = this.#log;
     if (log === null) {
-      if (this.#logSource === null) {
-        if (name === lower) {
-          this.#listInIndexOrder = true;
-          return;
-        }
-        this.#log = [kind, lower, name, value];
-        this.#logLimit = 4 + LOG_SLACK;
+      if (name === lower) {
+        this.#listInIndexOrder = true;
         return;
       }
-      log = this.#ensureLog();
-    }
-    const length = log.length;
-    // A set right after a set of the same name only changes the value that set left.
-    if (kind === "s" && length >= 4 && log[length - 4] === "s" && log[length - 3] === lower) {
-      log[length - 1] = value;
+      this.#log = [kind, lower, keptName(name, lower), value];
+      this.#logLimit = 4 + LOG_SLACK;
       return;
     }
+    const length = log.length;
     log[length] = kind;
     log[length + 1] = lower;
-    log[length + 2] = name;
+    log[length + 2] = keptName(name, lower);
     log[length + 3] = value;
-    if (kind === "a") this.#logLimit += 8;
-    else if (length >= this.#logLimit) this.#compactLog();
+    if (length >= this.#logLimit) this.#compactLog();
   }
 
   /**
@@ -1059,18 +951,12 @@ export class Headers implements HeadersLike {
     this.#logLimit = 2 * log.length + LOG_SLACK;
   }
 
-  /** Writes {@link Headers.#unloggedDelete} (non-null) to {@link Headers.#log}. */
-  #flushDelete(): void {
-    const lower = this.#unloggedDelete as string;
-    this.#unloggedDelete = null;
-    this.#logWrite("d", lower, lower, "");
-  }
-
   /**
    * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
-   * its length (plus slack). An append raises the limit by two operations, so appends alone never
-   * compact, and a compaction comes only after more sets and deletes than a quarter of the
-   * operations it replays: amortized O(1) per set or delete.
+   * its length (plus slack). A compaction therefore comes only after at least as many writes as
+   * the operations it leaves, so it costs amortized O(1) per write, and the log never holds more
+   * than twice the operations of the list at its last compaction plus the slack: it is bounded by
+   * the live list, whatever mix of writes follows.
    */
   #compactLog(): void {
     const list = replayLog(this.#log as string[]);
@@ -1126,8 +1012,11 @@ export class Headers implements HeadersLike {
       }
     }
     this.#listInIndexOrder = inIndexOrder;
-    this.#logSource = inIndexOrder ? null : flat;
-    this.#logSourceAppends = appends;
+    if (!inIndexOrder) {
+      const log = logOfRawList(flat, appends);
+      this.#log = log;
+      this.#logLimit = 2 * log.length + LOG_SLACK;
+    }
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
@@ -1276,11 +1165,10 @@ export class Headers implements HeadersLike {
    * no-CORS `range` clean-up has nothing to remove) becomes a pending raw list of that one
    * header, as a constructor's fill would ({@link Headers.#adoptFilled}); the next read or write
    * indexes it. A Headers made by `new Headers()` and one `set`, then passed on unread, makes no
-   * Map and no log (Deno 2.9.6, bench/ `new Headers() then set`: 24 ns against 45 ns). The
-   * model's `DeferFirstWrite` (model/HeadersImpl.tla).
+   * Map. The model's `DeferFirstWrite` (model/HeadersImpl.tla).
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
-    this.#adoptFilled([name, value, lower]);
+    this.#adoptFilled([keptName(name, lower), value, lower]);
     this.#shared = false;
     this.#view = null;
   }
@@ -1329,9 +1217,8 @@ export class Headers implements HeadersLike {
    * [[GetOwnProperty]] and, if enumerable, key conversion, [[Get]] and value conversion.
    * Fast path "record keys": for an object that is not a Proxy, [[OwnPropertyKeys]] and
    * [[GetOwnProperty]] run no user code, so the own keys are read as string names then symbols
-   * (one call each, ~15x cheaper than `Reflect.ownKeys` in V8), in the same order, and each
-   * key's descriptor also yields its value (V8, 100 keys: 2.3 µs against 3.9 µs for
-   * `propertyIsEnumerable` then `[[Get]]`). With `defer`, the pairs are returned as triples for
+   * (one call each, in the same order as `Reflect.ownKeys`, which V8 makes slower), and each
+   * key's descriptor also yields its value. With `defer`, the pairs are returned as triples for
    * {@link Headers.#adoptFilled} instead of appended.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
@@ -1479,7 +1366,7 @@ export class Headers implements HeadersLike {
     if (pending === null) {
       this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText, false);
     } else {
-      pending[pending.length] = buffer.nameText;
+      pending[pending.length] = keptName(buffer.nameText, buffer.lowerName);
       pending[pending.length] = buffer.value;
       pending[pending.length] = buffer.lowerName;
     }
@@ -1542,7 +1429,7 @@ class HeadersIterator {
     this.#kind = kind;
   }
 
-  // Test-only reader for introspect.ts, which the property suite never loads.
+  // Test-only (see fieldsOf).
   // deno-coverage-ignore-start
   static {
     iteratorFieldsOf = (value) =>
@@ -1607,25 +1494,22 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
 // deno-coverage-ignore-start
 /**
  * What `console.log`/`Deno.inspect` (Deno) and `util.inspect` (Node, Bun) show for a Headers:
- * `Headers { accept: "*\/*", ... }`, the sort-and-combine entries, as those runtimes print their
- * own (several set-cookie values as an array). `inspect` is the runtime's own, handed in.
+ * `Headers { accept: "*\/*", ... }`, one property per name of the sort-and-combine entries, as
+ * Deno prints its own (several set-cookie values joined with ", "). `inspect` is the runtime's
+ * own, handed in. A TypeError when `headers` is not a Headers of this module, as Deno's and
+ * undici's hooks throw.
  */
 function inspectHeaders(
   headers: unknown,
   inspect: (value: unknown, options: unknown) => string,
   options: unknown,
 ): string {
-  if (!isHeaders(headers)) return "Headers {}";
+  if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
   const entries = {};
   for (let index = 0; entryAt(headers, index); index++) {
     const previous = ObjectGetOwnPropertyDescriptor(entries, entryName);
-    let value: string | string[] = entryValue;
-    if (previous !== undefined) {
-      value = typeof previous.value === "string" ? [previous.value] : copyArray(previous.value);
-      value[value.length] = entryValue;
-    }
     ObjectDefineProperty(entries, entryName, {
-      value,
+      value: previous === undefined ? entryValue : `${previous.value}, ${entryValue}`,
       writable: true,
       enumerable: true,
       configurable: true,

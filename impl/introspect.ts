@@ -56,6 +56,33 @@ export interface IteratorInternals {
   readonly kind: "key" | "value" | "key+value";
 }
 
+/** The private fields of one Headers, as `fieldsOf` in `headers.ts` hands them over (live). */
+interface HeadersFields {
+  readonly guard: HeadersGuard;
+  readonly server: boolean;
+  /** `[name, value]` pairs, or with `rawListAppends` a fill's `[name, value, lowercase]` triples. */
+  readonly rawList: readonly string[] | null;
+  readonly rawListAppends: boolean;
+  readonly combined: ReadonlyMap<string, string> | null;
+  readonly setCookies: readonly string[] | null;
+  readonly view: readonly string[] | null;
+  readonly shared: boolean;
+}
+
+/** The private fields of one Headers iterator, as `iteratorFieldsOf` hands them over. */
+interface IteratorFields {
+  readonly target: object;
+  readonly index: number;
+  readonly kind: 0 | 1 | 2;
+}
+
+/** `[name, value]` pairs of `[name, value, lowercase name]` triples. */
+function pairsOfTriples(triples: readonly string[]): string[] {
+  const pairs: string[] = [];
+  for (let at = 0; at < triples.length; at += 3) pairs.push(triples[at], triples[at + 1]);
+  return pairs;
+}
+
 /** One frozen token per storage object (index Map or pending raw list), made on first ask. */
 const storageTokens = new WeakMap<object, object>();
 
@@ -83,15 +110,18 @@ function tokenOf(storage: object): object {
  * ```
  */
 export function internalsOf(headers: object): HeadersInternals {
-  const fields = fieldsOf(headers);
+  const fields = fieldsOf(headers) as HeadersFields | null;
   if (fields === null) {
     throw new TypeError("internalsOf: the argument is not a Headers object of impl");
   }
   const combined = fields.combined;
+  const rawList = fields.rawList !== null && fields.rawListAppends
+    ? pairsOfTriples(fields.rawList)
+    : fields.rawList;
   return {
     guard: fields.guard,
     profile: fields.server ? "server" : "standard",
-    rawList: fields.rawList === null ? null : [...fields.rawList],
+    rawList: rawList === null ? null : [...rawList],
     index: combined === null ? null : [...combined],
     setCookies: fields.setCookies === null ? null : [...fields.setCookies],
     view: fields.view === null ? null : [...fields.view],
@@ -116,7 +146,7 @@ const KIND_NAMES = ["key", "value", "key+value"] as const;
  * ```
  */
 export function iteratorInternalsOf(iterator: object): IteratorInternals {
-  const fields = iteratorFieldsOf(iterator);
+  const fields = iteratorFieldsOf(iterator) as IteratorFields | null;
   if (fields === null) {
     throw new TypeError("iteratorInternalsOf: the argument is not a Headers iterator of impl");
   }

@@ -230,8 +230,7 @@ export class NameOrder {
 
 /**
  * The order of every Headers that has not needed one: empty and frozen. Its owners skip every
- * update (`order !== NO_ORDER` at each call site: a call on it, not inlined by V8 because the
- * frozen sentinel and live orders have different shapes, cost 2.6 ns of `new Headers()` then
- * `set`, bench/, Deno 2.9.6).
+ * update (`order !== NO_ORDER` at each call site: V8 does not inline a call on it, because the
+ * frozen sentinel and live orders have different shapes).
  */
 export const NO_ORDER: NameOrder = ObjectFreeze(new NameOrder(null, () => 0)) as NameOrder;

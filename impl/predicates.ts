@@ -5,26 +5,14 @@
  *
  * Every function here takes JavaScript strings that already passed WebIDL ByteString conversion
  * (no code unit above 0xFF) unless its doc says otherwise. Header names handed to the guard
- * predicates are already byte-lowercased.
- *
- * Measured with throwaway scripts (Deno 2.9.6 on the shared 2-core machine; 12 request-like
- * names or values, one loop over all 12, best of 7 runs):
- *
- * | check  | validated cache (Map/Set hit) | one regex test     | char-table / char loop | 3x `includes` |
- * | ------ | ----------------------------- | ------------------ | ---------------------- | ------------- |
- * | names  | 192 ns                        | 1.1–1.4 µs (+ lc)  | 0.8–1.5 µs             | —             |
- *
- * For names a comparison-based table later replaced the Map cache: equally fast on reused name
- * strings, and 3x faster on fresh ones (see {@link validatedNames}).
- * | values | 117–131 ns                    | 523–535 ns         | 1.0–1.7 µs             | 0.8 µs        |
- *
- * Hence one cache lookup per name and per value on the common path, and one regex test on a miss.
+ * predicates are already byte-lowercased. A name or value seen before costs one cache lookup;
+ * a miss costs one regular expression test (a cache hit is several times cheaper than either a
+ * regex test or a loop over the code units).
  *
  * @module
  */
 
 import {
-  IS_JAVASCRIPTCORE,
   regExpTest,
   SafeMap,
   SafeSet,
@@ -48,9 +36,7 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
 /**
  * Fast path "validated-name table": recently validated header names, found by comparing strings
  * instead of hashing them. A name parsed off the wire is a string the engine has never hashed, and
- * a Map lookup must hash it first (V8: about 56 ns against 17 ns for a bucket scan, measured on
- * 12 request names built with `String.fromCharCode`); comparing it with the few names of the same
- * length and first code unit needs no hash. The lowercase form handed out is the stored string,
+ * a Map lookup must hash it first; comparing it with the few names of its bucket needs no hash. The lowercase form handed out is the stored string,
  * so its hash, once computed by the index Map, is reused on every later lookup.
  *
  * Layout: the bucket picked by length and the first and last two code units (names such as
@@ -78,7 +64,7 @@ const NAME_CACHE_MAX_LENGTH = 64;
  * A copy of `text` that shares no storage with a larger string: a string sliced out of a larger
  * one can keep the whole parent alive, so caches store this instead. Appending a character makes
  * a new string and slicing it back flattens that into a fresh buffer of `text.length + 1` code
- * units (V8 and JavaScriptCore), whatever `text` pointed into. `bench/retained_heap.ts` measures
+ * units, whatever `text` pointed into. `bench/retained_heap.ts` measures
  * that it holds.
  */
 export function detachedCopy(text: string): string {
@@ -87,20 +73,10 @@ export function detachedCopy(text: string): string {
 
 /**
  * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
- * if it is a header name, else null. A token is ASCII, so `toLowerCase()` is byte-lowercase.
- * Under V8 through the comparison-based {@link validatedNames}; under JavaScriptCore (see
- * `IS_JAVASCRIPTCORE`) through {@link lowercaseHeaderNameWellKnownFirst}: the well-known names
- * first, where the table's index arithmetic is slow (Bun 1.3.14, bench/ `has hit (12)`: 18-20 ns
- * through the table alone against 5 ns through a Map), then the same table, which unlike a Map
- * need not hash a never-seen name (`get miss, fresh names (12)`: 18 ns against 27-30 ns through
- * {@link validatedNameMap}; Bun's native Headers 26 ns).
+ * if it is a header name, else null, through {@link validatedNames}. A token is ASCII, so
+ * `toLowerCase()` is byte-lowercase.
  */
-export const lowercaseHeaderName: (name: string) => string | null = IS_JAVASCRIPTCORE
-  ? lowercaseHeaderNameWellKnownFirst
-  : lowercaseHeaderNameByTable;
-
-/** {@link lowercaseHeaderName} through {@link validatedNames}. */
-export function lowercaseHeaderNameByTable(name: string): string | null {
+export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
   if (length === 0) return null;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
@@ -109,12 +85,16 @@ export function lowercaseHeaderNameByTable(name: string): string | null {
   const bucket = validatedNames[bucketIndex];
   if (bucket !== undefined) {
     for (let i = 0; i < bucket.length; i += 2) {
-      if (bucket[i] === name) return bucket[i + 1];
+      if (bucket[i] === name) {
+        tableSpelling = bucket[i];
+        return bucket[i + 1];
+      }
     }
   }
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
+  tableSpelling = raw;
   const lower = StringPrototypeToLowerCase(raw);
   if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [raw, lower];
@@ -135,7 +115,27 @@ export function lowercaseHeaderNameByTable(name: string): string | null {
 function validatedLongName(name: string): string | null {
   if (!regExpTest(TOKEN, name)) return null;
   regExpTest(TOKEN, "a");
-  return StringPrototypeToLowerCase(name);
+  // `toLowerCase` hands back `name` itself when it has no upper-case letter.
+  return detachedCopy(StringPrototypeToLowerCase(name));
+}
+
+/**
+ * The spelling of the name {@link validatedNames} last found or stored: a {@link detachedCopy},
+ * never a caller's string.
+ */
+let tableSpelling = "";
+
+/** V8 copies a slice shorter than this many code units (`SlicedString::kMinLength`). */
+const MIN_SLICE_LENGTH = 13;
+
+/**
+ * `name`, a header name a Headers keeps as spelled (the header list's casing), as a string that
+ * keeps no larger string alive: the table's copy when {@link lowercaseHeaderName} just looked it
+ * up, `name` itself when it is too short to be a slice, else a {@link detachedCopy}.
+ */
+export function ownedSpelling(name: string): string {
+  if (name === tableSpelling) return tableSpelling;
+  return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
 }
 
 /**
@@ -150,168 +150,11 @@ const validatedNameMap = new SafeMap<string, string>();
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
 /**
- * Header names common on the wire (RFC 9110 and the Fetch standard's CORS, fetch-metadata and
- * forwarding headers), lowercase. See {@link wellKnownByLength}.
+ * {@link lowercaseHeaderName} for an own property key of a record init, through
+ * {@link validatedNameMap}: V8 stores property names internalized, hash included, so a Map lookup
+ * of one hashes nothing.
  */
-export const WELL_KNOWN_HEADER_NAMES: readonly string[] = [
-  "accept",
-  "accept-charset",
-  "accept-encoding",
-  "accept-language",
-  "accept-ranges",
-  "access-control-allow-credentials",
-  "access-control-allow-headers",
-  "access-control-allow-methods",
-  "access-control-allow-origin",
-  "access-control-expose-headers",
-  "access-control-max-age",
-  "access-control-request-headers",
-  "access-control-request-method",
-  "age",
-  "allow",
-  "authorization",
-  "cache-control",
-  "connection",
-  "content-disposition",
-  "content-encoding",
-  "content-language",
-  "content-length",
-  "content-location",
-  "content-range",
-  "content-security-policy",
-  "content-type",
-  "cookie",
-  "date",
-  "etag",
-  "expect",
-  "expires",
-  "forwarded",
-  "host",
-  "if-match",
-  "if-modified-since",
-  "if-none-match",
-  "if-range",
-  "if-unmodified-since",
-  "keep-alive",
-  "last-modified",
-  "link",
-  "location",
-  "origin",
-  "pragma",
-  "range",
-  "referer",
-  "referrer-policy",
-  "retry-after",
-  "sec-fetch-dest",
-  "sec-fetch-mode",
-  "sec-fetch-site",
-  "sec-fetch-user",
-  "server",
-  "set-cookie",
-  "strict-transport-security",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "upgrade-insecure-requests",
-  "user-agent",
-  "vary",
-  "via",
-  "www-authenticate",
-  "x-content-type-options",
-  "x-forwarded-for",
-  "x-forwarded-host",
-  "x-forwarded-proto",
-  "x-frame-options",
-];
-
-const LOWERCASE_LETTERS = "abcdefghijklmnopqrstuvwxyz";
-const UPPERCASE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** `lower` with the first letter of each dash-separated part in upper case (`Content-Type`). */
-function titleCase(lower: string): string {
-  let spelled = "";
-  for (let index = 0; index < lower.length; index++) {
-    const letter = index === 0 || lower[index - 1] === "-"
-      ? StringPrototypeIndexOf(LOWERCASE_LETTERS, lower[index])
-      : -1;
-    spelled += letter === -1 ? lower[index] : UPPERCASE_LETTERS[letter];
-  }
-  return spelled;
-}
-
-/** Longest name in {@link WELL_KNOWN_HEADER_NAMES}; {@link wellKnownByLength} has one bucket more. */
-const WELL_KNOWN_MAX_LENGTH = 32;
-
-/**
- * Fast path "well-known names" (JavaScriptCore): for each length, a flat `[spelling, lower, ...]`
- * array of the {@link WELL_KNOWN_HEADER_NAMES} of that length, spelled lowercase then title case.
- * A name is matched by comparing it with the few spellings of its length, which needs no hash:
- * a Map lookup of a never-seen string hashes it first (Bun 1.3.14: `has` of a fresh
- * "content-type" took 21 ns through {@link validatedNameMap} against 16 ns in Bun's native
- * Headers; 6 ns with this table, bench/). The lowercase form handed out is the stored literal,
- * whose hash the index Map computed once. Invariant: every `spelling` is a header name whose
- * byte-lowercase form is the `lower` after it. Static: it holds no caller's string.
- */
-const wellKnownByLength: string[][] = [];
-for (let length = 0; length <= WELL_KNOWN_MAX_LENGTH; length++) wellKnownByLength[length] = [];
-for (let pass = 0; pass < 2; pass++) {
-  for (let index = 0; index < WELL_KNOWN_HEADER_NAMES.length; index++) {
-    const lower = WELL_KNOWN_HEADER_NAMES[index];
-    const spellings = wellKnownByLength[lower.length];
-    spellings[spellings.length] = pass === 0 ? lower : titleCase(lower);
-    spellings[spellings.length] = lower;
-  }
-}
-
-/** The lowercase form of `name` if it is a spelling in {@link wellKnownByLength}, else null. */
-function wellKnownLowercase(name: string): string | null {
-  const length = name.length;
-  if (length <= WELL_KNOWN_MAX_LENGTH) {
-    const spellings = wellKnownByLength[length];
-    for (let at = 0; at < spellings.length; at += 2) {
-      if (spellings[at] === name) return spellings[at + 1];
-    }
-  }
-  return null;
-}
-
-/**
- * Fast path "last name" (JavaScriptCore): the lowercase name the last lookup through
- * {@link validatedNames} returned, so that looking up the same name again, in lowercase, is one
- * comparison. Under JavaScriptCore a lookup through the table ran at two speeds from one
- * process to the next (Bun 1.3.14, bench/ `has miss (12)`, the suite's 12-header scenarios: 16.5
- * or 23 ns, the slower in 4 of 5 processes; Bun's native Headers 22 ns); with this, 8.9 ns in 5
- * of 5. Invariant: "" or a lowercase header name of at most {@link NAME_CACHE_MAX_LENGTH} units
- * that the table made (a copy, never a caller's string).
- */
-let lastTableLower = "";
-
-/**
- * {@link lowercaseHeaderName} through {@link wellKnownByLength}, then {@link lastTableLower},
- * then {@link validatedNames}.
- */
-export function lowercaseHeaderNameWellKnownFirst(name: string): string | null {
-  const known = wellKnownLowercase(name);
-  if (known !== null) return known;
-  // A name equal to a lowercase header name is that name, validated and lowercased.
-  if (name === lastTableLower) return lastTableLower;
-  const lower = lowercaseHeaderNameByTable(name);
-  if (lower !== null && lower.length <= NAME_CACHE_MAX_LENGTH) lastTableLower = lower;
-  return lower;
-}
-
-/**
- * {@link lowercaseHeaderName} through {@link wellKnownByLength}, then {@link validatedNameMap}
- * (JavaScriptCore's {@link lowercaseRecordKeyName}).
- */
-export function lowercaseHeaderNameByMap(name: string): string | null {
-  const known = wellKnownLowercase(name);
-  return known !== null ? known : lowercaseHeaderNameThroughMap(name);
-}
-
-/** {@link lowercaseHeaderName} through {@link validatedNameMap} alone. */
-function lowercaseHeaderNameThroughMap(name: string): string | null {
+export function lowercaseRecordKeyName(name: string): string | null {
   const known = validatedNameMap.get(name);
   if (known !== undefined) return known;
   if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
@@ -322,20 +165,6 @@ function lowercaseHeaderNameThroughMap(name: string): string | null {
   validatedNameMap.set(raw, lower);
   return lower;
 }
-
-/**
- * {@link lowercaseHeaderName} for an own property key of a record init. Under V8 through
- * {@link validatedNameMap} alone: V8 stores property names internalized, hash included, so a Map
- * lookup of one hashes nothing, and it beat the comparison-based {@link validatedNames} (Deno
- * 2.9.6, `new Headers(record)` of bench/'s 100 request headers: 6.2 µs against 7.2 µs; the
- * well-known names first made it 8.5 µs). Under JavaScriptCore, whose property names are
- * hashed atoms too, the well-known names, then that Map ({@link lowercaseHeaderNameByMap}):
- * `new Headers(record)` of 12 request headers took 865 ns so, 971 ns through
- * {@link lowercaseHeaderName} (Bun 1.3.14, one run each).
- */
-export const lowercaseRecordKeyName: (key: string) => string | null = IS_JAVASCRIPTCORE
-  ? lowercaseHeaderNameByMap
-  : lowercaseHeaderNameThroughMap;
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
 export function isNotByteString(text: string): boolean {

@@ -78,8 +78,7 @@ function isBlankAt(text: string, at: number): boolean {
 
 /**
  * Whether `value` is an engine function whose source text is
- * `function NAME() { [native code] }` with `name` (V8 and JavaScriptCore differ only in the
- * blanks). A user function, a bound function or a Proxy (`function () { [native code] }`), or
+ * `function NAME() { [native code] }` with `name` (engines differ only in the blanks). A user function, a bound function or a Proxy (`function () { [native code] }`), or
  * another built-in put in its place, is not.
  */
 function isNative(value: unknown, name: string): boolean {
@@ -171,7 +170,7 @@ export const ObjectDefineProperty: <T>(
   descriptor: PropertyDescriptor,
 ) => T = intact(Object.defineProperty, "defineProperty", "Object");
 /** `Object.getPrototypeOf`. */
-export const ObjectGetPrototypeOf: (object: object) => object | null = intact(
+const ObjectGetPrototypeOf: (object: object) => object | null = intact(
   Object.getPrototypeOf,
   "getPrototypeOf",
   "Object",
@@ -354,59 +353,10 @@ export const ArrayPrototypeSort: <T>(self: T[]) => T[] = uncurryThis(
   intact([].sort, "sort", "Array", "prototype") as (this: unknown[]) => unknown[],
 ) as <T>(self: T[]) => T[];
 
-const charCodeAtUncurried: (self: string, index: number) => number = uncurryThis(
+/** `String.prototype.charCodeAt`, uncurried. */
+export const StringPrototypeCharCodeAt: (self: string, index: number) => number = uncurryThis(
   intact("".charCodeAt, "charCodeAt", "String", "prototype"),
 );
-
-/**
- * The code unit of every one-unit string "\u0000" ... "\u00ff", on a prototype-less object (no
- * inherited key can answer a lookup).
- */
-const LATIN1_CODES: Record<string, number> = { __proto__: null } as unknown as Record<
-  string,
-  number
->;
-const stringFromCharCode = intact(String.fromCharCode, "fromCharCode", "String");
-for (let code = 0; code < 256; code++) LATIN1_CODES[stringFromCharCode(code)] = code;
-
-/**
- * `String.prototype.charCodeAt` without calling it for a Latin-1 code unit: `self[index]` (an own
- * index of a string primitive, which no user code can intercept when `index` is an integer in
- * range) looked up in {@link LATIN1_CODES}; anything else goes through the uncurried original. Equal to
- * `charCodeAt` for every string and index (`properties/primordials_engine_test.ts` checks all
- * 65,536 code units and out-of-range indices).
- */
-export function charCodeAtByTable(self: string, index: number): number {
-  if ((index | 0) === index && index >= 0 && index < self.length) {
-    const code = LATIN1_CODES[self[index]];
-    if (code !== undefined) return code;
-  }
-  return charCodeAtUncurried(self, index);
-}
-
-/**
- * Whether the engine is JavaScriptCore (Bun), which differs from V8 (Deno, Node) in two costs
- * impl's fast paths depend on. Measured on the 2-core machine:
- * - it does not inline an uncurried built-in (`Function.prototype.call.bind(method)`): 36
- *   `charCodeAt` calls take 684 ns uncurried, 84 ns through {@link charCodeAtByTable} and 31 ns
- *   as a (patchable) method call; V8 (Deno 2.9.6): 43 ns uncurried, 195 ns through the table;
- * - a Map lookup of a never-seen name must hash it first (about 21 ns for a fresh 12-unit name),
- *   and the comparison-based name table's index arithmetic is slow there, so names are matched
- *   against a static table of well-known names before that table (`predicates.ts`).
- *
- * Read once from the `Bun` global. Only speed depends on it: a realm that fakes the global picks
- * the other of two equal implementations.
- */
-export const IS_JAVASCRIPTCORE: boolean = typeof (globalThis as { Bun?: unknown }).Bun ===
-  "object";
-
-/**
- * `String.prototype.charCodeAt(self, index)`: the uncurried original, or under JavaScriptCore the
- * equal {@link charCodeAtByTable}.
- */
-export const StringPrototypeCharCodeAt: (self: string, index: number) => number = IS_JAVASCRIPTCORE
-  ? charCodeAtByTable
-  : charCodeAtUncurried;
 /** `String.prototype.slice`, uncurried. */
 export const StringPrototypeSlice: (self: string, start?: number, end?: number) => string =
   uncurryThis(intact("".slice, "slice", "String", "prototype"));
@@ -458,16 +408,38 @@ function copyOwnProperties(from: object, to: object, owner: string): void {
 }
 
 /**
+ * The engine's constructor `name` (Map, Set) whose instances `global` makes: the first
+ * constructor up the prototype chain of `global.prototype` that is the engine's own, so a global
+ * replaced by a subclass before load yields the class it extends; a fresh realm's when none is.
+ */
+function intrinsicConstructor<T>(global: T, name: string): T {
+  let prototype: unknown = typeof global === "function" ? global.prototype : null;
+  while (typeof prototype === "object" && prototype !== null) {
+    const own = ObjectGetOwnPropertyDescriptor(prototype, "constructor");
+    if (own !== undefined && isNative(own.value, name)) return own.value as T;
+    prototype = ObjectGetPrototypeOf(prototype);
+  }
+  // deno-coverage-ignore-start
+  const fresh = freshRealm();
+  return (fresh === null ? global : fresh[name]) as T;
+  // deno-coverage-ignore-stop
+}
+
+const MapConstructor: MapConstructor = intrinsicConstructor(globalThis.Map, "Map");
+const SetConstructor: SetConstructor = intrinsicConstructor(globalThis.Set, "Set");
+
+/**
  * A Map whose prototype holds its own copies of every original Map method and accessor (`get`,
  * `set`, `has`, `delete`, `forEach`, `size`, ...), so replacing `Map.prototype.get` changes
- * nothing for it. Never handed to user code.
+ * nothing for it. It extends the engine's Map even when user code replaced `globalThis.Map`
+ * (by a subclass, say) before load. Never handed to user code.
  */
-export class SafeMap<K, V> extends Map<K, V> {}
-copyOwnProperties(Map.prototype, SafeMap.prototype, "Map");
+export class SafeMap<K, V> extends MapConstructor<K, V> {}
+copyOwnProperties(MapConstructor.prototype, SafeMap.prototype, "Map");
 
 /** A Set that, like {@link SafeMap}, keeps its own copies of the original Set methods. */
-export class SafeSet<T> extends Set<T> {}
-copyOwnProperties(Set.prototype, SafeSet.prototype, "Set");
+export class SafeSet<T> extends SetConstructor<T> {}
+copyOwnProperties(SetConstructor.prototype, SafeSet.prototype, "Set");
 
 /** A SafeSet holding `items` (added by index, no iterator involved). */
 export function safeSetOf<T>(items: readonly T[]): SafeSet<T> {

@@ -194,6 +194,17 @@ export const PATCHES: readonly Patch[] = [
       }),
   },
   {
+    name: "globalThis.Map and globalThis.Set by plain subclasses",
+    install: () => {
+      const restoreMap = replace(globalThis, "Map", class SubclassedMap extends Map {});
+      const restoreSet = replace(globalThis, "Set", class SubclassedSet extends Set {});
+      return () => {
+        restoreSet();
+        restoreMap();
+      };
+    },
+  },
+  {
     name: "globalThis.TypeError",
     install: () => replace(globalThis, "TypeError", RangeError),
   },

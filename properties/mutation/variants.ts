@@ -188,8 +188,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "set() under guard request does not check forbidden request-headers",
     patches: [{
       file: "headers.ts",
-      search: 'if (guard === "request" && isForbiddenRequestHeader(lower, normalized)) return;',
-      replace: "",
+      search: 'if (guard !== "none" && !this.#guardAllows("Headers.set", lower, normalized',
+      replace: 'if (guard !== "none" && guard !== "request" &&\n' +
+        '      !this.#guardAllows("Headers.set", lower, normalized',
     }],
   },
   {
@@ -197,8 +198,12 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() on an immutable Headers removes the header instead of throwing",
     patches: [{
       file: "headers.ts",
-      search: 'if (guard === "immutable") throw immutableError("Headers.delete", lower);',
-      replace: "",
+      search:
+        'if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE))',
+      replace: "if (\n" +
+        '      guard !== "none" && guard !== "immutable" &&\n' +
+        '      !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)\n' +
+        "    )",
     }],
   },
   {
@@ -206,9 +211,11 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under guard response keeps set-cookie",
     patches: [{
       file: "headers.ts",
-      search: "isForbiddenRequestHeader(lower, value)) return;\n" +
-        '        if (guard === "response" && isForbiddenResponseHeaderName(lower)) return;',
-      replace: "isForbiddenRequestHeader(lower, value)) return;",
+      search: 'if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND))',
+      replace: "if (\n" +
+        '      guard !== "none" && guard !== "response" &&\n' +
+        "      !this.#guardAllows(context, lower, value, WRITE_APPEND)\n" +
+        "    )",
     }],
   },
   {
@@ -235,8 +242,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under request-no-cors checks the new value, not the combined one",
     patches: [{
       file: "headers.ts",
-      search: "const temporaryValue = existing === undefined ? value : `${existing}, ${value}`;",
-      replace: "const temporaryValue = existing === undefined ? value : value;",
+      search: "return isNoCorsSafelistedRequestHeader(lower, `${existing}, ${value}`);",
+      replace: "return isNoCorsSafelistedRequestHeader(lower, value);",
     }],
   },
   {
@@ -489,23 +496,26 @@ export const VARIANTS: readonly Variant[] = [
     ],
   },
   {
-    name: "delete-by-given-name-ignores-guard",
-    bug: "delete()'s fast path by the name as given runs under every guard, so an immutable, " +
-      "request or response Headers loses headers its guard keeps",
+    name: "delete-ignores-request-guard",
+    bug: "delete() under guard request removes a forbidden request-header its guard keeps",
     patches: [{
       file: "headers.ts",
-      search: 'typeof name === "string" && this.#guard === "none" && owned !== null',
-      replace: 'typeof name === "string" && owned !== null',
+      search:
+        'if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE))',
+      replace: "if (\n" +
+        '      guard !== "none" && guard !== "request" &&\n' +
+        '      !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)\n' +
+        "    )",
     }],
   },
   {
-    name: "delete-by-given-name-when-shared",
-    bug: "delete()'s fast path by the name as given deletes from an index shared with a copy, " +
-      "so the copy loses the header too",
+    name: "delete-writes-shared-index",
+    bug: "delete() removes the name from an index shared with a copy instead of detaching " +
+      "first, so the copy loses the header too",
     patches: [{
       file: "headers.ts",
-      search: "owned !== null && !this.#shared &&",
-      replace: "owned !== null &&",
+      search: "if (!combined.has(lower)) return;\n      combined = this.#writable();",
+      replace: "if (!combined.has(lower)) return;\n      this.#view = null;",
     }],
   },
   {
