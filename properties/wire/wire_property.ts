@@ -384,49 +384,45 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     return true;
   };
 
-  const checkServerSide = async (lines: string[]): Promise<boolean> => {
-    const id = nextId++;
-    const names = probedNames(lines);
-    namesById.set(id, names);
-    const bytes = requestBytes(server.port, id, lines);
-    const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
-    const actual = observed.get(id);
-    observed.delete(id);
-    namesById.delete(id);
-    const hostAndLines = [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"];
-    const list = readFieldLines(hostAndLines);
+  /**
+   * Judges one exchange of `side`: a parser divergence when exactly one of the reference
+   * (`fieldLines` read as a header list) and the runtime (`actual`) accepted the head, else the
+   * runtime's Headers against the reference's list under `guard`, else the metamorphic properties.
+   */
+  const judge = (
+    side: WireSide,
+    guard: "request" | "immutable",
+    exchange: { bytes: string; lines: string[]; fieldLines: string[]; runtimeOutcome: string },
+    names: string[],
+    actual: HeadersObservation | undefined,
+  ): boolean => {
+    const { bytes, lines } = exchange;
+    const list = readFieldLines(exchange.fieldLines);
     if ((list !== null) !== (actual !== undefined)) {
       recordParserDivergence({
-        side: "server",
+        side,
         bytes,
         fieldLines: lines,
         referenceAccepts: list !== null,
         runtimeAccepts: actual !== undefined,
-        runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
+        runtimeOutcome: exchange.runtimeOutcome,
       });
       return true;
     }
     if (list === null || actual === undefined) return true;
     const expected = observeHeaders(
-      headersFromRawList(flat(list), "request", { profile: "server" }),
+      headersFromRawList(flat(list), guard, { profile: "server" }),
       names,
     );
     if (!same(expected, actual)) {
-      const known = knownClassesFor("server", list, hostAndLines, names, actual);
+      const known = knownClassesFor(side, list, exchange.fieldLines, names, actual);
       if (known !== null) return countKnown(known);
-      return fail({
-        side: "server",
-        kind: "reference",
-        bytes,
-        fieldLines: lines,
-        expected,
-        actual,
-      });
+      return fail({ side, kind: "reference", bytes, fieldLines: lines, expected, actual });
     }
     const broken = brokenMetamorphicProperty(actual, names);
     if (broken !== null) {
       return fail({
-        side: "server",
+        side,
         kind: "metamorphic",
         bytes,
         fieldLines: lines,
@@ -436,6 +432,29 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       });
     }
     return true;
+  };
+
+  const checkServerSide = async (lines: string[]): Promise<boolean> => {
+    const id = nextId++;
+    const names = probedNames(lines);
+    namesById.set(id, names);
+    const bytes = requestBytes(server.port, id, lines);
+    const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
+    const actual = observed.get(id);
+    observed.delete(id);
+    namesById.delete(id);
+    return judge(
+      "server",
+      "request",
+      {
+        bytes,
+        lines,
+        fieldLines: [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"],
+        runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
+      },
+      names,
+      actual,
+    );
   };
 
   const checkClientSide = async (lines: string[]): Promise<boolean> => {
@@ -453,49 +472,18 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     } catch (error) {
       outcome = error instanceof Error ? error.name : String(error);
     }
-    const sentLines = [...lines, "Content-Length: 0", "Connection: close"];
-    const list = readFieldLines(sentLines);
-    if ((list !== null) !== (actual !== undefined)) {
-      recordParserDivergence({
-        side: "client",
+    return judge(
+      "client",
+      "immutable",
+      {
         bytes,
-        fieldLines: lines,
-        referenceAccepts: list !== null,
-        runtimeAccepts: actual !== undefined,
+        lines,
+        fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
         runtimeOutcome: outcome,
-      });
-      return true;
-    }
-    if (list === null || actual === undefined) return true;
-    const expected = observeHeaders(
-      headersFromRawList(flat(list), "immutable", { profile: "server" }),
+      },
       names,
+      actual,
     );
-    if (!same(expected, actual)) {
-      const known = knownClassesFor("client", list, sentLines, names, actual);
-      if (known !== null) return countKnown(known);
-      return fail({
-        side: "client",
-        kind: "reference",
-        bytes,
-        fieldLines: lines,
-        expected,
-        actual,
-      });
-    }
-    const broken = brokenMetamorphicProperty(actual, names);
-    if (broken !== null) {
-      return fail({
-        side: "client",
-        kind: "metamorphic",
-        bytes,
-        fieldLines: lines,
-        expected: null,
-        actual,
-        detail: broken,
-      });
-    }
-    return true;
   };
 
   try {
