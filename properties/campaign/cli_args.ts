@@ -61,8 +61,10 @@ export const USAGE = `usage: ${commandLine()} [options]
   --workers N                 parallel worker processes (default: all cores)
   --known-divergences A,B|all stop generating the operations of these named classes (see
                               properties/NATIVE_DIVERGENCES.md); listed in the report
-  --case-timeout SECONDS      a run making no progress this long is a hang (default 10)
-  --max-commands N            longest command sequence per run (default 40)
+  --case-timeout SECONDS      a run making no progress this long is a hang (default 10), for
+                              runs of up to 40 steps; scaled by --max-commands / 40 above that
+  --max-commands N            longest command sequence per run (default 40); the steps reach the
+                              worker processes in a file, so any length replays and shrinks
   --json                      print a machine-readable summary on stdout
   --junit FILE                also write the result as a JUnit XML report
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
@@ -76,7 +78,7 @@ export const USAGE = `usage: ${commandLine()} [options]
   --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
 
 exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
-that cannot be loaded, a harness error), 130 interrupted (Ctrl-C; the seeds are printed)`;
+that cannot be loaded) or a harness error (its cause is printed), 130 interrupted (Ctrl-C; the seeds are printed)`;
 
 /** Parsed command line. */
 export interface CliOptions {

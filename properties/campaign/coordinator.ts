@@ -43,6 +43,7 @@ import { isUndiciTarget, undiciTargetModule } from "../targets/undici_target.ts"
 import type { Profile } from "../targets/targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
+  caseTimeoutMs,
   confirmFailure,
   failureOf,
   loadProblemOf,
@@ -88,7 +89,7 @@ async function runWorkers(workers: WorkerState[], options: CliOptions): Promise<
       `commands/s | failures 0 | ${seconds.toFixed(0)} s`;
   };
   try {
-    await supervise(workers, options.caseTimeoutSeconds * 1000, () => {
+    await supervise(workers, caseTimeoutMs(options), () => {
       if (live) writeErr(`\r\x1b[K${progressLine()}`);
       else if (Date.now() - lastPrinted >= 5000) {
         lastPrinted = Date.now();
@@ -142,8 +143,26 @@ async function confirmed(
   return report === null ? failure : await confirmFailure(options, failure, report);
 }
 
-/** Runs the CLI with `args`; returns the exit status. */
+/**
+ * Runs the CLI with `args`; returns the exit status. Whatever goes wrong inside the harness itself
+ * (an exception here, a worker that reports one, a process that cannot start) exits 2 with its
+ * cause: 1 is kept for what the candidate did.
+ */
 export async function main(args: readonly string[]): Promise<number> {
+  try {
+    return await campaign(args);
+  } catch (error) {
+    writeErr(
+      `headerproof fuzz: harness error (a fault of properties/, not a finding): ${
+        String((error as Error)?.stack ?? error)
+      }\n`,
+    );
+    return EXIT_USAGE;
+  }
+}
+
+/** The campaign behind {@link main}. */
+async function campaign(args: readonly string[]): Promise<number> {
   let options: CliOptions;
   try {
     options = parseCliArgs(args);
@@ -197,6 +216,8 @@ export async function main(args: readonly string[]): Promise<number> {
     if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
   }
   const elapsedMs = Date.now() - started;
+  const broken = workers.find((state) => state.harnessError !== null && !state.ready);
+  if (broken !== undefined) throw new Error(broken.harnessError!);
   for (const state of workers) {
     const problem = await loadProblemOf(state, options);
     if (problem !== null) {
