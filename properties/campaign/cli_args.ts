@@ -20,6 +20,8 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
+import type { CostSettings } from "../costs/cases.ts";
+import { parseCostSections } from "../costs/cases.ts";
 
 /** Exit status of a campaign with no divergence. */
 export const EXIT_OK = 0;
@@ -65,6 +67,13 @@ export const USAGE = `usage: ${commandLine()} [options]
                               runs of up to 40 steps; scaled by --max-commands / 40 above that
   --max-commands N            longest command sequence per run (default 40); the steps reach the
                               worker processes in a file, so any length replays and shrinks
+  --costs all|none|A,B        the cost stage, first in every campaign (properties/README.md):
+                              retained (memory after churn), parents (parent strings of sliced
+                              names and values), module (module state after distinct names),
+                              growth (ns per step at n against 16n), large (MiB values, 100,000
+                              headers, 50,000 set-cookie values). Default all; none skips it
+  --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
+  --cost-timeout SECONDS      a cost case with no result this long is a hang (default 60)
   --json                      print a machine-readable summary on stdout
   --junit FILE                also write the result as a JUnit XML report
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
@@ -112,6 +121,10 @@ export interface CliOptions {
   /** Exact phases (`--phases`), overriding runs, time and realm. */
   phases?: { property: PropertyName; runs: number }[];
   help: boolean;
+  /** The cost stage's sections and growth factor (`--costs`, `--cost-factor`). */
+  costs: CostSettings;
+  /** `--cost-timeout`. */
+  costTimeoutSeconds: number;
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
@@ -148,6 +161,9 @@ const OPTIONS = {
   realm: { type: "string" },
   phases: { type: "string" },
   runtime: { type: "string" },
+  costs: { type: "string" },
+  "cost-factor": { type: "string" },
+  "cost-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -217,6 +233,12 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
+  let sections;
+  try {
+    sections = parseCostSections(values.costs ?? "all");
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const knownDivergences = (values["known-divergences"] ?? "").split(",").filter((n) => n !== "");
   try {
     divergenceClasses(knownDivergences);
@@ -246,6 +268,8 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     realm,
     phases,
     help: values.help ?? false,
+    costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
+    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 60,
     runtimeArg: values.runtime,
   };
 }

@@ -30,6 +30,9 @@ import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "./junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
+import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
+import type { CostReport } from "../costs/stage.ts";
+import { runCostStage } from "../costs/stage.ts";
 import {
   runtime,
   stderrIsTerminal,
@@ -143,6 +146,17 @@ async function confirmed(
   return report === null ? failure : await confirmFailure(options, failure, report);
 }
 
+/** Runs the cost stage (properties/costs/stage.ts) with a line on standard error before and after. */
+async function costStage(options: CliOptions): Promise<CostReport> {
+  writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR);
+  writeErr(
+    `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
+      `${report.findings.length} finding(s)\n`,
+  );
+  return report;
+}
+
 /**
  * Runs the CLI with `args`; returns the exit status. Whatever goes wrong inside the harness itself
  * (an exception here, a worker that reports one, a process that cannot start) exits 2 with its
@@ -209,7 +223,19 @@ async function campaign(args: readonly string[]): Promise<number> {
   const started = Date.now();
   const workers: WorkerState[] = [];
   let interrupted = false;
-  for (const phases of stagesFor(options)) {
+  const costs = replaying || options.phases !== undefined || options.costs.sections.length === 0
+    ? null
+    : await costStage(options);
+  if (costs?.loadError) {
+    writeErr(`cannot load the candidate ${costs.loadError.url}:\n${costs.loadError.detail}\n`);
+    return EXIT_USAGE;
+  }
+  // The answer stages run after the cost stage found nothing, within what is left of --time.
+  const answerOptions = costs === null || options.timeSeconds === undefined ? options : {
+    ...options,
+    timeSeconds: Math.max(options.timeSeconds - costs.elapsedMs / 1000, options.timeSeconds / 5),
+  };
+  for (const phases of costs?.findings.length ? [] : stagesFor(answerOptions)) {
     const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
     workers.push(...stage);
     interrupted = await runWorkers(stage, options);
@@ -232,7 +258,7 @@ async function campaign(args: readonly string[]): Promise<number> {
   const profile = (first?.profile ?? options.profile ??
     (options.target === "native" ? "server" : "standard")) as Profile;
   const summary: Summary = {
-    ok: failure === null && !interrupted,
+    ok: failure === null && !interrupted && !costs?.findings.length,
     interrupted,
     target: options.targetArg,
     runtime: first?.runtime ?? workerRuntimeName(options),
@@ -246,6 +272,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     elapsedMs,
     commandsPerSecond: commandsPerSecond(workers, totals.commands, elapsedMs),
     failure: null,
+    costs,
   };
   if (failure !== null) {
     const replay = replayCommand(options, failure);
@@ -264,6 +291,7 @@ async function campaign(args: readonly string[]): Promise<number> {
   if (options.json) writeOut(JSON.stringify(summary, null, 1) + "\n");
   else writeOut(humanSummary(summary, replaying));
   if (interrupted) return EXIT_INTERRUPTED;
+  if (costs?.findings.length) return EXIT_COUNTEREXAMPLE;
   if (failure === null) return EXIT_OK;
   return failure.kind === "harness-error" ? EXIT_USAGE : EXIT_COUNTEREXAMPLE;
 }

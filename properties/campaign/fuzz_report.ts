@@ -9,7 +9,7 @@
  * console.log(humanSummary({
  *   ok: true, interrupted: false, target: "impl", runtime: "deno 2.9.6", profile: "standard",
  *   entryPoints: ["Headers"], knownDivergences: [], seeds: [1], workers: 1, runs: 10,
- *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null,
+ *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
  * }, false));
  * ```
  *
@@ -19,6 +19,8 @@ import type { Failure } from "./campaign.ts";
 import type { JunitCase } from "./junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
+import type { CostReport } from "../costs/stage.ts";
+import { costReportLines } from "../costs/report.ts";
 
 /** The JSON summary (`--json`). */
 export interface Summary {
@@ -48,6 +50,8 @@ export interface Summary {
       recorded: string | null;
     })
     | null;
+  /** The cost stage's report; null when it did not run (`--costs none`, a replay, `--phases`). */
+  costs: CostReport | null;
 }
 
 /** The steps of a counterexample, numbered, one line each (a step with several calls: `;`). */
@@ -67,9 +71,10 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     `${summary.commandsPerSecond} commands/s`,
   ];
   const failure = summary.failure;
+  if (summary.costs !== null) lines.push(...costReportLines(summary.costs));
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");
-  } else if (failure === null) {
+  } else if (failure === null && !summary.costs?.findings.length) {
     lines.push(replaying ? "the case passes: no divergence" : "no divergence found");
   }
   if (failure !== null) {
@@ -124,9 +129,18 @@ export function junitCase(summary: Summary): JunitCase {
     summary.seeds.join(",")
   })`;
   const failure = summary.failure;
+  const costFindings = summary.costs?.findings ?? [];
   return {
     name,
     seconds: summary.elapsedMs / 1000,
+    ...(costFindings.length > 0
+      ? {
+        failure: {
+          message: `cost: ${costFindings.map((finding) => finding.costClass).join(", ")}`,
+          detail: humanSummary(summary, false),
+        },
+      }
+      : {}),
     ...(failure === null ? {} : {
       failure: {
         message: `${failure.kind}: ${failure.message.split("\n")[0]}`,
