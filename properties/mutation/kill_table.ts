@@ -3,8 +3,9 @@
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
  * the runs and seconds it took, and the step that diverged. An answer variant runs the answer
  * stages alone (`--costs none`); a cost variant (one with a `costClass`) runs the whole default
- * campaign and is killed by a cost finding of its class on a case the unpatched impl passes (the
- * unpatched impl's cost stage runs once, before the first cost variant). Exits 1 unless every
+ * campaign and is killed by a cost finding of its class on a case the unpatched impl passes or
+ * fails by less than half as much (the unpatched impl's campaign runs once, before the first
+ * cost variant). Exits 1 unless every
  * variant is killed within the budget, 2 when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
@@ -25,6 +26,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
+import type { CostFinding } from "../costs/stage.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
 import type { JunitCase } from "../campaign/junit.ts";
@@ -121,26 +123,41 @@ function campaignArgs(modulePath: string, budget: Budget, out: string): string[]
 }
 
 /**
- * The cost cases the unpatched impl itself fails (cases.ts `caseKey`), from one campaign's cost
- * stage: a cost variant is killed only by a finding of its class on a case outside these, so a
- * cost impl already has never passes for the variant's.
+ * The cost findings of the unpatched impl itself, by case key (cases.ts `caseKey`), from one
+ * campaign's cost stage.
  */
-async function baseCostKeys(budget: Budget): Promise<Set<string>> {
+async function baseCostFindings(budget: Budget): Promise<Map<string, CostFinding>> {
   const dir = mkdtempSync(join(tmpdir(), "headerproof-base-"));
   try {
     const modulePath = applyVariant({ name: "unpatched", bug: "", patches: [] }, dir);
     const summary = await campaign(campaignArgs(modulePath, budget, join(dir, "out")));
-    return new Set((summary.costs?.findings ?? []).map((finding) => finding.key));
+    const findings = new Map((summary.costs?.findings ?? []).map((f) => [f.key, f]));
+    writeErr(`the unpatched impl's cost findings: ${[...findings.keys()].join("; ") || "none"}\n`);
+    return findings;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The cost finding that kills `variant`: its class, on a case impl itself passes. */
-function costKill(variant: Variant, summary: Summary, base: Set<string>) {
-  return summary.costs?.findings.find((finding) =>
-    finding.costClass === variant.costClass && !base.has(finding.key)
-  );
+/** How far over its bound a finding is: bytes over, or the step-cost ratio over the factor. */
+function excess(finding: CostFinding): number {
+  const { retainedBytes, boundBytes, nsPerStep } = finding.figures;
+  if (retainedBytes !== undefined && boundBytes !== undefined) return retainedBytes / boundBytes;
+  if (nsPerStep !== undefined) return nsPerStep[1] / nsPerStep[0];
+  return Infinity;
+}
+
+/**
+ * The cost finding that kills `variant`: one of its class, on a case the unpatched impl passes,
+ * or fails by less than half as much (so a cost impl already has never kills a variant by
+ * itself, nor does a noisy step-growth figure of impl's hide a variant's).
+ */
+function costKill(variant: Variant, summary: Summary, base: Map<string, CostFinding>) {
+  return summary.costs?.findings.find((finding) => {
+    const before = base.get(finding.key);
+    return finding.costClass === variant.costClass &&
+      (before === undefined || excess(finding) > 2 * excess(before));
+  });
 }
 
 /**
@@ -150,7 +167,7 @@ function costKill(variant: Variant, summary: Summary, base: Set<string>) {
 async function killVariant(
   variant: Variant,
   budget: Budget,
-  base: () => Promise<Set<string>>,
+  base: () => Promise<Map<string, CostFinding>>,
 ): Promise<KillRow> {
   const dir = mkdtempSync(join(tmpdir(), `headerproof-${variant.name}-`));
   try {
@@ -264,8 +281,8 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
   const rows: KillRow[] = [];
-  let base: Promise<Set<string>> | null = null;
-  const baseKeys = () => (base ??= baseCostKeys(budget));
+  let base: Promise<Map<string, CostFinding>> | null = null;
+  const baseKeys = () => (base ??= baseCostFindings(budget));
   for (const variant of variants) {
     try {
       const row = await killVariant(variant, budget, baseKeys);
