@@ -73,7 +73,7 @@ export const USAGE = `usage: ${commandLine()} [options]
                               growth (ns per step at n against 16n), large (MiB values, 100,000
                               headers, 50,000 set-cookie values). Default all; none skips it
   --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
-  --cost-timeout SECONDS      a cost case with no result this long is a hang (default 60)
+  --cost-timeout SECONDS      a cost case with no result this long is a hang (default 30)
   --json                      print a machine-readable summary on stdout
   --junit FILE                also write the result as a JUnit XML report
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
@@ -269,7 +269,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     phases,
     help: values.help ?? false,
     costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
-    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 60,
+    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 30,
     runtimeArg: values.runtime,
   };
 }

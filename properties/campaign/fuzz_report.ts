@@ -73,7 +73,10 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
   const failure = summary.failure;
   if (summary.costs !== null) lines.push(...costReportLines(summary.costs));
   if (summary.costs?.findings.length) {
-    lines.push("", "answer stages not run: the cost stage found the above (--costs none runs them)");
+    lines.push(
+      "",
+      "answer stages not run: the cost stage found the above (--costs none runs them)",
+    );
   }
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");

@@ -283,9 +283,12 @@ export function measureParents(
   };
 }
 
-/** `count` distinct 40-unit header names starting at `from`. */
+/** `count` distinct 40-unit header names starting at `from`, differing in their last units. */
 export function distinctNames(from: number, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `x-distinct-${from + i}-`.padEnd(40, "n"));
+  return Array.from(
+    { length: count },
+    (_, i) => "x-distinct-".padEnd(34, "n") + (from + i).toString(36).padStart(6, "0"),
+  );
 }
 
 /**
@@ -446,6 +449,10 @@ export function measureGrowth(
     }
     return best;
   };
+  // Warm-up at both sizes: in a fresh process the first reps run code not yet optimized, which
+  // would make n look slow and hide a step whose cost grows.
+  fastest(n);
+  fastest(big);
   fastest(n);
   const small: number[] = [];
   const large: number[] = [];

@@ -286,8 +286,15 @@ export async function runCostStage(options: CliOptions, outDir: string): Promise
       );
       continue;
     }
-    const contextRun = await measureOnce(binary, context.side, suspect.costCase, timeoutMs);
-    const contextLines = "figures" in contextRun
+    // The reference is naive on purpose (linear scans): its speed is no context for a step's
+    // growth or a large input, only its memory is.
+    const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
+    const contextRun = context.side !== "native" && timed
+      ? null
+      : await measureOnce(binary, context.side, suspect.costCase, timeoutMs);
+    const contextLines = contextRun === null
+      ? ["(not measured: the reference is naive on purpose, its speed is no context)"]
+      : "figures" in contextRun
       ? contextRun.figures.lines
       : [`(cannot load ${context.name}: ${contextRun.loadError.detail})`];
     const costClass = classOf(suspect.costCase, confirmed.problem);
