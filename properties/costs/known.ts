@@ -14,8 +14,32 @@
  */
 import type { CostCase } from "./probes.ts";
 
-/** Per known cost class, the cases it covers. */
-export const KNOWN_COST_CASES: Readonly<Record<string, (costCase: CostCase) => boolean>> = {};
+/** The growth operations a list scanned per call makes linear. */
+const SCANNED: readonly string[] = [
+  "append",
+  "set",
+  "delete",
+  "get-hit",
+  "get-miss-seen",
+  "get-miss-never",
+  "has-hit",
+  "has-miss-seen",
+  "has-miss-never",
+  "construct-from-record",
+  "construct-from-sequence",
+  "construct-from-headers",
+];
+
+/** Per known cost class (properties/oracle/divergences.ts `COST_DIVERGENCE_CLASSES`), the cases it covers. */
+export const KNOWN_COST_CASES: Readonly<Record<string, (costCase: CostCase) => boolean>> = {
+  "values-keep-parent-strings": (c) =>
+    c.probe === "parents" && (c.form.startsWith("value-") || c.form === "set-cookie-slice"),
+  "linear-scan-per-operation": (c) => c.probe === "growth" && SCANNED.includes(c.op),
+  "iteration-re-sorts-after-mutation": (c) =>
+    c.probe === "growth" && (c.op === "iterator-next-with-set" || c.op === "for-each-with-set"),
+  "quadratic-on-large-lists": (c) =>
+    c.probe === "large" && (c.input === "headers-100000" || c.input === "set-cookie-50000"),
+};
 
 /** Whether a class among `names` (or "all") covers `costCase`. */
 export function skippedByKnownClasses(costCase: CostCase, names: readonly string[]): boolean {

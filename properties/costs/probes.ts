@@ -452,16 +452,16 @@ export function measureGrowth(
   // Warm-up at both sizes: in a fresh process the first reps run code not yet optimized, which
   // would make n look slow and hide a step whose cost grows.
   fastest(n);
-  fastest(big);
-  fastest(n);
+  if (fastest(big) <= 3 * factor * fastest(n)) fastest(n);
   const small: number[] = [];
   const large: number[] = [];
   const started = performance.now();
   // A step whose cost grows with the list can make one round take seconds: once 3 s are spent,
-  // the rounds so far decide.
+  // or once the first round is over three times the factor, the rounds so far decide.
   for (
     let round = 0;
-    round < rounds && (round === 0 || performance.now() - started < 3000);
+    round < rounds &&
+    (round === 0 || (performance.now() - started < 3000 && large[0] / small[0] <= 3 * factor));
     round++
   ) {
     small.push(fastest(n));
