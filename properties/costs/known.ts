@@ -34,6 +34,7 @@ const SCANNED: readonly string[] = [
 export const KNOWN_COST_CASES: Readonly<Record<string, (costCase: CostCase) => boolean>> = {
   "values-keep-parent-strings": (c) =>
     c.probe === "parents" && (c.form.startsWith("value-") || c.form === "set-cookie-slice"),
+  "names-keep-parent-strings": (c) => c.probe === "parents" && c.form.startsWith("name-"),
   "linear-scan-per-operation": (c) => c.probe === "growth" && SCANNED.includes(c.op),
   "iteration-re-sorts-after-mutation": (c) =>
     c.probe === "growth" && (c.op === "iterator-next-with-set" || c.op === "for-each-with-set"),
