@@ -230,12 +230,12 @@ async function campaign(args: readonly string[]): Promise<number> {
     writeErr(`cannot load the candidate ${costs.loadError.url}:\n${costs.loadError.detail}\n`);
     return EXIT_USAGE;
   }
-  // The answer stages run after the cost stage found nothing, within what is left of --time.
+  // The answer stages run after the cost stage, whatever it found, within what is left of --time.
   const answerOptions = costs === null || options.timeSeconds === undefined ? options : {
     ...options,
     timeSeconds: Math.max(options.timeSeconds - costs.elapsedMs / 1000, options.timeSeconds / 5),
   };
-  for (const phases of costs?.findings.length ? [] : stagesFor(answerOptions)) {
+  for (const phases of stagesFor(answerOptions)) {
     const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
     workers.push(...stage);
     interrupted = await runWorkers(stage, options);

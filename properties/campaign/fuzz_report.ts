@@ -71,13 +71,6 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     `${summary.commandsPerSecond} commands/s`,
   ];
   const failure = summary.failure;
-  if (summary.costs !== null) lines.push(...costReportLines(summary.costs));
-  if (summary.costs?.findings.length) {
-    lines.push(
-      "",
-      "answer stages not run: the cost stage found the above (--costs none runs them)",
-    );
-  }
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");
   } else if (failure === null && !summary.costs?.findings.length) {
@@ -126,6 +119,7 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : [`recorded in the regression corpus: ${failure.recorded}`]),
     );
   }
+  if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
   return lines.join("\n") + "\n";
 }
 
