@@ -73,8 +73,14 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
   const failure = summary.failure;
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");
-  } else if (failure === null && !summary.costs?.findings.length) {
-    lines.push(replaying ? "the case passes: no divergence" : "no divergence found");
+  } else if (failure === null) {
+    lines.push(
+      replaying
+        ? "the case passes: no divergence"
+        : summary.costs?.findings.length
+        ? "no answer divergence found (cost findings below)"
+        : "no divergence found",
+    );
   }
   if (failure !== null) {
     const heading = failure.replays === "after-history"
