@@ -20,6 +20,8 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
+import type { CostSettings } from "../costs/cases.ts";
+import { parseCostSections } from "../costs/cases.ts";
 
 /** Exit status of a campaign with no divergence. */
 export const EXIT_OK = 0;
@@ -64,8 +66,17 @@ export const USAGE = `usage: ${commandLine()} [options]
                               properties/NATIVE_DIVERGENCES.md); listed in the report. auto (the
                               default for native, deno-src and undici targets): every class
                               already known for that runtime's Headers; none: no class
-  --case-timeout SECONDS      a run making no progress this long is a hang (default 10)
-  --max-commands N            longest command sequence per run (default 40)
+  --case-timeout SECONDS      a run making no progress this long is a hang (default 10), for
+                              runs of up to 40 steps; scaled by --max-commands / 40 above that
+  --max-commands N            longest command sequence per run (default 40); the steps reach the
+                              worker processes in a file, so any length replays and shrinks
+  --costs all|none|A,B        the cost stage, first in every campaign (properties/README.md):
+                              retained (memory after churn), parents (parent strings of sliced
+                              names and values), module (module state after distinct names),
+                              growth (ns per step at n against 16n), large (MiB values, 100,000
+                              headers, 50,000 set-cookie values). Default all; none skips it
+  --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
+  --cost-timeout SECONDS      a cost case with no result this long is a hang (default 30)
   --json                      print a machine-readable summary on stdout
   --junit FILE                also write the result as a JUnit XML report
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
@@ -79,7 +90,7 @@ export const USAGE = `usage: ${commandLine()} [options]
   --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
 
 exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
-that cannot be loaded, a harness error), 130 interrupted (Ctrl-C; the seeds are printed)`;
+that cannot be loaded) or a harness error (its cause is printed), 130 interrupted (Ctrl-C; the seeds are printed)`;
 
 /** Parsed command line. */
 export interface CliOptions {
@@ -119,6 +130,10 @@ export interface CliOptions {
   /** Exact phases (`--phases`), overriding runs, time and realm. */
   phases?: { property: PropertyName; runs: number }[];
   help: boolean;
+  /** The cost stage's sections and growth factor (`--costs`, `--cost-factor`). */
+  costs: CostSettings;
+  /** `--cost-timeout`. */
+  costTimeoutSeconds: number;
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
@@ -155,6 +170,9 @@ const OPTIONS = {
   realm: { type: "string" },
   phases: { type: "string" },
   runtime: { type: "string" },
+  costs: { type: "string" },
+  "cost-factor": { type: "string" },
+  "cost-timeout": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -242,6 +260,12 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
+  let sections;
+  try {
+    sections = parseCostSections(values.costs ?? "all");
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const runtimeHeaders = targetArg === "native" || isDenoSrcTarget(targetArg) ||
     isUndiciTarget(targetArg);
   const knownDivergences = (values["known-divergences"] ?? (runtimeHeaders ? "auto" : ""))
@@ -277,6 +301,8 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     realm,
     phases,
     help: values.help ?? false,
+    costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
+    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 30,
     runtimeArg: values.runtime,
   };
 }

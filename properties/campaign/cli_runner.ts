@@ -26,7 +26,9 @@ export interface CliRun {
 
 /**
  * Runs the CLI with `args` under this Deno, or under Bun (found on PATH) for `runtime` "bun",
- * killed after `timeoutMs` (default 120 s).
+ * killed after `timeoutMs` (default 120 s). The cost stage runs only when `args` name `--costs`:
+ * the tests that use this judge answers, and the cost stage has tests of its own
+ * (properties/costs/).
  */
 export function runCli(
   args: readonly string[],
@@ -34,7 +36,8 @@ export function runCli(
   runtime: "deno" | "bun" = "deno",
 ): CliRun {
   const command = runtime === "deno" ? [Deno.execPath(), "run", "-A"] : [runtime];
-  const result = spawnSync(command[0], [...command.slice(1), CLI, ...args], {
+  const costs = args.includes("--costs") ? [] : ["--costs", "none"];
+  const result = spawnSync(command[0], [...command.slice(1), CLI, ...args, ...costs], {
     encoding: "utf8",
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,

@@ -25,11 +25,19 @@ import {
   parseCliArgs,
   USAGE,
 } from "./cli_args.ts";
-import { classesHit, divergenceClasses, knownFor } from "../oracle/divergences.ts";
+import {
+  classesHit,
+  divergenceClasses,
+  knownCostClasses,
+  knownFor,
+} from "../oracle/divergences.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "./junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
+import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
+import type { CostReport } from "../costs/stage.ts";
+import { runCostStage } from "../costs/stage.ts";
 import {
   runtime,
   stderrIsTerminal,
@@ -43,6 +51,7 @@ import { isUndiciTarget, undiciTargetModule } from "../targets/undici_target.ts"
 import type { Profile } from "../targets/targets.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
+  caseTimeoutMs,
   confirmFailure,
   failureOf,
   loadProblemOf,
@@ -88,7 +97,7 @@ async function runWorkers(workers: WorkerState[], options: CliOptions): Promise<
       `commands/s | failures 0 | ${seconds.toFixed(0)} s`;
   };
   try {
-    await supervise(workers, options.caseTimeoutSeconds * 1000, () => {
+    await supervise(workers, caseTimeoutMs(options), () => {
       if (live) writeErr(`\r\x1b[K${progressLine()}`);
       else if (Date.now() - lastPrinted >= 5000) {
         lastPrinted = Date.now();
@@ -152,8 +161,37 @@ function headersRuntimeName(options: CliOptions): string | null {
   return options.targetArg === "native" ? (options.runtime ?? runtime).name : null;
 }
 
-/** Runs the CLI with `args`; returns the exit status. */
+/** Runs the cost stage (properties/costs/stage.ts) with a line on standard error before and after. */
+async function costStage(options: CliOptions): Promise<CostReport> {
+  writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR);
+  writeErr(
+    `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
+      `${report.findings.length} finding(s)\n`,
+  );
+  return report;
+}
+
+/**
+ * Runs the CLI with `args`; returns the exit status. Whatever goes wrong inside the harness itself
+ * (an exception here, a worker that reports one, a process that cannot start) exits 2 with its
+ * cause: 1 is kept for what the candidate did.
+ */
 export async function main(args: readonly string[]): Promise<number> {
+  try {
+    return await campaign(args);
+  } catch (error) {
+    writeErr(
+      `headerproof fuzz: harness error (a fault of properties/, not a finding): ${
+        String((error as Error)?.stack ?? error)
+      }\n`,
+    );
+    return EXIT_USAGE;
+  }
+}
+
+/** The campaign behind {@link main}. */
+async function campaign(args: readonly string[]): Promise<number> {
   let options: CliOptions;
   try {
     options = parseCliArgs(args);
@@ -205,13 +243,27 @@ export async function main(args: readonly string[]): Promise<number> {
   const started = Date.now();
   const workers: WorkerState[] = [];
   let interrupted = false;
-  for (const phases of stagesFor(options)) {
+  const costs = replaying || options.phases !== undefined || options.costs.sections.length === 0
+    ? null
+    : await costStage(options);
+  if (costs?.loadError) {
+    writeErr(`cannot load the candidate ${costs.loadError.url}:\n${costs.loadError.detail}\n`);
+    return EXIT_USAGE;
+  }
+  // The answer stages run after the cost stage, whatever it found, within what is left of --time.
+  const answerOptions = costs === null || options.timeSeconds === undefined ? options : {
+    ...options,
+    timeSeconds: Math.max(options.timeSeconds - costs.elapsedMs / 1000, options.timeSeconds / 5),
+  };
+  for (const phases of stagesFor(answerOptions)) {
     const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
     workers.push(...stage);
     interrupted = await runWorkers(stage, options);
     if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
   }
   const elapsedMs = Date.now() - started;
+  const broken = workers.find((state) => state.harnessError !== null && !state.ready);
+  if (broken !== undefined) throw new Error(broken.harnessError!);
   for (const state of workers) {
     const problem = await loadProblemOf(state, options);
     if (problem !== null) {
@@ -226,13 +278,16 @@ export async function main(args: readonly string[]): Promise<number> {
   const profile = (first?.profile ?? options.profile ??
     (options.target === "native" ? "server" : "standard")) as Profile;
   const summary: Summary = {
-    ok: failure === null && !interrupted,
+    ok: failure === null && !interrupted && !costs?.findings.length,
     interrupted,
     target: options.targetArg,
     runtime: first?.runtime ?? workerRuntimeName(options),
     profile,
     entryPoints: first?.entryPoints ?? [],
-    knownDivergences: divergenceClasses(options.knownDivergences).map((c) => c.name),
+    knownDivergences: [
+      ...divergenceClasses(options.knownDivergences),
+      ...knownCostClasses(options.knownDivergences),
+    ].map((c) => c.name),
     knownDivergencesAuto: options.knownDivergencesAuto ?? false,
     classesHit: headersOf === null ? [] : classesHit(
       workers.flatMap((w) => w.report?.failure?.kind === "divergence" ? [w.report.failure] : []),
@@ -246,6 +301,7 @@ export async function main(args: readonly string[]): Promise<number> {
     elapsedMs,
     commandsPerSecond: commandsPerSecond(workers, totals.commands, elapsedMs),
     failure: null,
+    costs,
   };
   if (failure !== null) {
     const replay = replayCommand(options, failure);
@@ -264,6 +320,7 @@ export async function main(args: readonly string[]): Promise<number> {
   if (options.json) writeOut(JSON.stringify(summary, null, 1) + "\n");
   else writeOut(humanSummary(summary, replaying));
   if (interrupted) return EXIT_INTERRUPTED;
+  if (costs?.findings.length) return EXIT_COUNTEREXAMPLE;
   if (failure === null) return EXIT_OK;
   return failure.kind === "harness-error" ? EXIT_USAGE : EXIT_COUNTEREXAMPLE;
 }

@@ -10,7 +10,7 @@
  *   ok: true, interrupted: false, target: "impl", runtime: "deno 2.9.6", profile: "standard",
  *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
  *   classesHit: [], seeds: [1], workers: 1, runs: 10,
- *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null,
+ *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
  * }, false));
  * ```
  *
@@ -21,6 +21,8 @@ import type { ClassHit } from "../oracle/divergences.ts";
 import type { JunitCase } from "./junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
+import type { CostReport } from "../costs/stage.ts";
+import { costReportLines } from "../costs/report.ts";
 
 /** The JSON summary (`--json`). */
 export interface Summary {
@@ -57,6 +59,8 @@ export interface Summary {
       recorded: string | null;
     })
     | null;
+  /** The cost stage's report; null when it did not run (`--costs none`, a replay, `--phases`). */
+  costs: CostReport | null;
 }
 
 /** The steps of a counterexample, numbered, one line each (a step with several calls: `;`). */
@@ -208,7 +212,13 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");
   } else if (failure === null) {
-    lines.push(replaying ? "the case passes: no divergence" : "no divergence found");
+    lines.push(
+      replaying
+        ? "the case passes: no divergence"
+        : summary.costs?.findings.length
+        ? "no answer divergence found (cost findings below)"
+        : "no divergence found",
+    );
   }
   if (failure !== null) {
     const heading = failure.replays === "after-history"
@@ -255,6 +265,7 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : [`recorded in the regression corpus: ${failure.recorded}`]),
     );
   }
+  if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
   return lines.join("\n") + "\n";
 }
 
@@ -264,9 +275,18 @@ export function junitCase(summary: Summary): JunitCase {
     summary.seeds.join(",")
   })`;
   const failure = summary.failure;
+  const costFindings = summary.costs?.findings ?? [];
   return {
     name,
     seconds: summary.elapsedMs / 1000,
+    ...(costFindings.length > 0
+      ? {
+        failure: {
+          message: `cost: ${costFindings.map((finding) => finding.costClass).join(", ")}`,
+          detail: humanSummary(summary, false),
+        },
+      }
+      : {}),
     ...(failure === null ? {} : {
       failure: {
         message: `${failure.kind}: ${failure.message.split("\n")[0]}`,

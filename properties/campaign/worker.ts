@@ -1,11 +1,14 @@
 /**
- * The subprocess that actually runs candidate code. cli.ts starts one per worker with a JSON
- * {@link WorkerConfig} as its only argument and reads its standard output, one message per line:
+ * The subprocess that actually runs candidate code. cli.ts starts one per worker with the path of a
+ * file holding its JSON {@link WorkerConfig} as its only argument (a file, because the steps of a
+ * replay can be longer than a command line may be) and reads its standard output, one message per
+ * line:
  *
  * | line | meaning |
  * | --- | --- |
  * | `ready <json>` | target loaded: `{ entryPoints, profile, runtime }` (runtime: "name version") |
  * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
+ * | `harness-error <json>` | the harness itself failed (a JSON string saying why); exit status 2 |
  * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
  * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
  * | `s <json>` | (trace mode, or given steps) a resolved step is about to run |
@@ -18,7 +21,8 @@
  *
  * @example
  * ```sh
- * deno run -A properties/campaign/worker.ts '{"target":"impl","seed":1,"phases":[{"property":"model","runs":10}]}'
+ * echo '{"target":"impl","seed":1,"phases":[{"property":"model","runs":10}]}' > /tmp/config.json
+ * deno run -A properties/campaign/worker.ts /tmp/config.json
  * ```
  *
  * @module
@@ -27,7 +31,8 @@ import type { CampaignResult, Failure, PropertyName } from "./campaign.ts";
 import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
-import { runtime, writeOut } from "../targets/runtime.ts";
+import { readFileSync } from "node:fs";
+import { exit, runtime, writeOut } from "../targets/runtime.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
 import { runtimeModulesOf } from "../targets/deno_src_target.ts";
@@ -169,11 +174,19 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   return report;
 }
 
-/** Parses the worker's argument. */
-function parseWorkerConfig(text: string | undefined): WorkerConfig {
-  if (text === undefined) throw new Error("worker.ts needs its configuration as a JSON argument");
-  return JSON.parse(text) as WorkerConfig;
+/** Reads the configuration file the worker's argument names. */
+function readWorkerConfig(path: string | undefined): WorkerConfig {
+  if (path === undefined) throw new Error("worker.ts needs the path of its configuration file");
+  return JSON.parse(readFileSync(path, "utf8")) as WorkerConfig;
 }
 
-const report = await runWorker(parseWorkerConfig(runtime.args[0]));
+// Candidate code runs inside runCampaign and runAlone, which turn whatever it throws into a
+// failure; an exception that reaches here is the harness's own.
+let report: WorkerReport;
+try {
+  report = await runWorker(readWorkerConfig(runtime.args[0]));
+} catch (error) {
+  writeOut(`harness-error ${JSON.stringify(String((error as Error)?.stack ?? error))}\n`);
+  exit(2);
+}
 writeOut(`done ${JSON.stringify(report)}\n`);

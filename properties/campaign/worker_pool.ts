@@ -16,6 +16,9 @@
  * @module
  */
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Failure, PropertyName } from "./campaign.ts";
 import type { CliOptions } from "./cli_args.ts";
@@ -45,6 +48,8 @@ export interface WorkerState {
   stderr: string;
   report: WorkerReport | null;
   loadError: { url: string; detail: string } | null;
+  /** What went wrong inside the harness (worker.ts threw, or the process could not start). */
+  harnessError: string | null;
   killedForHang: boolean;
   /** Stopped by the coordinator because another worker failed first or the user interrupted. */
   stopped: boolean;
@@ -53,10 +58,26 @@ export interface WorkerState {
 
 const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
-/** Starts a worker process for `config` and wires its protocol lines into a state. */
+/**
+ * The case timeout of a campaign in milliseconds: `--case-timeout` for runs of up to 40 steps (the
+ * default `--max-commands`), scaled up in proportion beyond that, because a worker's heartbeat is
+ * one line per run and a legal run of 5000 steps takes longer than one of 40.
+ */
+export function caseTimeoutMs(options: CliOptions): number {
+  return options.caseTimeoutSeconds * 1000 * Math.max(1, options.maxCommands / 40);
+}
+
+/**
+ * Starts a worker process for `config` and wires its protocol lines into a state. The
+ * configuration (steps of any length included) travels in a file of its own, named on the command
+ * line, which is removed when the process ends: a command line has a length limit.
+ */
 export function startWorker(config: WorkerConfig): WorkerState {
+  const configDir = mkdtempSync(join(tmpdir(), "headerproof-worker-"));
+  const configFile = join(configDir, "config.json");
+  writeFileSync(configFile, JSON.stringify(config));
   const child = start(
-    selfCommand(WORKER_SCRIPT, [JSON.stringify(config)], config.runtime),
+    selfCommand(WORKER_SCRIPT, [configFile], config.runtime),
     workerEnvironment(config.runtime),
   );
   const state: WorkerState = {
@@ -77,11 +98,20 @@ export function startWorker(config: WorkerConfig): WorkerState {
     stderr: "",
     report: null,
     loadError: null,
+    harnessError: null,
     killedForHang: false,
     stopped: false,
-    exit: new Promise((resolve) =>
-      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }))
-    ),
+    exit: new Promise((resolve) => {
+      const ended = (code: number | null, signal: string | null) => {
+        rmSync(configDir, { recursive: true, force: true });
+        resolve({ code, signal });
+      };
+      child.on("error", (error) => {
+        state.harnessError ??= `cannot start a worker process: ${error.message}`;
+        if (child.pid === undefined) ended(null, null);
+      });
+      child.on("close", (code, signal) => ended(code, signal ?? null));
+    }),
   };
   let pending = "";
   child.stdout!.setEncoding("utf8");
@@ -135,6 +165,9 @@ function handleLine(state: WorkerState, line: string): void {
     }
     case "load-error":
       state.loadError = JSON.parse(rest);
+      return;
+    case "harness-error":
+      state.harnessError = JSON.parse(rest) as string;
       return;
     case "done":
       state.report = JSON.parse(rest) as WorkerReport;
@@ -219,10 +252,11 @@ export async function confirmFailure(
   failure: Failure,
   report: WorkerReport,
 ): Promise<Failure> {
-  const timeoutMs = options.caseTimeoutSeconds * 1000;
+  const timeoutMs = caseTimeoutMs(options);
   const reproduces = async (config: WorkerConfig): Promise<boolean> => {
     const state = startWorker(config);
     await supervise([state], timeoutMs, () => {});
+    if (state.harnessError !== null) throw new Error(state.harnessError);
     return state.report?.failure?.kind === failure.kind;
   };
   const alone = {
@@ -341,9 +375,7 @@ export async function loadProblemOf(
   return {
     url: options.target,
     detail: state.killedForHang
-      ? `loading the module did not finish within ${
-        (options.caseTimeoutSeconds * 1000 + 20_000) / 1000
-      } s`
+      ? `loading the module did not finish within ${(caseTimeoutMs(options) + 20_000) / 1000} s`
       : `the process ended while loading the module (exit code ${code}, signal ${signal}): ${
         lastLines(state.stderr)
       }`,
@@ -358,12 +390,14 @@ export async function failureOf(
   if (state.report !== null) return state.report.failure;
   if (state.stopped || !state.ready) return null;
   const { code, signal } = await state.exit;
+  if (state.harnessError !== null) return harnessFailure(state, state.harnessError);
   const run = state.firstFailedRun ?? state.run;
   const path = String(run);
   const what = state.killedForHang
-    ? `the candidate made no progress for ${options.caseTimeoutSeconds} s (a hang)`
+    ? `the candidate made no progress for ${caseTimeoutMs(options) / 1000} s (a hang)`
     : `the worker process died (exit code ${code}, signal ${signal}): ${lastLines(state.stderr)}`;
   const traced = await traceCase(options, state.seed, state.property, path);
+  if (traced.harnessError !== null) return harnessFailure(state, traced.harnessError);
   if (traced.report?.failure) return traced.report.failure;
   return {
     kind: state.killedForHang ? "hang" : "crash",
@@ -387,7 +421,7 @@ export async function failureOf(
  * search ends after 12 case timeouts, keeping the shortest list found.
  */
 export async function shrinkStuckSteps(options: CliOptions, failure: Failure): Promise<Op[]> {
-  const timeoutMs = options.caseTimeoutSeconds * 1000;
+  const timeoutMs = caseTimeoutMs(options);
   const deadline = Date.now() + 12 * timeoutMs;
   const stopsTheSameWay = async (steps: Op[]): Promise<boolean> => {
     const state = startWorker({
@@ -395,6 +429,7 @@ export async function shrinkStuckSteps(options: CliOptions, failure: Failure): P
       steps,
     });
     await supervise([state], timeoutMs, () => {});
+    if (state.harnessError !== null) throw new Error(state.harnessError);
     const stopped = failure.kind === "hang"
       ? state.killedForHang
       : !state.killedForHang && state.report === null && state.ready;
@@ -428,8 +463,22 @@ async function traceCase(
     trace: true,
   };
   const state = startWorker(config);
-  await supervise([state], options.caseTimeoutSeconds * 1000, () => {});
+  await supervise([state], caseTimeoutMs(options), () => {});
   return state;
+}
+
+/** A harness error seen in `state`'s worker: reported with exit 2, never as a finding. */
+function harnessFailure(state: WorkerState, message: string): Failure {
+  return {
+    kind: "harness-error",
+    property: state.property,
+    seed: state.seed,
+    path: String(state.firstFailedRun ?? state.run),
+    replayPath: null,
+    steps: [],
+    message,
+    runsToFailure: 0,
+  };
 }
 
 /** The last lines of a process's standard error, on one line. */

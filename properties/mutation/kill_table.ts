@@ -1,8 +1,12 @@
 /**
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
- * the runs and seconds it took, and the step that diverged. Exits 1 unless every variant is killed
- * within the budget, 2 when a variant no longer applies to impl.
+ * the runs and seconds it took, and the step that diverged. An answer variant runs the answer
+ * stages alone (`--costs none`); a cost variant (one with a `costClass`) runs the whole default
+ * campaign and is killed by a cost finding of its class on a case the unpatched impl passes or
+ * fails by less than half as much (the unpatched impl's campaign runs once, before the first
+ * cost variant). Exits 1 unless every
+ * variant is killed within the budget, 2 when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--only NAME[,NAME]`,
@@ -22,6 +26,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
+import type { CostFinding } from "../costs/stage.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
 import type { JunitCase } from "../campaign/junit.ts";
@@ -96,42 +101,110 @@ function recordKill(variant: Variant, corpusFile: string): void {
   );
 }
 
-/** Runs one variant within the budget. */
-async function killVariant(variant: Variant, budget: Budget): Promise<KillRow> {
+/** The campaign's arguments against `modulePath` within `budget`. */
+function campaignArgs(modulePath: string, budget: Budget, out: string): string[] {
+  return [
+    "--target",
+    modulePath,
+    // A variant is impl: held to impl's bar, in a tampered realm too.
+    "--realm",
+    "both",
+    "--runs",
+    String(budget.runs),
+    "--time",
+    String(budget.seconds),
+    "--seed",
+    String(budget.seed),
+    "--workers",
+    String(budget.workers),
+    "--out",
+    out,
+  ];
+}
+
+/**
+ * The cost findings of the unpatched impl itself, by case key (cases.ts `caseKey`), from one
+ * campaign's cost stage.
+ */
+async function baseCostFindings(budget: Budget): Promise<Map<string, CostFinding>> {
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-base-"));
+  try {
+    const modulePath = applyVariant({ name: "unpatched", bug: "", patches: [] }, dir);
+    const summary = await campaign(campaignArgs(modulePath, budget, join(dir, "out")));
+    const findings = new Map((summary.costs?.findings ?? []).map((f) => [f.key, f]));
+    writeErr(`the unpatched impl's cost findings: ${[...findings.keys()].join("; ") || "none"}\n`);
+    return findings;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** How far over its bound a finding is: bytes over, or the step-cost ratio over the factor. */
+function excess(finding: CostFinding): number {
+  const { retainedBytes, boundBytes, nsPerStep } = finding.figures;
+  if (retainedBytes !== undefined && boundBytes !== undefined) return retainedBytes / boundBytes;
+  if (nsPerStep !== undefined) return nsPerStep[1] / nsPerStep[0];
+  return Infinity;
+}
+
+/**
+ * The cost finding that kills `variant`: one of its class, on a case the unpatched impl passes,
+ * or fails by less than half as much (so a cost impl already has never kills a variant by
+ * itself, nor does a noisy step-growth figure of impl's hide a variant's).
+ */
+function costKill(variant: Variant, summary: Summary, base: Map<string, CostFinding>) {
+  return summary.costs?.findings.find((finding) => {
+    const before = base.get(finding.key);
+    return finding.costClass === variant.costClass &&
+      (before === undefined || excess(finding) > 2 * excess(before));
+  });
+}
+
+/**
+ * Runs one variant within the budget: an answer variant with the answer stages alone
+ * (`--costs none`), a cost variant with the whole default campaign.
+ */
+async function killVariant(
+  variant: Variant,
+  budget: Budget,
+  base: () => Promise<Map<string, CostFinding>>,
+): Promise<KillRow> {
   const dir = mkdtempSync(join(tmpdir(), `headerproof-${variant.name}-`));
   try {
     const modulePath = applyVariant(variant, dir);
-    const summary = await campaign([
-      "--target",
-      modulePath,
-      // A variant is impl: held to impl's bar, in a tampered realm too.
-      "--realm",
-      "both",
-      "--runs",
-      String(budget.runs),
-      "--time",
-      String(budget.seconds),
-      "--seed",
-      String(budget.seed),
-      "--workers",
-      String(budget.workers),
-      "--out",
-      join(dir, "out"),
-    ]);
-    const failure = summary.failure;
-    if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
+    const args = campaignArgs(modulePath, budget, join(dir, "out"));
+    if (variant.costClass === undefined) {
+      return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
+    }
+    const summary = await campaign(args);
+    const kill = costKill(variant, summary, await base());
     return {
       variant: variant.name,
       bug: variant.bug,
-      killed: failure !== null,
-      runs: failure === null ? summary.runs : failure.runsToFailure,
+      killed: kill !== undefined,
+      runs: 0,
       seconds: summary.elapsedMs / 1000,
-      failingStep: failure === null ? "" : firstLine(failure.message),
-      replay: failure === null ? "" : failure.replay,
+      failingStep: kill === undefined ? "" : firstLine(`${kill.key}: ${kill.figures.lines[0]}`),
+      replay: kill?.reproduction ?? "",
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The row of an answer variant from its campaign's summary. */
+function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow {
+  const failure = summary.failure;
+  if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
+  return {
+    variant: variant.name,
+    bug: variant.bug,
+    killed: failure !== null,
+    runs: failure === null ? summary.runs : failure.runsToFailure,
+    seconds: summary.elapsedMs / 1000,
+    failingStep: failure === null ? "" : firstLine(failure.message),
+    replay: failure === null ? "" : failure.replay,
+  };
 }
 
 /** The table as Markdown. */
@@ -208,9 +281,11 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
   const rows: KillRow[] = [];
+  let base: Promise<Map<string, CostFinding>> | null = null;
+  const baseKeys = () => (base ??= baseCostFindings(budget));
   for (const variant of variants) {
     try {
-      const row = await killVariant(variant, budget);
+      const row = await killVariant(variant, budget, baseKeys);
       rows.push(row);
       writeErr(
         `${row.variant}: ${row.killed ? "killed" : "SURVIVED"} (${row.runs} runs, ${

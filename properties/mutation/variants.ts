@@ -17,6 +17,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CostClass } from "../costs/cases.ts";
 
 /** One textual change to one file of impl/. */
 export interface Patch {
@@ -36,6 +37,11 @@ export interface Variant {
   bug: string;
   /** The patches that plant it. */
   patches: Patch[];
+  /**
+   * For a bug that costs rather than answers wrongly: the cost class (properties/costs/cases.ts)
+   * the campaign's cost stage must report for it. Absent for an answer bug.
+   */
+  costClass?: CostClass;
 }
 
 /** The project's impl/ folder. */
@@ -547,6 +553,88 @@ export const VARIANTS: readonly Variant[] = [
       file: "headers.ts",
       search: "return setCookies === null ? [] : copyArray(setCookies);",
       replace: "return setCookies === null ? [] : setCookies.slice();",
+    }],
+  },
+  {
+    name: "iterators-kept-by-their-headers",
+    bug: "every iterator a Headers opens is remembered by it, so iterators opened and dropped " +
+      "are never collected",
+    costClass: "memory-grows-with-operations",
+    patches: [{
+      file: "headers.ts",
+      search: 'if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+        "    return new HeadersIterator(this, KIND_KEY_AND_VALUE) as unknown as IterableIterator<",
+      replace: 'if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+        "    const opened = new HeadersIterator(this, KIND_KEY_AND_VALUE);\n" +
+        "    ((this as unknown as { opened?: unknown[] }).opened ??= []).push(opened);\n" +
+        "    return opened as unknown as IterableIterator<",
+    }],
+  },
+  {
+    name: "value-cache-not-consulted",
+    bug: "normalizeHeaderValue no longer looks a value up in its cache, so a value is kept as " +
+      "given: a slice keeps its whole parent string alive (V8 internalizes a string a Set " +
+      "looks up, which dropped the parent)",
+    costClass: "retains-parent-strings",
+    patches: [{
+      file: "predicates.ts",
+      search: "  if (normalizedValueCache.has(value)) return value;\n",
+      replace: "",
+    }],
+  },
+  {
+    name: "name-caches-never-evict",
+    bug: "the validated-name caches keep every distinct name ever seen (no bucket or size limit)",
+    costClass: "module-grows-with-distinct-names",
+    patches: [
+      {
+        file: "predicates.ts",
+        search: "if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {",
+        replace: "if (bucket === undefined) {",
+      },
+      {
+        file: "predicates.ts",
+        search: "  if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();\n",
+        replace: "",
+      },
+    ],
+  },
+  {
+    name: "has-scans-every-name",
+    bug: "has() walks every entry of the index before its lookup: O(n) per call",
+    costClass: "superlinear-steps",
+    patches: [{
+      file: "headers.ts",
+      search: '    return this.#read().has(nameArgument("Headers.has", name));',
+      replace: "    const index = this.#read();\n    let scanned = 0;\n" +
+        "    index.forEach(() => scanned++);\n" +
+        '    return scanned >= 0 && index.has(nameArgument("Headers.has", name));',
+    }],
+  },
+  {
+    name: "get-set-cookie-index-wraps",
+    bug: "getSetCookie copies with a 15-bit index, which wraps past 32,767 values: it never ends",
+    costClass: "aborts-under-legal-load",
+    patches: [{
+      file: "headers.ts",
+      search: "    return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "    if (setCookies === null) return [];\n" +
+        "    const copy = newArray<string>(setCookies.length);\n" +
+        "    for (let i = 0; i < setCookies.length; i = (i + 1) & 0x7fff) copy[i] = setCookies[i];\n" +
+        "    return copy;",
+    }],
+  },
+  {
+    name: "value-length-limit",
+    bug: "values longer than 4 MiB throw a RangeError, a limit the standard does not set",
+    costClass: "limit-under-legal-load",
+    patches: [{
+      file: "headers.ts",
+      search:
+        "  const valueText = toText(value);\n  const normalized = normalizeHeaderValue(valueText);",
+      replace: "  const valueText = toText(value);\n" +
+        "  if (valueText.length > 4 << 20) throw new RangeError(`${context}: value too long`);\n" +
+        "  const normalized = normalizeHeaderValue(valueText);",
     }],
   },
 ];

@@ -288,12 +288,13 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
 export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
   if (names.includes("all")) return [...DIVERGENCE_CLASSES];
   if (names.length === 1 && names[0] === "none") return [];
-  return names.map((name) => {
+  const answerNames = names.filter((name) => !COST_DIVERGENCE_CLASSES.some((c) => c.name === name));
+  return answerNames.map((name) => {
     const found = DIVERGENCE_CLASSES.find((c) => c.name === name);
     if (found === undefined) {
       throw new Error(
         `unknown divergence class "${name}"; known: all, none, auto, ${
-          DIVERGENCE_CLASSES.map((c) => c.name).join(", ")
+          [...DIVERGENCE_CLASSES, ...COST_DIVERGENCE_CLASSES].map((c) => c.name).join(", ")
         }`,
       );
     }
@@ -303,11 +304,13 @@ export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
 
 /**
  * The classes already known for a target whose Headers is `runtimeName`'s ("deno", "node",
- * "bun"): those seen in it (`--known-divergences auto`, the default for native, release and
- * source targets).
+ * "bun"), answer and cost classes alike: those seen in it (`--known-divergences auto`, the
+ * default for native, release and source targets).
  */
-export function knownFor(runtimeName: string): DivergenceClass[] {
-  return DIVERGENCE_CLASSES.filter((c) => c.runtimes.includes(runtimeName));
+export function knownFor(runtimeName: string): (DivergenceClass | CostDivergenceClass)[] {
+  return [...DIVERGENCE_CLASSES, ...COST_DIVERGENCE_CLASSES].filter((c) =>
+    c.runtimes.includes(runtimeName)
+  );
 }
 
 /**
@@ -371,4 +374,70 @@ export function classesHit(
     } else hit.seeds.push(failure.seed);
   }
   return hits;
+}
+
+/**
+ * A known cost divergence of a native Headers, found by the cost stage (properties/costs/): a
+ * right answer at a cost past a bound properties/README.md states. `--known-divergences NAME`
+ * stops the cost cases it covers (properties/costs/known.ts); it covers no answer step.
+ */
+export interface CostDivergenceClass {
+  /** The class name used by `--known-divergences`. */
+  name: string;
+  /** The runtimes it was seen in. */
+  runtimes: readonly string[];
+  /** One line: what the runtime's Headers costs, with the figures measured. */
+  summary: string;
+  /** The cost class of properties/costs/cases.ts its findings have. */
+  costClass: string;
+}
+
+/** Every known cost divergence, documented in properties/NATIVE_DIVERGENCES.md. */
+export const COST_DIVERGENCE_CLASSES: readonly CostDivergenceClass[] = [
+  {
+    name: "values-keep-parent-strings",
+    runtimes: ["deno", "node"],
+    summary: "header and set-cookie values are kept as given: 8 values of 24 code units sliced " +
+      "from 1 MiB strings keep 8 MiB alive (Deno 2.9.6 and Node 22.23.3: 8.01 MiB)",
+    costClass: "retains-parent-strings",
+  },
+  {
+    name: "names-keep-parent-strings",
+    runtimes: ["node"],
+    summary:
+      "header names are kept as given (their casing, for the raw list): 8 names sliced from " +
+      "1 MiB strings keep 8 MiB alive (Node 22.23.3: 8.01 MiB; Deno 2.9.6 copies them: 15.6 KiB)",
+    costClass: "retains-parent-strings",
+  },
+  {
+    name: "linear-scan-per-operation",
+    runtimes: ["deno", "bun"],
+    summary: "the header list is scanned per call: append, delete, get and has (miss), " +
+      "construction (and on Deno set and get hit) cost O(n) per step (ns per step at 4096 " +
+      "entries against 256: Deno 2.9.6 get hit x17-48, delete x84-103, has miss x99-799; Bun " +
+      "1.3.14 append x25, delete x18, get miss x27-41, construction from a record x33)",
+    costClass: "superlinear-steps",
+  },
+  {
+    name: "iteration-re-sorts-after-mutation",
+    runtimes: ["deno", "node", "bun"],
+    summary: "an iterator's next() (and on Deno and Bun forEach) after a mutation sorts and " +
+      "combines the whole list again: O(n log n) per step (next() with a set at 256 and 4096 " +
+      "entries: Deno 2.9.6 0.33 ms and 7.35 ms, Node 22.23.3 21.6 µs and 553 µs, Bun 1.3.14 " +
+      "21.1 µs and 975 µs)",
+    costClass: "superlinear-steps",
+  },
+  {
+    name: "quadratic-on-large-lists",
+    runtimes: ["deno", "bun"],
+    summary: "100,000 headers (construct, read, iterate, copy, delete half) give no result " +
+      "within 30 s, as each append and delete scans the list (Deno 2.9.6, Bun 1.3.14; on Deno " +
+      "50,000 set-cookie values too)",
+    costClass: "aborts-under-legal-load",
+  },
+];
+
+/** The cost classes named in `names` ("all" for every one); answer class names are passed over. */
+export function knownCostClasses(names: readonly string[]): CostDivergenceClass[] {
+  return COST_DIVERGENCE_CLASSES.filter((c) => names.includes("all") || names.includes(c.name));
 }

@@ -65,6 +65,9 @@ Deno.test("auto knows the classes seen in a runtime; a campaign's hits are named
   assert.ok(names("deno").includes("own-keys-expose-internal-state"));
   assert.ok(!names("deno").includes("set-cookie-sorted-last"));
   assert.ok(names("bun").includes("set-cookie-sorted-last"));
+  // Cost classes too: auto skips the cost cases already known for the runtime.
+  assert.ok(names("node").includes("names-keep-parent-strings"));
+  assert.ok(!names("deno").includes("names-keep-parent-strings"));
   const make: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
   const noCors: Op = { ...make, guard: "request-no-cors" } as Op;
   const ownKeys = { steps: [make], message: "step 1: Reflect.ownKeys(h[0])\n  candidate: …" };

@@ -146,9 +146,12 @@ export interface SweepOptions {
 
 const CLI = new URL("../campaign/cli.ts", import.meta.url).pathname;
 
-/** One campaign (the CLI with `--json`); its summary, or the usage error's text. */
+/**
+ * One campaign (the CLI with `--json`, its answer stages only: a sweep classifies answer
+ * divergences); its summary, or the usage error's text.
+ */
 export function campaign(args: string[]): { summary: Summary } | { error: string } {
-  const [command, ...rest] = selfCommand(CLI, args);
+  const [command, ...rest] = selfCommand(CLI, [...args, "--costs", "none"]);
   const result = spawnSync(command, rest, {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { KNOWN_COST_CASES, skippedByKnownClasses } from "./known.ts";
+import { COST_DIVERGENCE_CLASSES, divergenceClasses } from "../oracle/divergences.ts";
+import {
+  caseKey,
+  COST_SECTIONS,
+  costCases,
+  generatedCycle,
+  parseCostSections,
+  sectionOf,
+  shrinkCandidates,
+} from "./cases.ts";
+
+Deno.test("every section has cases, each in its own section, with distinct keys", () => {
+  const cases = costCases({ sections: COST_SECTIONS, factor: 10 }, 7);
+  for (const section of COST_SECTIONS) {
+    assert.ok(cases.some((costCase) => sectionOf(costCase) === section), section);
+  }
+  const keys = cases.map(caseKey);
+  assert.equal(new Set(keys).size, keys.length);
+  assert.deepEqual(costCases({ sections: [], factor: 10 }, 7), []);
+});
+
+Deno.test("a generated churn cycle depends on the seed alone", () => {
+  assert.deepEqual(generatedCycle(3), generatedCycle(3));
+  assert.ok(generatedCycle(3).length >= 2);
+});
+
+Deno.test("--costs: all, none, a list; anything else throws", () => {
+  assert.deepEqual(parseCostSections("all"), COST_SECTIONS);
+  assert.deepEqual(parseCostSections("none"), []);
+  assert.deepEqual(parseCostSections("growth,large"), ["growth", "large"]);
+  assert.throws(() => parseCostSections("speed"), /--costs is all, none or a list/);
+});
+
+Deno.test("shrinking drops one churn operation at a time and halves parents down to 8", () => {
+  const churn = costCases({ sections: ["retained"], factor: 10 }, 1)[0];
+  assert.equal(churn.probe, "churn");
+  if (churn.probe !== "churn") return;
+  const smaller = shrinkCandidates(churn);
+  assert.equal(smaller.length, churn.cycle.length);
+  for (const candidate of smaller) {
+    assert.equal(candidate.probe === "churn" && candidate.cycle.length, churn.cycle.length - 1);
+  }
+  assert.deepEqual(
+    shrinkCandidates({ probe: "parents", form: "name-slice", count: 8, parentLength: 1 }),
+    [],
+  );
+  assert.deepEqual(shrinkCandidates({ probe: "large", input: "value-8-mib" }), []);
+});
+
+Deno.test("every known cost class of divergences.ts covers cases, and only those are skipped", () => {
+  const cases = costCases({ sections: COST_SECTIONS, factor: 10 }, 1);
+  for (const known of COST_DIVERGENCE_CLASSES) {
+    assert.ok(known.name in KNOWN_COST_CASES, known.name);
+    assert.ok(cases.some((c) => skippedByKnownClasses(c, [known.name])), known.name);
+  }
+  assert.equal(cases.filter((c) => skippedByKnownClasses(c, [])).length, 0);
+  assert.ok(cases.some((c) => !skippedByKnownClasses(c, ["all"])));
+  assert.deepEqual(divergenceClasses(["linear-scan-per-operation"]), []);
+});

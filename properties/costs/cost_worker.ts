@@ -1,0 +1,118 @@
+/**
+ * The subprocess that measures costs (stage.ts starts it with the collector exposed: Deno
+ * `--v8-flags=--expose-gc`, Node `--expose-gc`; Bun has `Bun.gc(true)`). Its only argument is the
+ * path of a JSON {@link CostWorkerConfig}. It loads one side (the candidate, the runtime's native
+ * Headers or the reference) and runs the cases in order, writing one line per event on standard
+ * output, each before what it announces runs, so that the stage knows which case a process that
+ * hangs or dies was in:
+ *
+ * | line | meaning |
+ * | --- | --- |
+ * | `ready` | the side is loaded |
+ * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
+ * | `case <i>` | case i starts |
+ * | `result <json>` | a {@link CostResult} |
+ * | `harness-error <json>` | the harness itself failed (a JSON string saying why); exit status 2 |
+ *
+ * @example
+ * ```sh
+ * echo '{"side":"impl","cases":[{"probe":"large","input":"value-8-mib"}],"shrink":false}' > /tmp/c.json
+ * deno run -A --v8-flags=--expose-gc properties/costs/cost_worker.ts /tmp/c.json
+ * ```
+ *
+ * @module
+ */
+import { readFileSync } from "node:fs";
+import { shrinkCandidates } from "./cases.ts";
+import type { CostCase, CostFigures, Meter } from "./probes.ts";
+import { openMeter, runCostCase } from "./probes.ts";
+import { exit, runtime, writeOut } from "../targets/runtime.ts";
+import { CandidateLoadError, candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
+
+/** What a cost worker measures. */
+export interface CostWorkerConfig {
+  /** "native", "impl", a module path or URL, or "reference:URL" for the reference module. */
+  side: string;
+  /** The cases, in order. */
+  cases: CostCase[];
+  /** Shrink a case over its bound before reporting it. */
+  shrink: boolean;
+}
+
+/** The figures of one case (shrunk when the worker was asked to and it was over). */
+export interface CostResult {
+  /** Its index in the configuration. */
+  index: number;
+  /** The case measured last (the smallest still over its bound, when shrunk). */
+  costCase: CostCase;
+  /** Its figures. */
+  figures: CostFigures;
+}
+
+/** The `Headers` constructor of `side` (throws {@link CandidateLoadError}). */
+async function headersOf(side: string): Promise<unknown> {
+  if (side === "native") return globalThis.Headers;
+  const url = side.startsWith("reference:")
+    ? side.slice("reference:".length)
+    : candidateUrlOf(side)!;
+  let module;
+  try {
+    module = await import(url);
+  } catch (error) {
+    throw new CandidateLoadError(url, loadFailureDetail(url, error));
+  }
+  if (typeof module.Headers !== "function") {
+    throw new CandidateLoadError(url, "the module has no Headers export");
+  }
+  return module.Headers;
+}
+
+/** `costCase` measured, then shrunk while a smaller version is still over its bound. */
+function measured(Headers: unknown, meter: Meter, costCase: CostCase, shrink: boolean) {
+  let current = costCase;
+  let figures: CostFigures = runCostCase(Headers, meter, current);
+  let shrinking = shrink && figures.over;
+  while (shrinking) {
+    shrinking = false;
+    for (const smaller of shrinkCandidates(current)) {
+      const trial = runCostCase(Headers, meter, smaller);
+      if (trial.over) {
+        current = smaller;
+        figures = trial;
+        shrinking = true;
+        break;
+      }
+    }
+  }
+  return { costCase: current, figures };
+}
+
+/** Runs the configuration the argument names. */
+async function runCostWorker(path: string | undefined): Promise<void> {
+  if (path === undefined) throw new Error("cost_worker.ts needs the path of its configuration");
+  const config = JSON.parse(readFileSync(path, "utf8")) as CostWorkerConfig;
+  const meter = await openMeter();
+  let Headers;
+  try {
+    Headers = await headersOf(config.side);
+  } catch (error) {
+    if (!(error instanceof CandidateLoadError)) throw error;
+    writeOut(`load-error ${JSON.stringify({ url: error.url, detail: error.detail })}\n`);
+    return;
+  }
+  writeOut("ready\n");
+  for (const [index, costCase] of config.cases.entries()) {
+    writeOut(`case ${index}\n`);
+    const result: CostResult = { index, ...measured(Headers, meter, costCase, config.shrink) };
+    writeOut(`result ${JSON.stringify(result)}\n`);
+  }
+}
+
+// A candidate's own exceptions are part of the figures (probes.ts catches them under large
+// input); an exception that reaches here is the harness's.
+try {
+  await runCostWorker(runtime.args[0]);
+} catch (error) {
+  writeOut(`harness-error ${JSON.stringify(String((error as Error)?.stack ?? error))}\n`);
+  exit(2);
+}

@@ -1,0 +1,355 @@
+/**
+ * The cost stage of a campaign (coordinator side; it never runs candidate code itself): runs the
+ * cases of cases.ts in cost worker processes with the collector exposed, shrinks each case over
+ * its bound, measures it again in a fresh process before it counts (a figure this machine's noise
+ * made is dropped, and said so), measures the same case on a context side (the runtime's native
+ * Headers, or the reference when the candidate is native) for the report, and writes a
+ * self-contained reproduction per finding. A process that dies or stalls in a case is itself a
+ * finding (crash, abort, out of memory, hang) with that case as its reproduction.
+ *
+ * @example
+ * ```ts
+ * import { runCostStage } from "./stage.ts";
+ * import { parseCliArgs } from "../campaign/cli_args.ts";
+ * const report = await runCostStage(parseCliArgs(["--costs", "retained"]), "/tmp/out");
+ * console.log(report.findings.length);
+ * ```
+ *
+ * @module
+ */
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CliOptions } from "../campaign/cli_args.ts";
+import type { CostClass } from "./cases.ts";
+import { caseKey, classOf, costCases, describeCase } from "./cases.ts";
+import type { CostCase, CostFigures } from "./probes.ts";
+import type { CostResult, CostWorkerConfig } from "./cost_worker.ts";
+import { renderCostReproduction } from "./reproduction.ts";
+import { skippedByKnownClasses } from "./known.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
+import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
+import { IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+
+/** One confirmed cost finding. */
+export interface CostFinding {
+  /** Its class. */
+  costClass: CostClass;
+  /** The case's key (cases.ts `caseKey`). */
+  key: string;
+  /** The case, shrunk. */
+  costCase: CostCase;
+  /** The case's operations, one line each. */
+  steps: string[];
+  /** The candidate's figures, measured again in a fresh process. */
+  figures: CostFigures;
+  /** The same case on the context side, or why there is none. */
+  context: { side: string; lines: string[] };
+  /** The self-contained reproduction. */
+  reproduction: string;
+}
+
+/** What the cost stage did. */
+export interface CostReport {
+  /** Wall-clock milliseconds, processes included. */
+  elapsedMs: number;
+  /** Cases measured. */
+  cases: number;
+  /** Confirmed findings. */
+  findings: CostFinding[];
+  /** Cases over their bound once that a fresh process measured within it (noise), one line each. */
+  unconfirmed: string[];
+  /** The candidate could not be loaded (a usage error). */
+  loadError: { url: string; detail: string } | null;
+}
+
+const COST_WORKER = fileURLToPath(new URL("./cost_worker.ts", import.meta.url));
+
+/** The command that runs a cost worker under `binary` with its collector exposed. */
+export function costWorkerCommand(binary: RuntimeBinary, configFile: string): string[] {
+  switch (binary.name) {
+    case "deno":
+      return [binary.execPath, "run", "-A", "--v8-flags=--expose-gc", COST_WORKER, configFile];
+    case "node":
+      return [binary.execPath, "--expose-gc", COST_WORKER, configFile];
+    case "bun":
+      return [binary.execPath, COST_WORKER, configFile];
+  }
+}
+
+/** How one cost worker process ended. */
+interface CostRun {
+  results: CostResult[];
+  /** The case in progress when the process died or was killed, else null. */
+  stoppedIn: number | null;
+  /** How it stopped there: killed after the case timeout, or died on its own. */
+  stop: string;
+  loadError: { url: string; detail: string } | null;
+}
+
+/** Runs `cases` on `side` in a fresh cost worker, each case under `timeoutMs`. */
+async function runCostWorker(
+  binary: RuntimeBinary,
+  side: string,
+  cases: CostCase[],
+  shrink: boolean,
+  timeoutMs: number,
+): Promise<CostRun> {
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-costs-"));
+  const configFile = join(dir, "config.json");
+  const config: CostWorkerConfig = { side, cases, shrink };
+  writeFileSync(configFile, JSON.stringify(config));
+  const run: CostRun = { results: [], stoppedIn: null, stop: "", loadError: null };
+  let harnessError: string | null = null;
+  let current: number | null = null;
+  let lastActivity = Date.now();
+  let ready = false;
+  let killedForHang = false;
+  let stderr = "";
+  let child: ChildProcess;
+  try {
+    child = start(costWorkerCommand(binary, configFile), workerEnvironment(binary));
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`cannot start a cost worker: ${(error as Error).message}`);
+  }
+  let pending = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    pending += chunk;
+    let newline;
+    while ((newline = pending.indexOf("\n")) !== -1) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      const space = line.indexOf(" ");
+      const kind = space === -1 ? line : line.slice(0, space);
+      const rest = line.slice(space + 1);
+      lastActivity = Date.now();
+      if (kind === "ready") ready = true;
+      else if (kind === "case") current = Number(rest);
+      else if (kind === "result") {
+        run.results.push(JSON.parse(rest) as CostResult);
+        current = null;
+      } else if (kind === "load-error") run.loadError = JSON.parse(rest);
+      else if (kind === "harness-error") harnessError = JSON.parse(rest) as string;
+    }
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const timer = setInterval(() => {
+    const limit = ready ? timeoutMs : timeoutMs + 30_000;
+    if (Date.now() - lastActivity > limit && child.exitCode === null) {
+      killedForHang = true;
+      child.kill("SIGKILL");
+    }
+  }, 100);
+  const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
+    (resolve) => {
+      child.on("error", (error) => {
+        harnessError ??= `cannot start a cost worker: ${error.message}`;
+        if (child.pid === undefined) resolve({ code: null, signal: null });
+      });
+      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
+    },
+  );
+  clearInterval(timer);
+  rmSync(dir, { recursive: true, force: true });
+  if (harnessError !== null) throw new Error(harnessError);
+  if (run.loadError !== null) return run;
+  if (!ready) {
+    throw new Error(
+      `a cost worker ended before loading (exit code ${code}, signal ${signal}): ${stderr.trim()}`,
+    );
+  }
+  if (current !== null) {
+    run.stoppedIn = current;
+    run.stop = killedForHang
+      ? `no result within ${timeoutMs / 1000} s (a hang)`
+      : `the process died (exit code ${code}, signal ${signal}${
+        code === 134 || signal === "SIGABRT" ? ": an abort" : ""
+      }): ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`;
+  } else if (code !== 0) {
+    throw new Error(`a cost worker exited ${code} after its cases: ${stderr.trim()}`);
+  }
+  return run;
+}
+
+/** A case over its bound, or one whose process stopped in it. */
+interface Suspect {
+  costCase: CostCase;
+  figures: CostFigures;
+  /** "crash": the process stopped in the case; "answer": figures over the bound. */
+  problem: "crash" | "answer";
+}
+
+/** Runs every case of `cases` on `side`, a fresh process after each one a process stopped in. */
+async function measureAll(
+  binary: RuntimeBinary,
+  side: string,
+  cases: CostCase[],
+  shrink: boolean,
+  timeoutMs: number,
+): Promise<{ suspects: Suspect[]; loadError: CostRun["loadError"] }> {
+  const suspects: Suspect[] = [];
+  let remaining = cases;
+  while (remaining.length > 0) {
+    const run = await runCostWorker(binary, side, remaining, shrink, timeoutMs);
+    if (run.loadError !== null) return { suspects, loadError: run.loadError };
+    for (const result of run.results) {
+      if (result.figures.over) {
+        suspects.push({ costCase: result.costCase, figures: result.figures, problem: "answer" });
+      }
+    }
+    if (run.stoppedIn === null) break;
+    const stopped = remaining[run.stoppedIn];
+    suspects.push({
+      costCase: stopped,
+      figures: { over: true, problem: run.stop, lines: [run.stop] },
+      problem: "crash",
+    });
+    remaining = remaining.slice(run.stoppedIn + 1);
+  }
+  return { suspects, loadError: null };
+}
+
+/** The side the campaign's candidate is, for a cost worker. */
+function candidateSide(options: CliOptions): string {
+  return options.target === "native" || options.target === "impl"
+    ? options.target
+    : moduleUrl(options.target);
+}
+
+/** The context side and its name: the runtime's native Headers, or the reference for native. */
+function contextSide(options: CliOptions): { side: string; name: string } {
+  const binary = options.runtime ?? runtime;
+  if (options.target !== "native") {
+    return { side: "native", name: `native ${binary.name} ${binary.version}` };
+  }
+  const reference = options.reference === undefined ? REFERENCE_URL : moduleUrl(options.reference);
+  return { side: `reference:${reference}`, name: "the reference (spec/, naive on purpose)" };
+}
+
+/** The specifier a reproduction imports the candidate by, or null for native. */
+function candidateSpecifier(options: CliOptions): string | null {
+  if (options.target === "native") return null;
+  return options.target === "impl" ? IMPL_URL : moduleUrl(options.target);
+}
+
+/** A short stable hash of `text` (FNV-1a, 8 hex digits). */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
+ * reproductions into `outDir`.
+ */
+export async function runCostStage(options: CliOptions, outDir: string): Promise<CostReport> {
+  const started = Date.now();
+  const binary = options.runtime ?? runtime;
+  const timeoutMs = options.costTimeoutSeconds * 1000;
+  const cases = costCases(options.costs, options.seed)
+    .filter((costCase) => !skippedByKnownClasses(costCase, options.knownDivergences));
+  const side = candidateSide(options);
+  const report: CostReport = {
+    elapsedMs: 0,
+    cases: cases.length,
+    findings: [],
+    unconfirmed: [],
+    loadError: null,
+  };
+  const shared = cases.filter((costCase) => costCase.probe !== "large");
+  const first = await measureAll(binary, side, shared, true, timeoutMs);
+  if (first.loadError !== null) {
+    report.loadError = first.loadError;
+    return { ...report, elapsedMs: Date.now() - started };
+  }
+  const suspects = [...first.suspects];
+  // Each large input in a process of its own: one that aborts must not hide the others.
+  for (const costCase of cases.filter((c) => c.probe === "large")) {
+    suspects.push(...(await measureAll(binary, side, [costCase], false, timeoutMs)).suspects);
+  }
+  const context = contextSide(options);
+  for (const suspect of suspects) {
+    const confirmed = await measureOnce(binary, side, suspect.costCase, timeoutMs);
+    if (!("figures" in confirmed) || !confirmed.figures.over) {
+      report.unconfirmed.push(
+        `${describeCase(suspect.costCase)[0]}: ${suspect.figures.lines.join(" ")} ` +
+          "(within its bound when measured again in a fresh process)",
+      );
+      continue;
+    }
+    // The reference is naive on purpose (linear scans): its speed is no context for a step's
+    // growth or a large input, only its memory is.
+    const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
+    const contextRun = context.side !== "native" && timed
+      ? null
+      : await measureOnce(binary, context.side, suspect.costCase, timeoutMs);
+    const contextLines = contextRun === null
+      ? ["(not measured: the reference is naive on purpose, its speed is no context)"]
+      : "figures" in contextRun
+      ? contextRun.figures.lines
+      : [`(cannot load ${context.name}: ${contextRun.loadError.detail})`];
+    const costClass = classOf(suspect.costCase, confirmed.problem);
+    const finding: Omit<CostFinding, "reproduction"> = {
+      costClass,
+      key: caseKey(suspect.costCase),
+      costCase: suspect.costCase,
+      steps: describeCase(suspect.costCase),
+      figures: confirmed.figures,
+      context: { side: context.name, lines: contextLines },
+    };
+    const name = `${
+      options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-")
+    }-${binary.name}-cost-${costClass}-${hash(JSON.stringify(suspect.costCase))}.mjs`;
+    const reproduction = join(outDir, name);
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(
+      reproduction,
+      renderCostReproduction({
+        specifier: candidateSpecifier(options),
+        header: [
+          `headerproof cost counterexample: ${costClass}`,
+          `target ${options.targetArg}, ${workerRuntimeName(options)}`,
+          ...finding.steps,
+          "the campaign measured:",
+          ...finding.figures.lines.map((line) => `  ${line}`),
+          `${context.name} measured:`,
+          ...contextLines.map((line) => `  ${line}`),
+        ],
+        costCase: suspect.costCase,
+      }),
+    );
+    report.findings.push({ ...finding, reproduction });
+  }
+  return { ...report, elapsedMs: Date.now() - started };
+}
+
+/**
+ * `costCase` measured once on `side` ("impl", "native", a module URL, or "reference:URL") in a
+ * fresh process under `binary`, the case under `timeoutMs` (a stop in it is a crash).
+ */
+export async function measureOnce(
+  binary: RuntimeBinary,
+  side: string,
+  costCase: CostCase,
+  timeoutMs: number,
+): Promise<
+  { figures: CostFigures; problem: "crash" | "answer" } | {
+    loadError: NonNullable<CostRun["loadError"]>;
+  }
+> {
+  const run = await runCostWorker(binary, side, [costCase], false, timeoutMs);
+  if (run.loadError !== null) return { loadError: run.loadError };
+  if (run.stoppedIn !== null) {
+    return { figures: { over: true, problem: run.stop, lines: [run.stop] }, problem: "crash" };
+  }
+  return { figures: run.results[0].figures, problem: "answer" };
+}

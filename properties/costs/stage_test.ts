@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { runCli } from "../campaign/cli_runner.ts";
+import type { Summary } from "../campaign/coordinator.ts";
+
+const testdata = (name: string) => new URL(`./testdata/${name}`, import.meta.url).pathname;
+
+/** The campaign's cost stage alone (one answer run in a clean realm) with `args`. */
+function costCampaign(out: string, ...args: string[]) {
+  const run = runCli(
+    [
+      "--runs",
+      "1",
+      "--realm",
+      "clean",
+      "--workers",
+      "1",
+      "--seed",
+      "1",
+      "--out",
+      out,
+      "--json",
+      ...args,
+    ],
+    300_000,
+  );
+  return { status: run.status, stderr: run.stderr, summary: JSON.parse(run.stdout) as Summary };
+}
+
+Deno.test("a Headers whose memory grows with operations is a cost counterexample with a reproduction", async () => {
+  const out = await Deno.makeTempDir({ prefix: "headerproof-costs-" });
+  try {
+    const { status, summary, stderr } = costCampaign(
+      out,
+      "--target",
+      testdata("leaky_headers.mjs"),
+      "--costs",
+      "retained",
+    );
+    assert.equal(status, 1, stderr);
+    const findings = summary.costs?.findings ?? [];
+    assert.ok(findings.length > 0);
+    const [finding] = findings;
+    assert.equal(finding.costClass, "memory-grows-with-operations");
+    assert.ok((finding.figures.retainedBytes ?? 0) > (finding.figures.boundBytes ?? Infinity));
+    assert.match(finding.context.side, /^native deno/);
+    assert.ok(finding.steps.some((step) => step.startsWith("repeat ")));
+    assert.match(
+      readFileSync(finding.reproduction, "utf8"),
+      /^\/\/ headerproof cost counterexample/,
+    );
+    const repro = spawnSync(Deno.execPath(), ["run", "-A", finding.reproduction], {
+      encoding: "utf8",
+    });
+    assert.equal(repro.status, 1, repro.stderr);
+    assert.match(repro.stdout, /^retained .* MiB after 100000 cycles/);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("the runtime's own Headers keeps churn within the bound", async () => {
+  const out = await Deno.makeTempDir({ prefix: "headerproof-costs-" });
+  try {
+    const { status, summary, stderr } = costCampaign(
+      out,
+      "--target",
+      "native",
+      "--costs",
+      "retained",
+      "--known-divergences",
+      "all",
+    );
+    assert.equal(status, 0, `${stderr}\n${summary.failure?.message}`);
+    assert.deepEqual(summary.costs?.findings, []);
+    assert.ok((summary.costs?.cases ?? 0) >= 6);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("a process that ends under large legal input is an abort finding", async () => {
+  const out = await Deno.makeTempDir({ prefix: "headerproof-costs-" });
+  try {
+    const { status, summary, stderr } = costCampaign(
+      out,
+      "--target",
+      testdata("aborting_headers.mjs"),
+      "--costs",
+      "large",
+    );
+    assert.equal(status, 1, stderr);
+    const [finding] = summary.costs?.findings ?? [];
+    assert.equal(finding?.costClass, "aborts-under-legal-load");
+    assert.match(finding.figures.lines[0], /exit code 134.*an abort/);
+    assert.equal(finding.key, "large: value-8-mib");
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
+
+Deno.test("--costs names sections; an unknown one is a usage error", () => {
+  const run = runCli(["--costs", "retained,speed"]);
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /--costs is all, none or a list of/);
+});
