@@ -22,9 +22,12 @@ import {
   guard as guardArbitrary,
   invalidRawFollowUp,
   invalidRawList,
-  op as opArbitrary,
+  opReaching,
 } from "../oracle/arbitraries.ts";
+import type { FetchReach } from "../oracle/arbitraries.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
+import type { Init } from "../oracle/operations/construct.ts";
+import type { Member } from "../oracle/operations/fetch_init.ts";
 import type { Outcome } from "../oracle/observe.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import type { Guard, Op } from "../oracle/ops.ts";
@@ -124,6 +127,11 @@ export interface CampaignResult {
   failure: Failure | null;
 }
 
+/** The steps through Request, Response and structuredClone that `capabilities` allow. */
+export function fetchReachOf(capabilities: Capabilities): FetchReach {
+  return capabilities.fetch ?? { request: false, response: false, structuredClone: false };
+}
+
 /** Whether `op` can be generated for a candidate with `capabilities`, minus excluded classes. */
 export function accepts(
   op: Op,
@@ -135,6 +143,15 @@ export function accepts(
     (capabilities.guards.includes(g) && !(init && capabilities.emptyOnly.includes(g)));
   const nested = (inner: Op | null): boolean =>
     inner === null || accepts(inner, capabilities, exclude);
+  const fetch = fetchReachOf(capabilities);
+  // A headers member is a construct init: what a construct step with it needs, minus the guard.
+  const acceptsMember = ([key, value]: Member) =>
+    key !== "headers" ||
+    accepts(
+      { op: "construct", slot: 0, guard: "none", init: (value as { headers: Init }).headers },
+      capabilities,
+      exclude,
+    );
   let ok: boolean;
   switch (op.op) {
     case "construct":
@@ -151,6 +168,18 @@ export function accepts(
       break;
     case "freeze":
       ok = capabilities.freeze;
+      break;
+    case "request":
+      ok = fetch.request && (op.init === null || op.init.members.every(acceptsMember));
+      break;
+    case "response":
+      ok = fetch.response && (op.init === null || op.init.members.every(acceptsMember));
+      break;
+    case "clone":
+      ok = fetch.request || fetch.response;
+      break;
+    case "serialize":
+      ok = fetch.structuredClone;
       break;
     case "misuse":
       ok = op.what === "unknown guard" || op.what === "unknown profile"
@@ -228,7 +257,9 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
       ? options.realm ?? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
       : null;
     const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
-    const commandsArbitrary = fc.commands([opArbitrary.map((op) => new HeadersCommand(op))], {
+    const commandsArbitrary = fc.commands([
+      opReaching(fetchReachOf(target.capabilities)).map((op) => new HeadersCommand(op)),
+    ], {
       maxCommands: options.maxCommands ?? 40,
       size: "max",
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),

@@ -76,17 +76,29 @@ export function stringsOf(op: Op): string[] {
     case "copyChain":
     case "shape":
     case "tamper":
+    case "clone":
+    case "serialize":
       return [];
+    case "request":
+    case "response":
+      return (op.init?.members ?? []).flatMap(([key, value]) =>
+        key === "headers" ? fromInit((value as { headers: Init }).headers) : []
+      );
     default:
       return fromCall(op);
   }
 }
 
-/** Whether `op` makes an object with `guard` (directly, from a raw list, or by copying). */
+/**
+ * Whether `op` makes an object with `guard` (directly, from a raw list, by copying, or, perhaps,
+ * through a Request or Response).
+ */
 function makesGuard(op: Op, guard: string): boolean {
   return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard) ||
     (op.op === "copyChain" && op.links.includes(guard as Guard)) ||
-    (op.op === "rawList" && op.guard === guard);
+    (op.op === "rawList" && op.guard === guard) ||
+    (op.op === "request" && (guard === "request" || guard === "request-no-cors")) ||
+    (op.op === "response" && (guard === "response" || guard === "immutable"));
 }
 
 /** Whether `text` is empty once HTTP whitespace is stripped from its ends. */
