@@ -144,13 +144,14 @@ export function accepts(
   const nested = (inner: Op | null): boolean =>
     inner === null || accepts(inner, capabilities, exclude);
   const fetch = fetchReachOf(capabilities);
-  // A headers member is a construct init: what a construct step with it needs, minus the guard.
-  const acceptsMember = ([key, value]: Member) =>
+  // A headers member is a construct init under the guards the step may fill with: excluded when
+  // a class covers a construct step with that init under one of them.
+  const acceptsMember = (guards: readonly Guard[]) => ([key, value]: Member) =>
     key !== "headers" ||
-    accepts(
-      { op: "construct", slot: 0, guard: "none", init: (value as { headers: Init }).headers },
-      capabilities,
-      exclude,
+    !guards.some((g) =>
+      exclude.some((c) =>
+        c.covers({ op: "construct", slot: 0, guard: g, init: (value as { headers: Init }).headers })
+      )
     );
   let ok: boolean;
   switch (op.op) {
@@ -170,10 +171,13 @@ export function accepts(
       ok = capabilities.freeze;
       break;
     case "request":
-      ok = fetch.request && (op.init === null || op.init.members.every(acceptsMember));
+      ok = fetch.request &&
+        (op.init === null ||
+          op.init.members.every(acceptsMember(["none", "request", "request-no-cors"])));
       break;
     case "response":
-      ok = fetch.response && (op.init === null || op.init.members.every(acceptsMember));
+      ok = fetch.response &&
+        (op.init === null || op.init.members.every(acceptsMember(["none", "response"])));
       break;
     case "clone":
       ok = fetch.request || fetch.response;

@@ -90,15 +90,26 @@ export function stringsOf(op: Op): string[] {
 }
 
 /**
- * Whether `op` makes an object with `guard` (directly, from a raw list, by copying, or, perhaps,
- * through a Request or Response).
+ * Whether `op` makes an object with `guard` (directly, from a raw list, by copying, or through a
+ * Request or Response).
  */
 function makesGuard(op: Op, guard: string): boolean {
   return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard) ||
     (op.op === "copyChain" && op.links.includes(guard as Guard)) ||
     (op.op === "rawList" && op.guard === guard) ||
-    (op.op === "request" && (guard === "request" || guard === "request-no-cors")) ||
-    (op.op === "response" && (guard === "response" || guard === "immutable"));
+    (op.op === "request" && guard === requestGuardOf(op)) ||
+    (op.op === "response" &&
+      guard === (op.how === "error" || op.how === "redirect" ? "immutable" : "response"));
+}
+
+/**
+ * The guard of the headers a request step makes: request-no-cors when its init's mode is
+ * "no-cors" or its input is another Request (which may be no-cors), request otherwise.
+ */
+function requestGuardOf(op: Extract<Op, { op: "request" }>): Guard {
+  const noCors = op.input !== null ||
+    (op.init?.members ?? []).some(([key, value]) => key === "mode" && value === "no-cors");
+  return noCors ? "request-no-cors" : "request";
 }
 
 /** Whether `text` is empty once HTTP whitespace is stripped from its ends. */
@@ -291,7 +302,63 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "Symbol keys; Node: a Symbol accessor to the sorted header map; Bun: getAll, toJSON, count)",
     covers: (op) => op.op === "shape",
   },
+  {
+    name: "headers-request-response-serializable",
+    runtimes: ["deno"],
+    summary: "structuredClone of a Headers, Request or Response (top level or nested) returns " +
+      'a copy instead of throwing a "DataCloneError" DOMException (none is serializable)',
+    covers: (op) => op.op === "serialize",
+  },
+  {
+    name: "request-init-reads-client",
+    runtimes: ["deno"],
+    summary: "converting a RequestInit reads `client`, which is not a member, and never reads " +
+      'the members `duplex` and `window`; `{ client: "x" }` throws a TypeError',
+    covers: (op) =>
+      loggedInitOf(op, "request") ||
+      (op.op === "request" && (op.init?.members ?? []).some(([key]) => key === "client")),
+  },
+  {
+    name: "response-init-members-read-twice",
+    runtimes: ["deno"],
+    summary: "the Response constructor reads members of its ResponseInit more than once " +
+      "(WebIDL: each member once, by the dictionary conversion)",
+    covers: (op) => loggedInitOf(op, "response"),
+  },
+  {
+    name: "response-accepts-status-101",
+    runtimes: ["deno", "bun"],
+    summary: "a Response accepts status 101 (the standard: a RangeError outside 200-599), so " +
+      "`new Response(null, { status: 101 })` succeeds",
+    covers: (op) => responseMember(op, "status", (v) => isNumber(v, 101)),
+  },
+  {
+    name: "response-status-checked-before-headers-converted",
+    runtimes: ["deno"],
+    summary: "the Response constructor checks the status range before it converts the init's " +
+      "headers, so a bad status wins (RangeError) over bad headers (WebIDL: the dictionary " +
+      "conversion throws the TypeError first)",
+    covers: (op) =>
+      responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+  },
 ];
+
+/** Whether `op` is a response step whose init has member `key` with a value `test` accepts. */
+function responseMember(op: Op, key: string, test: (value: unknown) => boolean): boolean {
+  return op.op === "response" &&
+    (op.init?.members ?? []).some(([k, value]) => k === key && test(value));
+}
+
+/** Whether `arg` is the number `n`. */
+function isNumber(arg: unknown, n: number): boolean {
+  return typeof arg === "object" && arg !== null && (arg as { $?: string }).$ === "number" &&
+    (arg as { v: number }).v === n;
+}
+
+/** Whether `op` is a step of `kind` whose init dictionary logs what is read from it. */
+function loggedInitOf(op: Op, kind: "request" | "response"): boolean {
+  return op.op === kind && op.init !== null && op.init.via !== "plain";
+}
 
 /** The classes named in `names` ("all" for every one); an unknown name throws. */
 export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
