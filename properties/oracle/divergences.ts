@@ -341,6 +341,21 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
   },
+  {
+    name: "init-members-read-out-of-order",
+    runtimes: ["node"],
+    summary: "RequestInit and ResponseInit members are read in the order the dictionaries " +
+      "declare them (method, headers, body, ...; status, statusText, headers), not WebIDL's " +
+      "lexicographic order, and RequestInit reads a non-member `dispatcher`",
+    covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+  },
+  {
+    name: "init-reads-non-members",
+    runtimes: ["bun"],
+    summary: "RequestInit conversion reads `status` and `statusText` and skips most members; " +
+      "ResponseInit conversion reads `method`; neither in WebIDL's order",
+    covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+  },
 ];
 
 /** Whether `op` is a response step whose init has member `key` with a value `test` accepts. */
