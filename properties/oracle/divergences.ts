@@ -356,6 +356,78 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "ResponseInit conversion reads `method`; neither in WebIDL's order",
     covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
   },
+  {
+    name: "json-content-type-has-charset",
+    runtimes: ["bun"],
+    summary: 'Response.json() sets Content-Type "application/json;charset=utf-8" (the standard: ' +
+      '"application/json")',
+    covers: (op) => op.op === "response" && op.how === "json",
+  },
+  {
+    name: "string-body-no-content-type",
+    runtimes: ["bun"],
+    summary: 'a string body sets no Content-Type (the standard: "text/plain;charset=UTF-8") on ' +
+      "a Request or a Response",
+    covers: (op) =>
+      (op.op === "response" && op.how === "constructor" && op.body === "string") ||
+      (op.op === "request" &&
+        (op.init?.members ?? []).some(([key, value]) =>
+          key === "body" && (value as { body: string }).body === "string"
+        )),
+  },
+  {
+    name: "response-status-and-status-text-unchecked",
+    runtimes: ["bun"],
+    summary: "a Response accepts a body with a null body status (204: the standard throws a " +
+      "TypeError) and a statusText that is not a reason phrase (a newline) or not a ByteString " +
+      "(U+0100)",
+    covers: (op) =>
+      responseMember(op, "status", (v) => isNumber(v, 204)) ||
+      responseMember(op, "statusText", (v) => v === "a\nb" || v === "\u0100"),
+  },
+  {
+    name: "status-not-converted-to-unsigned-short",
+    runtimes: ["bun"],
+    summary: "ResponseInit's status is range-checked as given instead of converted to an " +
+      "unsigned short first, so status 65736 (200 after the conversion) throws a RangeError",
+    covers: (op) => responseMember(op, "status", (v) => isNumber(v, 65736)),
+  },
+  {
+    name: "get-request-accepts-body",
+    runtimes: ["bun"],
+    summary: "new Request(url, { body }) with method GET (the default) or HEAD accepts the body " +
+      "(the standard: a TypeError)",
+    covers: (op) => {
+      if (op.op !== "request") return false;
+      const members = op.init?.members ?? [];
+      const method = members.find(([key]) => key === "method")?.[1];
+      return members.some(([key]) => key === "body") &&
+        (method === undefined || method === "GET" || op.input !== null);
+    },
+  },
+  {
+    name: "request-constructor-checks-skipped",
+    runtimes: ["bun"],
+    summary: 'new Request accepts mode "navigate", cache "only-if-cached" outside mode ' +
+      '"same-origin", a forbidden method (CONNECT) and a method that is not a token ("a b"); ' +
+      "the standard throws a TypeError for each",
+    covers: (op) =>
+      op.op === "request" &&
+      (op.init?.members ?? []).some(([key, value]) =>
+        (key === "mode" && value === "navigate") ||
+        (key === "cache" && value === "only-if-cached") ||
+        (key === "method" && (value === "CONNECT" || value === "a b"))
+      ),
+  },
+  {
+    name: "response-headers-filled-before-status-check",
+    runtimes: ["bun"],
+    summary: "the Response constructor fills its headers before it checks the status range, so " +
+      "an invalid header value wins (TypeError) over a bad status (the standard: RangeError " +
+      "first)",
+    covers: (op) =>
+      responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+  },
 ];
 
 /** Whether `op` is a response step whose init has member `key` with a value `test` accepts. */
