@@ -59,6 +59,41 @@ export const SPEC_VARIANTS: readonly Variant[] = [
     }],
   },
   {
+    name: "spec-redirect-headers-mutable",
+    bug: 'Response.redirect() hands out headers with guard "response" instead of "immutable"',
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "response.ts",
+      search: 'const responseObject = createResponse(newResponse(), "immutable", profileOf(this));',
+      replace: 'const responseObject = createResponse(newResponse(), "response", profileOf(this));',
+    }],
+  },
+  {
+    name: "spec-request-no-cors-guard-skipped",
+    bug: 'new Request(input, { mode: "no-cors" }) keeps the "request" guard, so the no-CORS ' +
+      "checks never run on its headers",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "request.ts",
+      search: '      headersInternals().setGuard(this.#headers, "request-no-cors");',
+      replace: "",
+    }],
+  },
+  {
+    name: "spec-request-clone-shares-header-list",
+    bug: "request.clone() shares the header list with the original instead of copying it",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "request.ts",
+      search:
+        "      urlList: request.urlList.slice(),\n      headerList: copyOfHeaderList(request.headerList),",
+      replace: "      urlList: request.urlList.slice(),\n      headerList: request.headerList,",
+    }],
+  },
+  {
     name: "spec-response-clone-shares-header-list",
     bug: "response.clone() shares the header list with the original instead of copying it, so " +
       "a change to either shows in both",

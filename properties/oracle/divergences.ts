@@ -305,8 +305,9 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   {
     name: "headers-request-response-serializable",
     runtimes: ["deno"],
-    summary: "structuredClone of a Headers, Request or Response (top level or nested) returns " +
-      'a copy instead of throwing a "DataCloneError" DOMException (none is serializable)',
+    summary: "structuredClone of a Headers, Request or Response nested in another object " +
+      'returns a copy instead of throwing a "DataCloneError" DOMException (at the top level ' +
+      "it throws)",
     covers: (op) => op.op === "serialize",
   },
   {
@@ -321,8 +322,8 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   {
     name: "response-init-members-read-twice",
     runtimes: ["deno"],
-    summary: "the Response constructor reads members of its ResponseInit more than once " +
-      "(WebIDL: each member once, by the dictionary conversion)",
+    summary: "the Response constructor reads status and statusText of its ResponseInit twice " +
+      "and headers after them (WebIDL: each member once, in lexicographic order)",
     covers: (op) => loggedInitOf(op, "response"),
   },
   {
