@@ -27,7 +27,7 @@ import {
 import type { FetchReach } from "../oracle/arbitraries.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
 import type { Init } from "../oracle/operations/construct.ts";
-import type { Member } from "../oracle/operations/fetch_init.ts";
+import type { DictionaryInit } from "../oracle/operations/fetch_init.ts";
 import type { Outcome } from "../oracle/observe.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import type { Guard, Op } from "../oracle/ops.ts";
@@ -132,6 +132,27 @@ export function fetchReachOf(capabilities: Capabilities): FetchReach {
   return capabilities.fetch ?? { request: false, response: false, structuredClone: false };
 }
 
+/**
+ * Whether a class in `exclude` covers the `headers` member of `init`: a construct init under the
+ * guards the step may fill with, excluded when a class covers a construct step with that init
+ * under one of them.
+ */
+function excludesHeadersMember(
+  init: DictionaryInit | null,
+  guards: readonly Guard[],
+  exclude: readonly DivergenceClass[],
+): boolean {
+  if (init === null || exclude.length === 0) return false;
+  return init.members.some(([key, value]) =>
+    key === "headers" &&
+    guards.some((guard) =>
+      exclude.some((c) =>
+        c.covers({ op: "construct", slot: 0, guard, init: (value as { headers: Init }).headers })
+      )
+    )
+  );
+}
+
 /** Whether `op` can be generated for a candidate with `capabilities`, minus excluded classes. */
 export function accepts(
   op: Op,
@@ -143,16 +164,6 @@ export function accepts(
     (capabilities.guards.includes(g) && !(init && capabilities.emptyOnly.includes(g)));
   const nested = (inner: Op | null): boolean =>
     inner === null || accepts(inner, capabilities, exclude);
-  const fetch = fetchReachOf(capabilities);
-  // A headers member is a construct init under the guards the step may fill with: excluded when
-  // a class covers a construct step with that init under one of them.
-  const acceptsMember = (guards: readonly Guard[]) => ([key, value]: Member) =>
-    key !== "headers" ||
-    !guards.some((g) =>
-      exclude.some((c) =>
-        c.covers({ op: "construct", slot: 0, guard: g, init: (value as { headers: Init }).headers })
-      )
-    );
   let ok: boolean;
   switch (op.op) {
     case "construct":
@@ -171,19 +182,18 @@ export function accepts(
       ok = capabilities.freeze;
       break;
     case "request":
-      ok = fetch.request &&
-        (op.init === null ||
-          op.init.members.every(acceptsMember(["none", "request", "request-no-cors"])));
+      ok = fetchReachOf(capabilities).request &&
+        !excludesHeadersMember(op.init, ["none", "request", "request-no-cors"], exclude);
       break;
     case "response":
-      ok = fetch.response &&
-        (op.init === null || op.init.members.every(acceptsMember(["none", "response"])));
+      ok = fetchReachOf(capabilities).response &&
+        !excludesHeadersMember(op.init, ["none", "response"], exclude);
       break;
     case "clone":
-      ok = fetch.request || fetch.response;
+      ok = fetchReachOf(capabilities).request || fetchReachOf(capabilities).response;
       break;
     case "serialize":
-      ok = fetch.structuredClone;
+      ok = fetchReachOf(capabilities).structuredClone;
       break;
     case "misuse":
       ok = op.what === "unknown guard" || op.what === "unknown profile"
