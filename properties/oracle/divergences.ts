@@ -336,11 +336,13 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   {
     name: "response-status-checked-before-headers-converted",
     runtimes: ["deno"],
-    summary: "the Response constructor checks the status range before it converts the init's " +
-      "headers, so a bad status wins (RangeError) over bad headers (WebIDL: the dictionary " +
-      "conversion throws the TypeError first)",
+    summary: "the Response constructor and Response.json convert and check status and " +
+      "statusText before they convert the init's headers, so a bad status (RangeError) or " +
+      "statusText (TypeError) wins over an error converting the headers (WebIDL: the " +
+      "dictionary conversion of headers comes first)",
     covers: (op) =>
-      responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+      (responseMember(op, "status", () => true) || responseMember(op, "statusText", () => true)) &&
+      responseMember(op, "headers", () => true),
   },
   {
     name: "init-members-read-out-of-order",
@@ -428,6 +430,15 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "first)",
     covers: (op) =>
       responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+  },
+  {
+    name: "response-init-ignores-array-iterator",
+    runtimes: ["deno"],
+    summary: "the Response constructor and Response.json read an array given as headers by " +
+      "index, ignoring an @@iterator the array overrides (new Headers and new Request call it)",
+    covers: (op) =>
+      op.op === "construct" && op.guard === "response" && op.init.kind === "exotic" &&
+      op.init.how === "array overrides @@iterator",
   },
 ];
 

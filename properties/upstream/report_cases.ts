@@ -636,4 +636,22 @@ export const REPORT_CASES: readonly ReportCase[] = [
       url: `${FETCH}#initialize-a-response`,
     },
   },
+  {
+    name: "response-init-ignores-array-iterator",
+    title: "new Response ignores the @@iterator of an array given as headers",
+    observe: `const headers = [["a", "1"]];
+  Object.defineProperty(headers, Symbol.iterator, {
+    value: function* () {
+      yield ["x-overridden", "1"];
+    },
+  });
+  return [...new Response(null, { headers }).headers].map(([name]) => name);`,
+    expected: { ok: ["x-overridden"] },
+    standard: {
+      algorithm: "HeadersInit conversion (sequence<sequence<ByteString>>)",
+      step: "an object with an @@iterator method is converted by GetMethod(V, @@iterator) and " +
+        "iterating what it returns, whatever the object is",
+      url: `${WEBIDL}#js-sequence`,
+    },
+  },
 ];
