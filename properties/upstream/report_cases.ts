@@ -387,8 +387,7 @@ export const REPORT_CASES: readonly ReportCase[] = [
   },
   {
     name: "headers-request-response-serializable",
-    title:
-      "structuredClone copies a Headers, Request or Response instead of throwing a DataCloneError",
+    title: "structuredClone copies a Headers, Request or Response nested in another object",
     observe: `const outcome = (value) => {
     try {
       structuredClone(value);
@@ -474,7 +473,7 @@ export const REPORT_CASES: readonly ReportCase[] = [
   },
   {
     name: "response-status-checked-before-headers-converted",
-    title: "new Response checks the status before converting the init's headers",
+    title: "new Response checks status and statusText before converting the init's headers",
     observe: `try {
     new Response(null, { status: 600, headers: new Map([["\\u0100", "1"]]) });
     return "no error";

@@ -1,4 +1,4 @@
-// META: title=Headers: structuredClone copies a Headers, Request or Response instead of throwing a DataCloneError
+// META: title=Headers: structuredClone copies a Headers, Request or Response nested in another object
 // https://html.spec.whatwg.org/#structuredserializeinternal
 "use strict";
 

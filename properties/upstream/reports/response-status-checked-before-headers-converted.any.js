@@ -1,4 +1,4 @@
-// META: title=Headers: new Response checks the status before converting the init's headers
+// META: title=Headers: new Response checks status and statusText before converting the init's headers
 // https://webidl.spec.whatwg.org/#js-dictionary
 "use strict";
 
