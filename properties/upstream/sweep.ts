@@ -14,7 +14,7 @@
  * observation into the class that silences own keys, a divergence that names the patched
  * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
  * any other into the first class (those seen in this runtime first, then
- * in divergences.ts order) whose `covers` includes the step that differs (the counterexample's
+ * in divergences.ts order) whose `covers` includes the step that differs (a batch: any step inside it; the counterexample's
  * last), else an earlier step, latest first (a class may exclude the step that sets the
  * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
  * covers is reported as unclassified, and the release's remaining classes are then undetermined.
@@ -35,6 +35,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Failure } from "../campaign/campaign.ts";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
+import type { Op } from "../oracle/ops.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -138,8 +139,11 @@ export function classify(
     ...open.filter((c) => c.runtimes.includes(runtimeName)),
     ...open.filter((c) => !c.runtimes.includes(runtimeName)),
   ];
+  // A batch is covered by a class that covers any step inside it, as the campaign excludes it.
+  const covers = (c: DivergenceClass, step: Op) =>
+    c.covers(step) || (step.op === "batch" && step.ops.some((inner) => c.covers(inner)));
   for (let i = failure.steps.length - 1; i >= 0; i--) {
-    const covering = ordered.find((c) => c.covers(failure.steps[i]));
+    const covering = ordered.find((c) => covers(c, failure.steps[i]));
     if (covering !== undefined) return covering;
   }
   return null;
