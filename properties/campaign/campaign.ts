@@ -22,9 +22,12 @@ import {
   guard as guardArbitrary,
   invalidRawFollowUp,
   invalidRawList,
-  op as opArbitrary,
+  opReaching,
 } from "../oracle/arbitraries.ts";
+import type { FetchReach } from "../oracle/arbitraries.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
+import type { Init } from "../oracle/operations/construct.ts";
+import type { DictionaryInit } from "../oracle/operations/fetch_init.ts";
 import type { Outcome } from "../oracle/observe.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import type { Guard, Op } from "../oracle/ops.ts";
@@ -124,6 +127,32 @@ export interface CampaignResult {
   failure: Failure | null;
 }
 
+/** The steps through Request, Response and structuredClone that `capabilities` allow. */
+export function fetchReachOf(capabilities: Capabilities): FetchReach {
+  return capabilities.fetch ?? { request: false, response: false, structuredClone: false };
+}
+
+/**
+ * Whether a class in `exclude` covers the `headers` member of `init`: a construct init under the
+ * guards the step may fill with, excluded when a class covers a construct step with that init
+ * under one of them.
+ */
+function excludesHeadersMember(
+  init: DictionaryInit | null,
+  guards: readonly Guard[],
+  exclude: readonly DivergenceClass[],
+): boolean {
+  if (init === null || exclude.length === 0) return false;
+  return init.members.some(([key, value]) =>
+    key === "headers" &&
+    guards.some((guard) =>
+      exclude.some((c) =>
+        c.covers({ op: "construct", slot: 0, guard, init: (value as { headers: Init }).headers })
+      )
+    )
+  );
+}
+
 /** Whether `op` can be generated for a candidate with `capabilities`, minus excluded classes. */
 export function accepts(
   op: Op,
@@ -151,6 +180,20 @@ export function accepts(
       break;
     case "freeze":
       ok = capabilities.freeze;
+      break;
+    case "request":
+      ok = fetchReachOf(capabilities).request &&
+        !excludesHeadersMember(op.init, ["none", "request", "request-no-cors"], exclude);
+      break;
+    case "response":
+      ok = fetchReachOf(capabilities).response &&
+        !excludesHeadersMember(op.init, ["none", "response"], exclude);
+      break;
+    case "clone":
+      ok = fetchReachOf(capabilities).request || fetchReachOf(capabilities).response;
+      break;
+    case "serialize":
+      ok = fetchReachOf(capabilities).structuredClone;
       break;
     case "misuse":
       ok = op.what === "unknown guard" || op.what === "unknown profile"
@@ -228,7 +271,9 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
       ? options.realm ?? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
       : null;
     const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
-    const commandsArbitrary = fc.commands([opArbitrary.map((op) => new HeadersCommand(op))], {
+    const commandsArbitrary = fc.commands([
+      opReaching(fetchReachOf(target.capabilities)).map((op) => new HeadersCommand(op)),
+    ], {
       maxCommands: options.maxCommands ?? 40,
       size: "max",
       ...(options.replayPath === undefined ? {} : { replayPath: options.replayPath }),

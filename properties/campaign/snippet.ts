@@ -49,15 +49,17 @@ import {
   recordWith,
 } from "../oracle/operations/construct.ts";
 import { withWrappedIteratorNext } from "../oracle/operations/copy.ts";
+import { bodyOf, dictionaryInit, normalizedContentType } from "../oracle/operations/fetch_init.ts";
 import { forEachObserved } from "../oracle/operations/for_each.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
+import { serializationOutcome } from "../oracle/operations/serialize.ts";
 import { shapeOf } from "../oracle/operations/shape.ts";
 import { tamperReturned } from "../oracle/operations/tamper.ts";
 import type { Subject } from "../oracle/observe.ts";
 import type { Op } from "../oracle/ops.ts";
 import { renderOp } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
-import { stepLabels, World } from "../oracle/world.ts";
+import { stepCodesOf, stepLabels, World } from "../oracle/world.ts";
 
 /**
  * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
@@ -148,6 +150,10 @@ const HELPERS = [
   patchCallerSource,
   refusingPatch,
   refuseBuiltins,
+  bodyOf,
+  dictionaryInit,
+  normalizedContentType,
+  serializationOutcome,
 ].map((fn) => fn.toString())
   .join("\n\n");
 
@@ -195,7 +201,7 @@ function stepCodes(op: Op): string[] {
     case "batch":
       return op.ops.flatMap((item) => stepCodes(item));
     default:
-      return [renderOp(op)];
+      return stepCodesOf(op);
   }
 }
 
@@ -290,6 +296,8 @@ function scenarioBody(input: SnippetInput, steps: readonly Op[], observed: boole
     "  const h = [];",
     "  const it = [];",
     "  let log = []; // what a recorded init logged",
+    "  const m = []; // Requests and Responses",
+    "  const { Request, Response, structuredClone } = subject.fetch; // the candidate's",
     "  const trace = [];",
     "  const step = (label, run) => trace.push([label, attempt(run)]);",
     `  const ownKeys = ${JSON.stringify(input.ownKeys ?? true)};`,

@@ -103,13 +103,20 @@ function recordKill(variant: Variant, corpusFile: string): void {
 }
 
 /** The campaign's arguments against `modulePath` within `budget`. */
-function campaignArgs(modulePath: string, budget: Budget, out: string): string[] {
+function campaignArgs(
+  variant: Variant | null,
+  modulePath: string,
+  budget: Budget,
+  out: string,
+): string[] {
   return [
     "--target",
     modulePath,
-    // A variant is impl: held to impl's bar, in a tampered realm too.
+    // A variant of impl is held to impl's bar, in a tampered realm too; a variant of the
+    // reference's Request and Response layer (spec_variants.ts) to the reference's, which
+    // calls built-ins user code can replace.
     "--realm",
-    "both",
+    variant?.module === "spec" ? "clean" : "both",
     "--runs",
     String(budget.runs),
     "--time",
@@ -131,7 +138,7 @@ async function baseCostFindings(budget: Budget): Promise<Map<string, CostFinding
   const dir = mkdtempSync(join(tmpdir(), "headerproof-base-"));
   try {
     const modulePath = applyVariant({ name: "unpatched", bug: "", patches: [] }, dir);
-    const summary = await campaign(campaignArgs(modulePath, budget, join(dir, "out")));
+    const summary = await campaign(campaignArgs(null, modulePath, budget, join(dir, "out")));
     const findings = new Map((summary.costs?.findings ?? []).map((f) => [f.key, f]));
     writeErr(`the unpatched impl's cost findings: ${[...findings.keys()].join("; ") || "none"}\n`);
     return findings;
@@ -173,7 +180,7 @@ async function killVariant(
   const dir = mkdtempSync(join(tmpdir(), `headerproof-${variant.name}-`));
   try {
     const modulePath = applyVariant(variant, dir);
-    const args = campaignArgs(modulePath, budget, join(dir, "out"));
+    const args = campaignArgs(variant, modulePath, budget, join(dir, "out"));
     if (variant.costClass === undefined) {
       return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
     }

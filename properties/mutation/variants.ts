@@ -18,11 +18,14 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CostClass } from "../costs/cases.ts";
+import { SPEC_VARIANTS } from "./spec_variants.ts";
 
-/** One textual change to one file of impl/. */
+/** One textual change to one file of impl/ (or of spec/). */
 export interface Patch {
-  /** The file, relative to impl/. */
+  /** The file, relative to impl/ (or to spec/ when `folder` is "spec"). */
   file: string;
+  /** The folder the file is in (default "impl"). */
+  folder?: "impl" | "spec";
   /** Text that must occur exactly once in that file. */
   search: string;
   /** What replaces it. */
@@ -42,6 +45,12 @@ export interface Variant {
    * the campaign's cost stage must report for it. Absent for an answer bug.
    */
   costClass?: CostClass;
+  /**
+   * The module the campaign targets: the copy of impl's mod.ts (default), or the copy of spec's
+   * (a bug planted in the reference's Request, Response and serialization layer, which impl does
+   * not have).
+   */
+  module?: "impl" | "spec";
 }
 
 /** The project's impl/ folder. */
@@ -637,6 +646,7 @@ export const VARIANTS: readonly Variant[] = [
         "  const normalized = normalizeHeaderValue(valueText);",
     }],
   },
+  ...SPEC_VARIANTS,
 ];
 
 /** A patch does not apply: impl changed under it. */
@@ -656,9 +666,9 @@ function occurrences(text: string, search: string): number {
 }
 
 /**
- * Copies impl/ and spec/ into `dir` (emptied first), applies `variant` to the copy of impl and
- * returns the path of its mod.ts. Throws {@link StaleVariantError} when a search text does not
- * occur exactly once.
+ * Copies impl/ and spec/ into `dir` (emptied first), applies `variant` to the copies and returns
+ * the path of the mod.ts the variant names (impl's by default). Throws {@link StaleVariantError}
+ * when a search text does not occur exactly once.
  */
 export function applyVariant(variant: Variant, dir: string): string {
   rmSync(dir, { recursive: true, force: true });
@@ -667,7 +677,7 @@ export function applyVariant(variant: Variant, dir: string): string {
   cpSync(IMPL_DIR, implCopy, { recursive: true });
   cpSync(SPEC_DIR, join(dir, "spec"), { recursive: true });
   for (const patch of variant.patches) {
-    const file = join(implCopy, patch.file);
+    const file = join(dir, patch.folder ?? "impl", patch.file);
     const text = readFileSync(file, "utf8");
     const count = occurrences(text, patch.search);
     if (count !== 1) {
@@ -678,5 +688,5 @@ export function applyVariant(variant: Variant, dir: string): string {
     }
     writeFileSync(file, text.replace(patch.search, () => patch.replace));
   }
-  return join(implCopy, "mod.ts");
+  return join(dir, variant.module ?? "impl", "mod.ts");
 }

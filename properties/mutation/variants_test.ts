@@ -13,7 +13,10 @@ Deno.test("every broken variant still applies to impl, each to a different spot"
       const modulePath = applyVariant(variant, join(dir, variant.name));
       const patched = readFileSync(join(modulePath, "..", variant.patches[0].file), "utf8");
       const original = readFileSync(
-        new URL(`../../impl/${variant.patches[0].file}`, import.meta.url),
+        new URL(
+          `../../${variant.patches[0].folder ?? "impl"}/${variant.patches[0].file}`,
+          import.meta.url,
+        ),
         "utf8",
       );
       assert.notEqual(patched, original, `${variant.name} changes nothing`);

@@ -18,6 +18,7 @@ import fc from "fast-check";
 import { objectRef } from "./arguments.ts";
 import { batchOp } from "./operations/batch.ts";
 import { callOp } from "./operations/call.ts";
+import { cloneOp } from "./operations/clone.ts";
 import { constructOp } from "./operations/construct.ts";
 import { copyChainOp, copyOp } from "./operations/copy.ts";
 import { forEachOp } from "./operations/for_each.ts";
@@ -25,6 +26,9 @@ import { freezeOp } from "./operations/freeze.ts";
 import { iterNextOp, iterOpenOp } from "./operations/iterator.ts";
 import { brandOp, misuseOp } from "./operations/misuse.ts";
 import { rawListOp } from "./operations/raw_list.ts";
+import { requestOp } from "./operations/request.ts";
+import { responseOp } from "./operations/response.ts";
+import { serializeOp } from "./operations/serialize.ts";
 import { shapeOp } from "./operations/shape.ts";
 import { tamperOp } from "./operations/tamper.ts";
 import type { Op } from "./ops.ts";
@@ -33,7 +37,7 @@ export { guard } from "./arguments.ts";
 export { invalidRawFollowUp, invalidRawList } from "./operations/raw_list.ts";
 
 /**
- * One campaign step, weights out of 102: construct 10, append/set/delete/get/has/getSetCookie
+ * One campaign step of the kinds every Headers has, weights out of 102: construct 10, append/set/delete/get/has/getSetCookie
  * (as {@link callOp}) 34, iterator open 5, iterator next 6, forEach with mutating callback 6,
  * freeze 2, copy then mutate 7 (its iterator `next` wrapped by user code half the time), raw list
  * then its first operation 7, a batch of 2-8 calls, iterator steps, forEach and tampering with no
@@ -56,3 +60,31 @@ export const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: misuseOp },
   { weight: 2, arbitrary: brandOp },
 );
+
+/** Which of the steps through Request, Response and structuredClone a candidate can take. */
+export interface FetchReach {
+  /** `new Request` (and a clone of a Request). */
+  request: boolean;
+  /** A Response, by constructor or static method (and a clone of a Response). */
+  response: boolean;
+  /** `structuredClone`. */
+  structuredClone: boolean;
+}
+
+/**
+ * One campaign step for a candidate that reaches what `reach` says, weights out of 110: {@link op}
+ * 102, then `new Request` 3, a Response (constructor 6 in 10, json 2, redirect 1, error 1) 3, a
+ * message's `clone()` 1, `structuredClone` 1, each only when reached (a candidate that reaches
+ * none gets {@link op} itself, so its campaigns are what they were, seed for seed).
+ */
+export function opReaching(reach: FetchReach): fc.Arbitrary<Op> {
+  const messages = reach.request || reach.response;
+  if (!messages && !reach.structuredClone) return op;
+  return fc.oneof(
+    { weight: 102, arbitrary: op },
+    ...(reach.request ? [{ weight: 3, arbitrary: requestOp as fc.Arbitrary<Op> }] : []),
+    ...(reach.response ? [{ weight: 3, arbitrary: responseOp as fc.Arbitrary<Op> }] : []),
+    ...(messages ? [{ weight: 1, arbitrary: cloneOp as fc.Arbitrary<Op> }] : []),
+    ...(reach.structuredClone ? [{ weight: 1, arbitrary: serializeOp as fc.Arbitrary<Op> }] : []),
+  );
+}

@@ -76,17 +76,40 @@ export function stringsOf(op: Op): string[] {
     case "copyChain":
     case "shape":
     case "tamper":
+    case "clone":
+    case "serialize":
       return [];
+    case "request":
+    case "response":
+      return (op.init?.members ?? []).flatMap(([key, value]) =>
+        key === "headers" ? fromInit((value as { headers: Init }).headers) : []
+      );
     default:
       return fromCall(op);
   }
 }
 
-/** Whether `op` makes an object with `guard` (directly, from a raw list, or by copying). */
+/**
+ * Whether `op` makes an object with `guard` (directly, from a raw list, by copying, or through a
+ * Request or Response).
+ */
 function makesGuard(op: Op, guard: string): boolean {
   return (op.op === "construct" && op.guard === guard) || (op.op === "copy" && op.via === guard) ||
     (op.op === "copyChain" && op.links.includes(guard as Guard)) ||
-    (op.op === "rawList" && op.guard === guard);
+    (op.op === "rawList" && op.guard === guard) ||
+    (op.op === "request" && guard === requestGuardOf(op)) ||
+    (op.op === "response" &&
+      guard === (op.how === "error" || op.how === "redirect" ? "immutable" : "response"));
+}
+
+/**
+ * The guard of the headers a request step makes: request-no-cors when its init's mode is
+ * "no-cors" or its input is another Request (which may be no-cors), request otherwise.
+ */
+function requestGuardOf(op: Extract<Op, { op: "request" }>): Guard {
+  const noCors = op.input !== null ||
+    (op.init?.members ?? []).some(([key, value]) => key === "mode" && value === "no-cors");
+  return noCors ? "request-no-cors" : "request";
 }
 
 /** Whether `text` is empty once HTTP whitespace is stripped from its ends. */
@@ -279,7 +302,162 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "Symbol keys; Node: a Symbol accessor to the sorted header map; Bun: getAll, toJSON, count)",
     covers: (op) => op.op === "shape",
   },
+  {
+    name: "headers-request-response-serializable",
+    runtimes: ["deno"],
+    summary: "structuredClone of a Headers, Request or Response nested in another object " +
+      'returns a copy instead of throwing a "DataCloneError" DOMException (at the top level ' +
+      "it throws)",
+    covers: (op) => op.op === "serialize",
+  },
+  {
+    name: "request-init-reads-client",
+    runtimes: ["deno"],
+    summary: "converting a RequestInit reads `client`, which is not a member, and never reads " +
+      'the members `duplex` and `window`; `{ client: "x" }` throws a TypeError',
+    covers: (op) =>
+      loggedInitOf(op, "request") ||
+      (op.op === "request" && (op.init?.members ?? []).some(([key]) => key === "client")),
+  },
+  {
+    name: "response-init-members-read-twice",
+    runtimes: ["deno"],
+    summary: "the Response constructor reads status and statusText of its ResponseInit twice " +
+      "and headers after them (WebIDL: each member once, in lexicographic order)",
+    covers: (op) => loggedInitOf(op, "response"),
+  },
+  {
+    name: "response-accepts-status-101",
+    runtimes: ["deno", "bun"],
+    summary: "a Response accepts status 101 (the standard: a RangeError outside 200-599), so " +
+      "`new Response(null, { status: 101 })` succeeds",
+    covers: (op) => responseMember(op, "status", (v) => isNumber(v, 101)),
+  },
+  {
+    name: "response-status-checked-before-headers-converted",
+    runtimes: ["deno"],
+    summary: "the Response constructor and Response.json convert and check status and " +
+      "statusText before they convert the init's headers, so a bad status (RangeError) or " +
+      "statusText (TypeError) wins over an error converting the headers (WebIDL: the " +
+      "dictionary conversion of headers comes first)",
+    covers: (op) =>
+      (responseMember(op, "status", () => true) || responseMember(op, "statusText", () => true)) &&
+      responseMember(op, "headers", () => true),
+  },
+  {
+    name: "init-members-read-out-of-order",
+    runtimes: ["node"],
+    summary: "RequestInit and ResponseInit members are read in the order the dictionaries " +
+      "declare them (method, headers, body, ...; status, statusText, headers), not WebIDL's " +
+      "lexicographic order, and RequestInit reads a non-member `dispatcher`",
+    covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+  },
+  {
+    name: "init-reads-non-members",
+    runtimes: ["bun"],
+    summary: "RequestInit conversion reads `status` and `statusText` and skips most members; " +
+      "ResponseInit conversion reads `method`; neither in WebIDL's order",
+    covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+  },
+  {
+    name: "json-content-type-has-charset",
+    runtimes: ["bun"],
+    summary: 'Response.json() sets Content-Type "application/json;charset=utf-8" (the standard: ' +
+      '"application/json")',
+    covers: (op) => op.op === "response" && op.how === "json",
+  },
+  {
+    name: "string-body-no-content-type",
+    runtimes: ["bun"],
+    summary: 'a string body sets no Content-Type (the standard: "text/plain;charset=UTF-8") on ' +
+      "a Request or a Response",
+    covers: (op) =>
+      (op.op === "response" && op.how === "constructor" && op.body === "string") ||
+      (op.op === "request" &&
+        (op.init?.members ?? []).some(([key, value]) =>
+          key === "body" && (value as { body: string }).body === "string"
+        )),
+  },
+  {
+    name: "response-status-and-status-text-unchecked",
+    runtimes: ["bun"],
+    summary: "a Response accepts a body with a null body status (204: the standard throws a " +
+      "TypeError) and a statusText that is not a reason phrase (a newline) or not a ByteString " +
+      "(U+0100)",
+    covers: (op) =>
+      responseMember(op, "status", (v) => isNumber(v, 204)) ||
+      responseMember(op, "statusText", (v) => v === "a\nb" || v === "\u0100"),
+  },
+  {
+    name: "status-not-converted-to-unsigned-short",
+    runtimes: ["bun"],
+    summary: "ResponseInit's status is range-checked as given instead of converted to an " +
+      "unsigned short first, so status 65736 (200 after the conversion) throws a RangeError",
+    covers: (op) => responseMember(op, "status", (v) => isNumber(v, 65736)),
+  },
+  {
+    name: "get-request-accepts-body",
+    runtimes: ["bun"],
+    summary: "new Request(url, { body }) with method GET (the default) or HEAD accepts the body " +
+      "(the standard: a TypeError)",
+    covers: (op) => {
+      if (op.op !== "request") return false;
+      const members = op.init?.members ?? [];
+      const method = members.find(([key]) => key === "method")?.[1];
+      return members.some(([key]) => key === "body") &&
+        (method === undefined || method === "GET" || op.input !== null);
+    },
+  },
+  {
+    name: "request-constructor-checks-skipped",
+    runtimes: ["bun"],
+    summary: 'new Request accepts mode "navigate", cache "only-if-cached" outside mode ' +
+      '"same-origin", a forbidden method (CONNECT) and a method that is not a token ("a b"); ' +
+      "the standard throws a TypeError for each",
+    covers: (op) =>
+      op.op === "request" &&
+      (op.init?.members ?? []).some(([key, value]) =>
+        (key === "mode" && value === "navigate") ||
+        (key === "cache" && value === "only-if-cached") ||
+        (key === "method" && (value === "CONNECT" || value === "a b"))
+      ),
+  },
+  {
+    name: "response-headers-filled-before-status-check",
+    runtimes: ["bun"],
+    summary: "the Response constructor fills its headers before it checks the status range, so " +
+      "an invalid header value wins (TypeError) over a bad status (the standard: RangeError " +
+      "first)",
+    covers: (op) =>
+      responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+  },
+  {
+    name: "response-init-ignores-array-iterator",
+    runtimes: ["deno"],
+    summary: "the Response constructor and Response.json read an array given as headers by " +
+      "index, ignoring an @@iterator the array overrides (new Headers and new Request call it)",
+    covers: (op) =>
+      op.op === "construct" && op.guard === "response" && op.init.kind === "exotic" &&
+      op.init.how === "array overrides @@iterator",
+  },
 ];
+
+/** Whether `op` is a response step whose init has member `key` with a value `test` accepts. */
+function responseMember(op: Op, key: string, test: (value: unknown) => boolean): boolean {
+  return op.op === "response" &&
+    (op.init?.members ?? []).some(([k, value]) => k === key && test(value));
+}
+
+/** Whether `arg` is the number `n`. */
+function isNumber(arg: unknown, n: number): boolean {
+  return typeof arg === "object" && arg !== null && (arg as { $?: string }).$ === "number" &&
+    (arg as { v: number }).v === n;
+}
+
+/** Whether `op` is a step of `kind` whose init dictionary logs what is read from it. */
+function loggedInitOf(op: Op, kind: "request" | "response"): boolean {
+  return op.op === kind && op.init !== null && op.init.via !== "plain";
+}
 
 /**
  * The classes named in `names` ("all" for every one, "none" for none); an unknown name throws.
@@ -335,8 +513,11 @@ export function classify(
     ...open.filter((c) => c.runtimes.includes(runtimeName)),
     ...open.filter((c) => !c.runtimes.includes(runtimeName)),
   ];
+  // A batch is covered by a class that covers any step inside it, as the campaign excludes it.
+  const covers = (c: DivergenceClass, step: Op) =>
+    c.covers(step) || (step.op === "batch" && step.ops.some((inner) => c.covers(inner)));
   for (let i = failure.steps.length - 1; i >= 0; i--) {
-    const covering = ordered.find((c) => c.covers(failure.steps[i]));
+    const covering = ordered.find((c) => covers(c, failure.steps[i]));
     if (covering !== undefined) return covering;
   }
   return null;

@@ -50,6 +50,24 @@ export interface Subject {
    * reference's value pairs in one sort-and-combine; see targets.ts); absent: {@link drain}.
    */
   readAll?: (headers: unknown) => unknown[];
+  /**
+   * The side's Request and Response classes and its structuredClone (each undefined when the side
+   * lacks it): the runtime's globals for native, the contract's optional `fetchClasses` and
+   * `structuredClone` for a module.
+   */
+  fetch?: FetchSurface;
+}
+
+/** What a side hands a user a Headers through, besides its Headers constructor. */
+export interface FetchSurface {
+  Request?: new (input: unknown, init?: unknown) => { headers: unknown; clone(): unknown };
+  Response?: {
+    new (body?: unknown, init?: unknown): { headers: unknown; clone(): unknown };
+    error(): { headers: unknown };
+    redirect(url: unknown, status?: unknown): { headers: unknown };
+    json(data: unknown, init?: unknown): { headers: unknown };
+  };
+  structuredClone?: (value: unknown) => unknown;
 }
 
 /**
@@ -270,6 +288,8 @@ export function openSubject(exports: unknown, kind: string, profile: string): Su
     headersWithGuard?: (guard: string, init: unknown, options?: unknown) => unknown;
     headersFromRawList?: (flat: string[], guard: string, options: unknown) => unknown;
     freezeHeaders?: (headers: unknown) => void;
+    fetchClasses?: (options?: unknown) => FetchSurface;
+    structuredClone?: (value: unknown) => unknown;
     Request: new (url: string, init: unknown) => { headers: unknown };
     Response: {
       new (body: null, init: unknown): { headers: unknown };
@@ -294,11 +314,21 @@ export function openSubject(exports: unknown, kind: string, profile: string): Su
       },
       fromRaw: null,
       freeze: null,
+      fetch: {
+        Request: api.Request as FetchSurface["Request"],
+        Response: api.Response as FetchSurface["Response"],
+        structuredClone: api.structuredClone,
+      },
     };
   }
   const withGuard = api.headersWithGuard;
   const fromRaw = api.headersFromRawList;
   const freeze = api.freezeHeaders;
+  const classes: FetchSurface = typeof api.fetchClasses !== "function"
+    ? {}
+    : profile === "standard"
+    ? api.fetchClasses()
+    : api.fetchClasses({ profile });
   return {
     exports: exports as Subject["exports"],
     Headers: H,
@@ -314,5 +344,10 @@ export function openSubject(exports: unknown, kind: string, profile: string): Su
       ? (flat, guard) => fromRaw(flat, guard, { profile })
       : null,
     freeze: typeof freeze === "function" ? (headers) => freeze(headers) : null,
+    fetch: {
+      Request: classes.Request,
+      Response: classes.Response,
+      structuredClone: api.structuredClone,
+    },
   };
 }

@@ -22,6 +22,7 @@
  */
 import type { BatchOp } from "./operations/batch.ts";
 import type { CallOp } from "./operations/call.ts";
+import type { CloneOp } from "./operations/clone.ts";
 import type { ConstructOp } from "./operations/construct.ts";
 import type { CopyChainOp, CopyOp } from "./operations/copy.ts";
 import type { ForEachOp } from "./operations/for_each.ts";
@@ -29,6 +30,9 @@ import type { FreezeOp } from "./operations/freeze.ts";
 import type { IterNextOp, IterOpenOp } from "./operations/iterator.ts";
 import type { BrandOp, MisuseOp } from "./operations/misuse.ts";
 import type { RawListOp } from "./operations/raw_list.ts";
+import type { RequestOp } from "./operations/request.ts";
+import type { ResponseOp } from "./operations/response.ts";
+import type { SerializeOp } from "./operations/serialize.ts";
 import type { ShapeOp } from "./operations/shape.ts";
 import type { TamperOp } from "./operations/tamper.ts";
 
@@ -50,6 +54,10 @@ export type { FreezeOp } from "./operations/freeze.ts";
 export type { IteratorKind, IterNextOp, IterOpenOp } from "./operations/iterator.ts";
 export type { BrandMethod, BrandOp, Misuse, MisuseOp } from "./operations/misuse.ts";
 export type { RawListOp } from "./operations/raw_list.ts";
+export type { RequestOp } from "./operations/request.ts";
+export type { ResponseHow, ResponseOp } from "./operations/response.ts";
+export type { SerializeOp } from "./operations/serialize.ts";
+export type { CloneOp } from "./operations/clone.ts";
 export type { ShapeOp } from "./operations/shape.ts";
 export type { Tamper, TamperOp } from "./operations/tamper.ts";
 export { renderOp } from "./world.ts";
@@ -69,4 +77,8 @@ export type Op =
   | ShapeOp
   | TamperOp
   | BrandOp
-  | MisuseOp;
+  | MisuseOp
+  | RequestOp
+  | ResponseOp
+  | CloneOp
+  | SerializeOp;

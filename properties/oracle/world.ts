@@ -27,6 +27,7 @@ import type { TamperedRealm } from "../targets/tampered_realm.ts";
 import { MAX_ITERATORS, MAX_OBJECTS } from "./arguments.ts";
 import { batch } from "./operations/batch.ts";
 import { call } from "./operations/call.ts";
+import { clone } from "./operations/clone.ts";
 import { construct } from "./operations/construct.ts";
 import { copy, copyChain } from "./operations/copy.ts";
 import { forEach } from "./operations/for_each.ts";
@@ -34,6 +35,9 @@ import { freeze } from "./operations/freeze.ts";
 import { iterNext, iterOpen } from "./operations/iterator.ts";
 import { brand, misuse } from "./operations/misuse.ts";
 import { rawList } from "./operations/raw_list.ts";
+import { request } from "./operations/request.ts";
+import { response } from "./operations/response.ts";
+import { serialize } from "./operations/serialize.ts";
 import { shape } from "./operations/shape.ts";
 import { tamper } from "./operations/tamper.ts";
 
@@ -86,10 +90,14 @@ export class Side {
   readonly objects: unknown[] = [];
   /** Open iterators, by slot. */
   readonly iterators: unknown[] = [];
+  /** Live Requests and Responses, by slot (their headers are among the objects when made). */
+  readonly messages: unknown[] = [];
   /** Objects made so far (the next one replaces slot `made % MAX_OBJECTS` once all are used). */
   made = 0;
   /** Iterators opened so far. */
   opened = 0;
+  /** Requests and Responses made so far. */
+  messagesMade = 0;
   /** An empty side of `subject`. */
   readonly subject: Subject;
   constructor(subject: Subject) {
@@ -106,6 +114,19 @@ export class Side {
   nextIteratorSlot(): number {
     const open = this.iterators.length;
     return open < MAX_ITERATORS ? open : this.opened % MAX_ITERATORS;
+  }
+
+  /** The slot the next Request or Response made goes to: the next free one, else the oldest. */
+  nextMessageSlot(): number {
+    const count = this.messages.length;
+    return count < MAX_OBJECTS ? count : this.messagesMade % MAX_OBJECTS;
+  }
+
+  /** Stores a new Request or Response in `slot` (chosen by a kind's `resolve`) and returns it. */
+  keep(slot: number, message: unknown): unknown {
+    this.messages[slot] = message;
+    this.messagesMade++;
+    return message;
   }
 
   /** Stores a new object in `slot` (chosen by a kind's `resolve`) and returns it. */
@@ -133,6 +154,11 @@ export interface OperationKind<O extends Op> {
   render(op: O, any: AnyKind): string;
   /** The labels of the outcomes `perform` appends, in order. */
   labels(op: O, any: AnyKind): string[];
+  /**
+   * One JavaScript expression per outcome `perform` appends, for reproductions (default: the
+   * {@link render} of the step alone).
+   */
+  codes?(op: O, any: AnyKind): string[];
 }
 
 /** The methods of {@link OperationKind} for a step of any kind, dispatched on its `op`. */
@@ -145,6 +171,8 @@ export interface AnyKind {
   render(op: Op): string;
   /** See {@link OperationKind.labels}. */
   labels(op: Op): string[];
+  /** See {@link OperationKind.codes}. */
+  codes(op: Op): string[];
 }
 
 /** The step of the kind named `K` (the six method calls share one step type). */
@@ -171,6 +199,10 @@ const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>> } = {
   shape,
   brand,
   misuse,
+  request,
+  response,
+  clone,
+  serialize,
 };
 
 /** The kind of `op`. */
@@ -184,6 +216,7 @@ export const anyKind: AnyKind = {
   perform: (side, op, outcomes) => kindOf(op).perform(side, op, outcomes, anyKind),
   render: (op) => kindOf(op).render(op, anyKind),
   labels: (op) => kindOf(op).labels(op, anyKind),
+  codes: (op) => kindOf(op).codes?.(op, anyKind) ?? [kindOf(op).render(op, anyKind)],
 };
 
 /** Optional hooks of a {@link World}. */
@@ -318,6 +351,11 @@ export function perform(side: Side, op: Op, outcomes: Outcome[]): void {
 /** A JavaScript statement or expression for a resolved step (used as its label too). */
 export function renderOp(op: Op): string {
   return anyKind.render(op);
+}
+
+/** One JavaScript expression per outcome of a resolved step of a kind that says so. */
+export function stepCodesOf(op: Op): string[] {
+  return anyKind.codes(op);
 }
 
 /** The labels of the outcomes one step produces, before the observations. */

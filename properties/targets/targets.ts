@@ -16,6 +16,7 @@
 import { pathToFileURL } from "node:url";
 import type { Headers as SpecHeaders } from "../../spec/headers.ts";
 import { valuePairsOf } from "../../spec/headers.ts";
+import type { FetchReach } from "../oracle/arbitraries.ts";
 import type { Subject } from "../oracle/observe.ts";
 import { openSubject } from "../oracle/observe.ts";
 import type { Guard } from "../oracle/ops.ts";
@@ -41,6 +42,8 @@ export interface Capabilities {
   freeze: boolean;
   /** `headersWithGuard` is fuzzed (the module has it; native does not). */
   withGuard: boolean;
+  /** The steps through Request, Response and structuredClone that are fuzzed (absent: none). */
+  fetch?: FetchReach;
 }
 
 /** A loaded candidate and reference. */
@@ -175,16 +178,18 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   if (request.target === "native") {
     const profile = request.profile ?? "server";
     const native = nativeCapabilities();
+    const candidate = openSubject(globalThis, "native", profile);
+    const fetch = fetchReach(candidate);
     return {
       name: "native",
       candidateUrl: null,
       resetCaches: null,
       referenceUrl,
       profile,
-      candidate: openSubject(globalThis, "native", profile),
+      candidate,
       reference: referenceSubject(referenceExports, profile, request.reference === undefined),
-      capabilities: native.capabilities,
-      entryPoints: native.entryPoints,
+      capabilities: { ...native.capabilities, fetch },
+      entryPoints: [...native.entryPoints, ...fetchEntryPoints(fetch, "native")],
     };
   }
   const url = candidateUrlOf(request.target) as string;
@@ -201,6 +206,16 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
   const withGuard = typeof exports.headersWithGuard === "function";
   const rawList = typeof exports.headersFromRawList === "function";
   const freeze = typeof exports.freezeHeaders === "function";
+  let candidate: Subject;
+  try {
+    candidate = openSubject(exports, "module", profile);
+  } catch (error) {
+    throw new CandidateLoadError(
+      url,
+      `its fetchClasses() throws: ${loadFailureDetail(url, error)}`,
+    );
+  }
+  const fetch = fetchReach(candidate);
   return {
     name: request.target,
     candidateUrl: url,
@@ -209,7 +224,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       : null,
     referenceUrl,
     profile,
-    candidate: openSubject(exports, "module", profile),
+    candidate,
     reference: referenceSubject(referenceExports, profile, request.reference === undefined),
     capabilities: {
       guards: withGuard ? ALL_GUARDS : ["none"],
@@ -217,6 +232,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       rawList,
       freeze,
       withGuard,
+      fetch,
     },
     entryPoints: [
       "Headers (constructor and every method)",
@@ -224,6 +240,7 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
       ...(rawList ? ["headersFromRawList"] : []),
       ...(freeze ? ["freezeHeaders"] : []),
       ...(typeof exports.headerListOf === "function" ? [HEADER_LIST_ENTRY_POINT] : []),
+      ...fetchEntryPoints(fetch, "module"),
     ],
   };
 }
@@ -233,6 +250,47 @@ export async function loadTarget(request: TargetRequest): Promise<Target> {
  * observed after every step (world.ts), and reproductions observe it too.
  */
 export const HEADER_LIST_ENTRY_POINT = "headerListOf (the header list, after every step)";
+
+/** What the steps through Request, Response and structuredClone can reach on `subject`. */
+export function fetchReach(subject: Subject): FetchReach {
+  const fetch = subject.fetch ?? {};
+  const response = fetch.Response;
+  return {
+    request: typeof fetch.Request === "function",
+    response: typeof response === "function" && typeof response.error === "function" &&
+      typeof response.redirect === "function" && typeof response.json === "function",
+    structuredClone: typeof fetch.structuredClone === "function",
+  };
+}
+
+/**
+ * The entry-point lines of the steps through Request, Response and structuredClone: what is
+ * fuzzed, and what is not because the candidate lacks it (`kind` "native": the runtime's globals;
+ * "module": the contract's optional `fetchClasses` and `structuredClone`).
+ */
+export function fetchEntryPoints(reach: FetchReach, kind: "native" | "module"): string[] {
+  const from = kind === "native" ? "the runtime's global" : "fetchClasses()";
+  const clone = kind === "native"
+    ? "the runtime's structuredClone"
+    : "the module's structuredClone";
+  return [
+    reach.request
+      ? `Request (${from}): new Request(url or request, init), clone(), its headers as steps' objects`
+      : `Request: not fuzzed (${
+        kind === "native" ? "no global Request" : "no fetchClasses().Request"
+      })`,
+    reach.response
+      ? `Response (${from}): new Response(body, init), Response.json/redirect/error, clone(), its headers as steps' objects`
+      : `Response: not fuzzed (${
+        kind === "native" ? "no global Response" : "no fetchClasses().Response"
+      } with error, redirect and json)`,
+    reach.structuredClone
+      ? `structuredClone (${clone}) of Headers, Request and Response, top level and nested`
+      : `structuredClone: not fuzzed (${
+        kind === "native" ? "no global structuredClone" : "no structuredClone export"
+      })`,
+  ];
+}
 
 /** Which guards the host's Request/Response reach, probed, with a line per entry point. */
 function nativeCapabilities(): { capabilities: Capabilities; entryPoints: string[] } {

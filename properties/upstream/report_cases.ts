@@ -385,4 +385,272 @@ export const REPORT_CASES: readonly ReportCase[] = [
       url: `${WEBIDL}#interface-prototype-object`,
     },
   },
+  {
+    name: "headers-request-response-serializable",
+    title: "structuredClone copies a Headers, Request or Response nested in another object",
+    observe: `const outcome = (value) => {
+    try {
+      structuredClone(value);
+      return "cloned";
+    } catch (error) {
+      return error.name;
+    }
+  };
+  return [new Headers(), new Request("http://a/"), new Response()]
+    .flatMap((value) => [outcome(value), outcome({ nested: [value] })]);`,
+    expected: { ok: Array(6).fill("DataCloneError") },
+    standard: {
+      algorithm: "StructuredSerializeInternal",
+      step: "a platform object that is not a serializable object (Headers, Request and Response " +
+        'are not [Serializable]) throws a "DataCloneError" DOMException, at any depth',
+      url: "https://html.spec.whatwg.org/#structuredserializeinternal",
+    },
+  },
+  {
+    name: "request-init-reads-client",
+    title: "new Request reads a RequestInit property `client` that is not a member",
+    observe: `const read = [];
+  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
+  new Request("http://a/", init);
+  return read;`,
+    expected: {
+      ok: [
+        "body",
+        "cache",
+        "credentials",
+        "duplex",
+        "headers",
+        "integrity",
+        "keepalive",
+        "method",
+        "mode",
+        "priority",
+        "redirect",
+        "referrer",
+        "referrerPolicy",
+        "signal",
+        "window",
+      ],
+    },
+    standard: {
+      algorithm: "JavaScript value to dictionary (RequestInit)",
+      step: "for each dictionary member in lexicographical order, Get(jsDict, key): exactly the " +
+        "members, each once",
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
+  {
+    name: "response-init-members-read-twice",
+    title: "new Response reads ResponseInit members more than once, headers last",
+    observe: `const read = [];
+  const init = {};
+  for (const [key, value] of [["headers", { a: "1" }], ["status", 200], ["statusText", "OK"]]) {
+    Object.defineProperty(init, key, { get() { read.push(key); return value; } });
+  }
+  new Response(null, init);
+  return read;`,
+    expected: { ok: ["headers", "status", "statusText"] },
+    standard: {
+      algorithm: "JavaScript value to dictionary (ResponseInit)",
+      step: "each member is read once with Get, in lexicographical order",
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
+  {
+    name: "response-accepts-status-101",
+    title: "new Response(null, { status: 101 }) does not throw a RangeError",
+    observe: `try {
+    return new Response(null, { status: 101 }).status;
+  } catch (error) {
+    return error.constructor.name;
+  }`,
+    expected: { ok: "RangeError" },
+    standard: {
+      algorithm: "initialize a response",
+      step: 'if init["status"] is not in the range 200 to 599, inclusive, throw a RangeError',
+      url: `${FETCH}#initialize-a-response`,
+    },
+  },
+  {
+    name: "response-status-checked-before-headers-converted",
+    title: "new Response checks status and statusText before converting the init's headers",
+    observe: `try {
+    new Response(null, { status: 600, headers: new Map([["\\u0100", "1"]]) });
+    return "no error";
+  } catch (error) {
+    return error.constructor.name;
+  }`,
+    expected: { ok: "TypeError" },
+    standard: {
+      algorithm: "JavaScript value to dictionary (ResponseInit), then initialize a response",
+      step: "the headers member is converted (a name that is not a ByteString throws a " +
+        "TypeError) before the constructor checks the status range",
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
+  {
+    name: "init-members-read-out-of-order",
+    title: "RequestInit and ResponseInit members are not read in lexicographical order",
+    observe: `const read = [];
+  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
+  new Response(null, init);
+  return read;`,
+    expected: { ok: ["headers", "status", "statusText"] },
+    standard: {
+      algorithm: "JavaScript value to dictionary",
+      step: "for each dictionary member in lexicographical order, Get(jsDict, key)",
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
+  {
+    name: "init-reads-non-members",
+    title: "ResponseInit conversion reads `method`, which is not a member",
+    observe: `const read = [];
+  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
+  new Response(null, init);
+  return read;`,
+    expected: { ok: ["headers", "status", "statusText"] },
+    standard: {
+      algorithm: "JavaScript value to dictionary",
+      step: "only the dictionary's members are read, in lexicographical order",
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
+  {
+    name: "json-content-type-has-charset",
+    title: 'Response.json() sets Content-Type "application/json;charset=utf-8"',
+    observe: `return Response.json({}).headers.get("content-type");`,
+    expected: { ok: "application/json" },
+    standard: {
+      algorithm: "Response.json(data, init)",
+      step: 'initialize a response with (body, "application/json")',
+      url: `${FETCH}#dom-response-json`,
+    },
+  },
+  {
+    name: "string-body-no-content-type",
+    title: "A string body sets no Content-Type",
+    observe: `return [
+    new Response("x").headers.get("content-type"),
+    new Request("http://a/", { method: "POST", body: "x" }).headers.get("content-type"),
+  ];`,
+    expected: { ok: ["text/plain;charset=UTF-8", "text/plain;charset=UTF-8"] },
+    standard: {
+      algorithm: "extract a body",
+      step: 'a scalar value string: type is "text/plain;charset=UTF-8"',
+      url: `${FETCH}#concept-bodyinit-extract`,
+    },
+  },
+  {
+    name: "response-status-and-status-text-unchecked",
+    title: "new Response accepts a body with status 204 and an invalid statusText",
+    observe: `const outcome = (make) => {
+    try {
+      make();
+      return "no error";
+    } catch (error) {
+      return error.constructor.name;
+    }
+  };
+  return [
+    outcome(() => new Response("x", { status: 204 })),
+    outcome(() => new Response(null, { statusText: "a\\nb" })),
+    outcome(() => new Response(null, { statusText: "\\u0100" })),
+  ];`,
+    expected: { ok: ["TypeError", "TypeError", "TypeError"] },
+    standard: {
+      algorithm: "initialize a response",
+      step: "a statusText that does not match the reason-phrase token production throws a " +
+        "TypeError; a body with a null body status throws a TypeError",
+      url: `${FETCH}#initialize-a-response`,
+    },
+  },
+  {
+    name: "status-not-converted-to-unsigned-short",
+    title: "ResponseInit's status is not converted to an unsigned short",
+    observe: `try {
+    return new Response(null, { status: 65736 }).status;
+  } catch (error) {
+    return error.constructor.name;
+  }`,
+    expected: { ok: 200 },
+    standard: {
+      algorithm: "unsigned short conversion",
+      step: "ToNumber, truncate, then modulo 2^16: 65736 becomes 200",
+      url: `${WEBIDL}#js-unsigned-short`,
+    },
+  },
+  {
+    name: "get-request-accepts-body",
+    title: "new Request(url, { body }) with method GET does not throw",
+    observe: `try {
+    new Request("http://a/", { body: "x" });
+    return "no error";
+  } catch (error) {
+    return error.constructor.name;
+  }`,
+    expected: { ok: "TypeError" },
+    standard: {
+      algorithm: "new Request(input, init)",
+      step: "if init's body is non-null and the request's method is GET or HEAD, throw a " +
+        "TypeError",
+      url: `${FETCH}#dom-request`,
+    },
+  },
+  {
+    name: "request-constructor-checks-skipped",
+    title:
+      "new Request accepts mode navigate, cache only-if-cached and forbidden or invalid methods",
+    observe: `const outcome = (init) => {
+    try {
+      new Request("http://a/", init);
+      return "no error";
+    } catch (error) {
+      return error.constructor.name;
+    }
+  };
+  return [{ mode: "navigate" }, { cache: "only-if-cached" }, { method: "CONNECT" }, { method: "a b" }]
+    .map(outcome);`,
+    expected: { ok: ["TypeError", "TypeError", "TypeError", "TypeError"] },
+    standard: {
+      algorithm: "new Request(input, init)",
+      step: 'mode "navigate" throws; cache "only-if-cached" outside mode "same-origin" throws; ' +
+        "a method that is not a method token or is forbidden throws",
+      url: `${FETCH}#dom-request`,
+    },
+  },
+  {
+    name: "response-headers-filled-before-status-check",
+    title: "new Response fills its headers before it checks the status",
+    observe: `try {
+    new Response(null, { status: 600, headers: { a: "\\u0000" } });
+    return "no error";
+  } catch (error) {
+    return error.constructor.name;
+  }`,
+    expected: { ok: "RangeError" },
+    standard: {
+      algorithm: "initialize a response",
+      step: "the status range check (step 1) comes before the headers are filled (step 5)",
+      url: `${FETCH}#initialize-a-response`,
+    },
+  },
+  {
+    name: "response-init-ignores-array-iterator",
+    title: "new Response ignores the @@iterator of an array given as headers",
+    observe: `const headers = [["a", "1"]];
+  Object.defineProperty(headers, Symbol.iterator, {
+    value: function* () {
+      yield ["x-overridden", "1"];
+    },
+  });
+  return [...new Response(null, { headers }).headers].map(([name]) => name);`,
+    expected: { ok: ["x-overridden"] },
+    standard: {
+      algorithm: "HeadersInit conversion (sequence<sequence<ByteString>>)",
+      step: "an object with an @@iterator method is converted by GetMethod(V, @@iterator) and " +
+        "iterating what it returns, whatever the object is",
+      url: `${WEBIDL}#js-sequence`,
+    },
+  },
 ];

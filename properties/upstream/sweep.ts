@@ -14,7 +14,7 @@
  * observation into the class that silences own keys, a divergence that names the patched
  * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
  * any other into the first class (those seen in this runtime first, then
- * in divergences.ts order) whose `covers` includes the step that differs (the counterexample's
+ * in divergences.ts order) whose `covers` includes the step that differs (a batch: any step inside it; the counterexample's
  * last), else an earlier step, latest first (a class may exclude the step that sets the
  * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
  * covers is reported as unclassified, and the release's remaining classes are then undetermined.

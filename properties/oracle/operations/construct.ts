@@ -68,6 +68,7 @@ export type ExoticHow =
   | "iterable throws midway"
   | "subclass overrides @@iterator"
   | "instance overrides @@iterator"
+  | "array overrides @@iterator"
   | "foreign Headers";
 
 /** An extra own key of a record init, or a Proxy around it (see {@link recordWith}). */
@@ -465,6 +466,9 @@ export function brokenInit(how: string, pairs: unknown[]): unknown {
  *   converts through `@@iterator`, never through the object's own storage);
  * - "instance overrides @@iterator": a Headers of the side holding the pairs, with an own
  *   `@@iterator` that yields the same;
+ * - "array overrides @@iterator": an array of the pairs with an own `@@iterator` that yields the
+ *   same (a fast path that reads an array by index must not skip it; generated only as the
+ *   `headers` member of a Request or Response init, see fetch_init.ts);
  * - "foreign Headers": a class of another implementation named Headers, with `get`,
  *   `getSetCookie` and `forEach` that answer nothing useful; only its iteration (the pairs as
  *   given) is what WebIDL reads.
@@ -511,6 +515,11 @@ export function exoticInit(subject: Subject, how: string, pairs: unknown[][]): u
     class Subclass extends Base {}
     Object.defineProperty(Subclass.prototype, Symbol.iterator, { value: overriding });
     return new Subclass(pairs);
+  }
+  if (how === "array overrides @@iterator") {
+    const items = pairs.slice();
+    Object.defineProperty(items, Symbol.iterator, { value: overriding });
+    return items;
   }
   if (how === "instance overrides @@iterator") {
     const headers = new subject.Headers(pairs) as object;

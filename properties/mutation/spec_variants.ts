@@ -1,0 +1,120 @@
+/**
+ * Broken variants of the reference's Request, Response and serialization layer (spec/), which
+ * impl does not have: each patches a copy of spec/ that the campaign then targets as a candidate
+ * module (its Headers are the reference's, so only the planted bug can diverge). One per surface
+ * the campaign reaches through Request and Response: dictionary conversion order, body-derived
+ * Content-Type, the static constructors, clones, serialization. Appended to the kill table by
+ * variants.ts.
+ *
+ * @module
+ */
+import type { Variant } from "./variants.ts";
+
+/** The variants planted in a copy of spec/. */
+export const SPEC_VARIANTS: readonly Variant[] = [
+  {
+    name: "spec-response-init-headers-read-last",
+    bug: "ResponseInit's headers member is read after status and statusText (WebIDL: " +
+      "lexicographic order, headers first), as Node 22 does",
+    module: "spec",
+    patches: [
+      {
+        folder: "spec",
+        file: "dictionaries.ts",
+        search: '  member("headers", (v) => {\n    headers = convertToHeadersInit(v);\n  });\n' +
+          "  // status: unsigned short",
+        replace: "  // status: unsigned short",
+      },
+      {
+        folder: "spec",
+        file: "dictionaries.ts",
+        search: "  return headers === undefined ? { status, statusText }",
+        replace: '  member("headers", (v) => {\n    headers = convertToHeadersInit(v);\n  });\n' +
+          "  return headers === undefined ? { status, statusText }",
+      },
+    ],
+  },
+  {
+    name: "spec-body-type-overrides-content-type",
+    bug: "the Response constructor appends the body's Content-Type even when the init's headers " +
+      "already have one",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "response.ts",
+      search:
+        'body.type !== null && !headerListContains(response.#response.headerList, "Content-Type")',
+      replace: "body.type !== null",
+    }],
+  },
+  {
+    name: "spec-json-type-with-charset",
+    bug: 'Response.json() sets Content-Type "application/json;charset=utf-8", as Bun does',
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "response.ts",
+      search: '{ body: body.body, type: "application/json" }',
+      replace: '{ body: body.body, type: "application/json;charset=utf-8" }',
+    }],
+  },
+  {
+    name: "spec-redirect-headers-mutable",
+    bug: 'Response.redirect() hands out headers with guard "response" instead of "immutable"',
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "response.ts",
+      search: 'const responseObject = createResponse(newResponse(), "immutable", profileOf(this));',
+      replace: 'const responseObject = createResponse(newResponse(), "response", profileOf(this));',
+    }],
+  },
+  {
+    name: "spec-request-no-cors-guard-skipped",
+    bug: 'new Request(input, { mode: "no-cors" }) keeps the "request" guard, so the no-CORS ' +
+      "checks never run on its headers",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "request.ts",
+      search: '      headersInternals().setGuard(this.#headers, "request-no-cors");',
+      replace: "",
+    }],
+  },
+  {
+    name: "spec-request-clone-shares-header-list",
+    bug: "request.clone() shares the header list with the original instead of copying it",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "request.ts",
+      search:
+        "      urlList: request.urlList.slice(),\n      headerList: copyOfHeaderList(request.headerList),",
+      replace: "      urlList: request.urlList.slice(),\n      headerList: request.headerList,",
+    }],
+  },
+  {
+    name: "spec-response-clone-shares-header-list",
+    bug: "response.clone() shares the header list with the original instead of copying it, so " +
+      "a change to either shows in both",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "response.ts",
+      search: "headerList: copyOfHeaderList(response.headerList),",
+      replace: "headerList: response.headerList,",
+    }],
+  },
+  {
+    name: "spec-nested-headers-serializable",
+    bug: "structuredClone throws for a Headers, Request or Response only at the top level; " +
+      "nested in another object it is copied as an ordinary object",
+    module: "spec",
+    patches: [{
+      folder: "spec",
+      file: "serialization.ts",
+      search: "if (platformInterface !== null) {",
+      replace: "if (platformInterface !== null && memory.size === 0) {",
+    }],
+  },
+];

@@ -1,0 +1,178 @@
+/**
+ * `request`: `new Request(input, init)`, its input a URL or a live Request or Response (whose
+ * headers and body the new one copies), its init a {@link DictionaryInit} (plain, getters or a
+ * Proxy; `method`, `mode` with "no-cors" for the request-no-cors guard, a `headers` member of
+ * every construct init's kind, a body of every kind, and a non-member `client`). The new Request
+ * goes to the next message slot and its `.headers` to the next object slot, where every other
+ * step reaches it. Outcomes: the construction; the init's log unless it is plain; the
+ * Content-Type with its boundary normalized when the body is a FormData.
+ *
+ * @example
+ * ```ts
+ * import { renderOp } from "../world.ts";
+ * renderOp({ op: "request", slot: 0, message: 0, input: null, init: null });
+ * // '(log = [], h[0] = (m[0] = new Request("http://headerproof.test/")).headers)'
+ * ```
+ *
+ * @module
+ */
+import fc from "fast-check";
+import type { Arg } from "../arguments.ts";
+import { objectRef } from "../arguments.ts";
+import { attempt } from "../observe.ts";
+import type { OperationKind, Side } from "../world.ts";
+import type { DictionaryInit, Member } from "./fetch_init.ts";
+import {
+  bodyMember,
+  dictionary,
+  dictionaryValue,
+  hasFormData,
+  headersMember,
+  normalizedContentType,
+  renderDictionary,
+  resolveDictionary,
+} from "./fetch_init.ts";
+
+/** The URL every generated Request is for. */
+export const REQUEST_URL = "http://headerproof.test/";
+
+/**
+ * `h[slot] = (m[message] = new Request(input, init)).headers`; `input` null is
+ * {@link REQUEST_URL}, else a live message; `init` null passes none.
+ */
+export type RequestOp = {
+  op: "request";
+  slot: number;
+  message: number;
+  input: number | null;
+  init: DictionaryInit | null;
+};
+
+/** A RequestInit member other than headers and body (method, mode, a non-member). */
+const otherMember: fc.Arbitrary<Member> = fc.oneof(
+  fc.constantFrom<Arg>("POST", "post", "GET", "PUT", "CONNECT", "a b").map((
+    v,
+  ): Member => ["method", v]),
+  fc.constantFrom<Arg>("no-cors", "cors", "same-origin", "navigate", "bogus").map((
+    v,
+  ): Member => ["mode", v]),
+  fc.constantFrom<Arg>("default", "only-if-cached").map((v): Member => ["cache", v]),
+  fc.constantFrom<Arg>(true, null).map((v): Member => ["keepalive", v]),
+  fc.constant<Member>(["client", "x"]),
+);
+
+/**
+ * RequestInit members, weights out of 10: headers 5, body 2, method, mode, cache, keepalive or a
+ * non-member 3. A body comes with method POST most of the time (GET and HEAD forbid one).
+ */
+const requestMember: fc.Arbitrary<Member> = fc.oneof(
+  { weight: 5, arbitrary: headersMember },
+  { weight: 2, arbitrary: bodyMember },
+  { weight: 3, arbitrary: otherMember },
+);
+
+/** A RequestInit with a body gets method POST in 3 of 4 cases, unless it names a method. */
+const requestInit: fc.Arbitrary<DictionaryInit> = fc.tuple(dictionary(requestMember), fc.nat(3))
+  .map(([init, coin]) =>
+    coin > 0 && init.members.some(([key]) => key === "body") &&
+      !init.members.some(([key]) => key === "method")
+      ? { ...init, members: [...init.members, ["method", "POST"] as Member] }
+      : init
+  );
+
+/** A request step: its input a URL 3 times in 4; an init 9 times in 10. */
+export const requestOp: fc.Arbitrary<RequestOp> = fc.record({
+  op: fc.constant("request" as const),
+  slot: fc.constant(0),
+  message: fc.constant(0),
+  input: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: objectRef }),
+  init: fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, {
+    weight: 9,
+    arbitrary: requestInit,
+  }),
+});
+
+/** Whether the init's log is an outcome (it is empty for a plain init). */
+function logged(init: DictionaryInit | null): boolean {
+  return init !== null && init.via !== "plain";
+}
+
+/** The JavaScript of the construction. */
+function renderRequest(op: RequestOp): string {
+  const input = op.input === null ? JSON.stringify(REQUEST_URL) : `m[${op.input}]`;
+  const init = op.init === null ? "" : ", " + renderDictionary(op.init);
+  return `(log = [], h[${op.slot}] = (m[${op.message}] = new Request(${input}${init})).headers)`;
+}
+
+/**
+ * Places the headers of the message `make` builds in `op.slot`, keeping the message in
+ * `op.message`, then appends the log and the normalized Content-Type when `init` calls for them:
+ * the outcomes every step that makes a message has.
+ */
+export function performMessage(
+  side: Side,
+  op: { slot: number; message: number },
+  init: DictionaryInit | null,
+  formData: boolean,
+  outcomes: ReturnType<typeof attempt>[],
+  make: (log: string[]) => { headers: unknown },
+): void {
+  const log: string[] = [];
+  outcomes.push(attempt(() => {
+    const message = make(log);
+    side.keep(op.message, message);
+    return side.place(op.slot, message.headers);
+  }));
+  if (logged(init)) outcomes.push(attempt(() => log));
+  if (formData) outcomes.push(attempt(() => normalizedContentType(side.objects[op.slot])));
+}
+
+/** The expressions of the outcomes {@link performMessage} appends after the construction's. */
+export function messageCodes(
+  op: { slot: number },
+  init: DictionaryInit | null,
+  formData: boolean,
+): string[] {
+  return [
+    ...(logged(init) ? ["log"] : []),
+    ...(formData ? [`normalizedContentType(h[${op.slot}])`] : []),
+  ];
+}
+
+/** The labels of the outcomes {@link performMessage} appends after the construction's. */
+export function messageLabels(
+  op: { slot: number },
+  init: DictionaryInit | null,
+  formData: boolean,
+): string[] {
+  return [
+    ...(logged(init) ? [`the log of h[${op.slot}]'s init`] : []),
+    ...(formData ? [`normalizedContentType(h[${op.slot}])`] : []),
+  ];
+}
+
+/** The request steps: see the module doc. */
+export const request: OperationKind<RequestOp> = {
+  resolve(op, reference) {
+    const messages = reference.messages.length;
+    return {
+      ...op,
+      slot: reference.nextSlot(),
+      message: reference.nextMessageSlot(),
+      input: op.input === null || messages === 0 ? null : op.input % messages,
+      init: op.init === null ? null : resolveDictionary(op.init, reference.objects.length),
+    };
+  },
+  perform(side, op, outcomes) {
+    const Request = side.subject.fetch!.Request!;
+    performMessage(side, op, op.init, hasFormData(op.init), outcomes, (log) => {
+      const input = op.input === null ? REQUEST_URL : side.messages[op.input];
+      return op.init === null
+        ? new Request(input)
+        : new Request(input, dictionaryValue(op.init, side.objects, side.subject, log));
+    });
+  },
+  render: renderRequest,
+  labels: (op) => [renderRequest(op), ...messageLabels(op, op.init, hasFormData(op.init))],
+  codes: (op) => [renderRequest(op), ...messageCodes(op, op.init, hasFormData(op.init))],
+};
