@@ -21,37 +21,14 @@
  */
 
 import { parseArgs } from "node:util";
-import { BUG_MODELS, type ModelRun, violatedName } from "./run.ts";
+import { BUG_MODELS, type PlantedBug, plantedConfig, violatedName } from "./run.ts";
 import { findTlcTools, runTlc, type TlcReport } from "./tlc.ts";
 
 const MODEL_DIR = new URL(".", import.meta.url).pathname;
 
-/**
- * The nightly config with the planted bug of `bug` swapped in: its override line (`Action <-
- * Replacement`, read from the bug's own .cfg) added to CONSTANTS, and its target invariant
- * checked first.
- */
-export function nightlyConfig(nightly: string, bugConfig: string, mustViolate: string): string {
-  const override = bugConfig.split("\n").find((line) =>
-    /^\s+\w+ <- \w+$/.test(line) &&
-    !/^\s+(Names|Lower|ByteOrder|Values|ValueLength) </.test(line)
-  );
-  if (!override) throw new Error("the bug's .cfg has no action override");
-  const lines = nightly.replace(
-    /^( {2}Profile = "standard")$/m,
-    `$1\n  \\* the planted bug\n${override}`,
-  ).split("\n");
-  const target = lines.indexOf(`INVARIANT ${mustViolate}`);
-  if (target !== -1) {
-    const [comment, directive] = lines.splice(target - 1, 2);
-    lines.splice(lines.indexOf("INVARIANT TypeOK") - 1, 0, comment, directive);
-  }
-  return lines.join("\n");
-}
-
 /** Whether a simulation report is what the run expects. */
 export function judgeSimulation(
-  run: ModelRun | null,
+  run: PlantedBug | null,
   report: TlcReport,
   stopped: boolean,
 ): string | null {
@@ -64,7 +41,7 @@ export function judgeSimulation(
     }
     return `the correct spec: ${report.outcome} ${report.violated ?? ""}`;
   }
-  const violated = violatedName(run, report);
+  const violated = violatedName(run.module, report);
   if (
     (report.outcome === "invariant" || report.outcome === "property") &&
     violated === run.mustViolate
@@ -118,7 +95,8 @@ async function main(args: string[]): Promise<number> {
   const dir = await Deno.makeTempDir({ prefix: "headerproof-nightly-" });
   let failures = 0;
   try {
-    for (const run of [null, ...BUG_MODELS]) {
+    const implBugs = BUG_MODELS.filter((bug) => bug.module === "MCHeadersImplBugs");
+    for (const run of [null, ...implBugs]) {
       // TLC reads a config only beside its root module: a root module in the temporary
       // directory extends the model's own (found through the library path).
       const root = `${run?.config ?? "MCHeadersImpl"}Nightly`;
@@ -128,11 +106,7 @@ async function main(args: string[]): Promise<number> {
       );
       await Deno.writeTextFile(
         `${dir}/${root}.cfg`,
-        run === null ? nightly : nightlyConfig(
-          nightly,
-          await Deno.readTextFile(`${MODEL_DIR}${run.config}.cfg`),
-          run.mustViolate as string,
-        ),
+        run === null ? nightly : plantedConfig(nightly, run, "target"),
       );
       const report = await runTlc({
         spec: `${dir}/${root}.tla`,

@@ -28,7 +28,7 @@ import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts"
 import type { JunitCase } from "../properties/campaign/junit.ts";
 import { writeJunit } from "../properties/campaign/junit.ts";
 
-/** One TLC run of `deno task model`. */
+/** A CI model: one TLC run of `deno task model` that must pass with its recorded counts. */
 export interface ModelRun {
   /** The `.cfg` file name without extension. */
   config: string;
@@ -36,8 +36,6 @@ export interface ModelRun {
   module: string;
   /** What the model checks, for the printed table. */
   about: string;
-  /** null: must pass. A name: must fail with exactly this invariant or property violated. */
-  mustViolate: string | null;
 }
 
 /** The CI models, in the order they run. */
@@ -46,85 +44,220 @@ export const CI_MODELS: readonly ModelRun[] = [
     config: "MCHeaders",
     module: "MCHeaders",
     about: "standard Headers: every guard and name class, one object",
-    mustViolate: null,
   },
   {
     config: "MCHeadersImpl",
     module: "MCHeadersImpl",
     about: "impl state machine under every guard, raw lists, 3 values; refines Headers",
-    mustViolate: null,
   },
   {
     config: "MCHeadersImplIter",
     module: "MCHeadersImpl",
     about: "impl live iteration: 3 values, two iterators; refines Headers",
-    mustViolate: null,
   },
   {
     config: "MCHeadersImplShared",
     module: "MCHeadersImpl",
     about: "impl copy-on-write between two objects, guarded copies; refines Headers",
-    mustViolate: null,
   },
 ];
 
-/** The planted-bug models: each must fail, with the invariant that encodes the broken rule. */
-export const BUG_MODELS: readonly ModelRun[] = [
+/**
+ * A planted model bug: a broken operator of `module` swapped in (`plant`, a config substitution
+ * `Operator <- Broken`) on the bounds of the CI model `base`. Its config is generated from the
+ * base's (see {@link plantedConfig}), so the two cannot drift; it checks `mustViolate` alone,
+ * which must be violated: the check can fail.
+ */
+export interface PlantedBug {
+  /** The run's name. */
+  config: string;
+  /** The CI model whose config it is generated from. */
+  base: string;
+  /** The module holding the broken operator (it EXTENDS the base's module). */
+  module: string;
+  /** The substitution that plants the bug. */
+  plant: string;
+  /** The invariant or property the run checks, which must be violated. */
+  mustViolate: string;
+  /** What the bug is. */
+  about: string;
+  /**
+   * Only this check sees the bug: a second run checks every other invariant and property of the
+   * base model, and must pass.
+   */
+  onlyThisCatches?: true;
+}
+
+const IMPL_BUGS = "MCHeadersImplBugs";
+
+/** The planted model bugs, at least one for every invariant and property of the CI models. */
+export const BUG_MODELS: readonly PlantedBug[] = [
+  {
+    config: "MCBugAppendPastBound",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "HasRoom <- HasRoomOffByOne",
+    mustViolate: "TypeOK",
+    about: "a write may grow a list past MaxListLen",
+  },
+  {
+    config: "MCBugStdRequestAppendSkipsForbidden",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "AppendVerdict <- AppendVerdictSkipsRequestCheck",
+    mustViolate: "GuardsHold",
+    about: "the standard's append under guard request skips the forbidden check",
+  },
+  {
+    config: "MCBugDeleteIgnoresImmutable",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "DeleteVerdict <- DeleteVerdictIgnoresImmutable",
+    mustViolate: "ImmutableNeverChanges",
+    about: "the standard's delete does not check for guard immutable",
+  },
+  {
+    config: "MCBugIndexPastBound",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexHasRoom <- IndexHasRoomOffByOne",
+    mustViolate: "TypeOK",
+    about: "impl's write may hold more values than MaxListLen",
+  },
   {
     config: "MCBugDeleteKeepsView",
-    module: "MCBugDeleteKeepsView",
-    about: "delete does not invalidate the cached view",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "DeleteHeader <- DeleteHeaderKeepsView",
     mustViolate: "CacheCoherent",
+    about: "delete does not invalidate the cached view",
   },
   {
-    config: "MCBugAppendSharesWrite",
-    module: "MCBugAppendSharesWrite",
-    about: "append writes into shared storage without detaching",
-    mustViolate: "SharersSeeNoForeignWrite",
-  },
-  {
-    config: "MCBugRequestAppendSkipsForbidden",
-    module: "MCBugRequestAppendSkipsForbidden",
-    about: "append under guard request skips the forbidden check",
-    mustViolate: "StdGuardsHold",
-  },
-  {
-    config: "MCBugNextSkipsAfterRebuild",
-    module: "MCBugNextSkipsAfterRebuild",
-    about: "next skips an entry after a rebuild (needs 3 values)",
-    mustViolate: "StdSpec",
-  },
-  {
-    config: "MCBugDetachOnlyUnderNone",
-    module: "MCBugDetachOnlyUnderNone",
-    about: "a write detaches shared storage only under guard none",
-    mustViolate: "SharersSeeNoForeignWrite",
+    config: "MCBugViewCombinesSetCookie",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexView <- IndexViewCombinesSetCookie",
+    mustViolate: "StorageMatchesList",
+    about: "impl's view builder combines set-cookie values",
   },
   {
     config: "MCBugShareKeepsTrailingSpace",
-    module: "MCBugShareKeepsTrailingSpace",
-    about: 'a copy shares a combined value ending in ", "',
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "SharesWith <- SharesWithIgnoringSpaced",
     mustViolate: "StorageMatchesList",
+    about: 'a copy shares a combined value ending in ", "',
   },
   {
-    config: "MCBugShareSpacedStorage",
-    module: "MCBugShareKeepsTrailingSpace",
-    about: "the same bug, seen by the invariant that names it: spaced storage is shared",
-    mustViolate: "SpacedIsNeverShared",
+    config: "MCBugAppendSharesWrite",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderInPlace",
+    mustViolate: "SharersSeeNoForeignWrite",
+    about: "append writes into shared storage without detaching",
   },
   {
-    config: "MCBugWriteStaysOnBlank",
-    module: "MCBugWriteStaysOnBlank",
-    about: "a write off the shared empty index leaves the object counted on it",
-    mustViolate: "BlankIsSharedAndEmpty",
+    config: "MCBugDetachOnlyUnderNone",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "WriteStorage <- WriteStorageDetachOnlyUnderNone",
+    mustViolate: "SharersSeeNoForeignWrite",
+    about: "a write detaches shared storage only under guard none",
   },
   {
     config: "MCBugReadClearsSharedFlag",
-    module: "MCBugReadClearsSharedFlag",
-    about: "every read clears the copy-on-write flag, shared or not",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "Read <- ReadClearsSharedFlag",
     mustViolate: "SharedFlagCoversSharing",
+    about: "every read clears the copy-on-write flag, shared or not",
+  },
+  {
+    config: "MCBugShareSpacedStorage",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "SharesWith <- SharesWithIgnoringSpaced",
+    mustViolate: "SpacedIsNeverShared",
+    about: 'the same bug as MCBugShareKeepsTrailingSpace: storage ending in ", " is shared',
+  },
+  {
+    config: "MCBugWriteStaysOnBlank",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "DeferFirstWrite <- DeferFirstWriteStaysOnBlank",
+    mustViolate: "BlankIsSharedAndEmpty",
+    about: "a write off the shared empty index leaves the object counted on it",
+  },
+  {
+    config: "MCBugRequestAppendSkipsForbidden",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderSkipsForbidden",
+    mustViolate: "StdGuardsHold",
+    about: "impl's append under guard request skips the forbidden check",
+  },
+  {
+    config: "MCBugNextSkipsAfterRebuild",
+    base: "MCHeadersImplIter",
+    module: IMPL_BUGS,
+    plant: "NextPair <- NextPairSkipsAfterRebuild",
+    mustViolate: "StdSpec",
+    about: "next skips a pair after a rebuild (needs 3 values)",
+  },
+  {
+    config: "MCBugRepeatedAppendIgnored",
+    base: "MCHeadersImplIter",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderIgnoresRepeat",
+    mustViolate: "StdSpec",
+    about: "an append identical to the previous call is ignored (a dropped call)",
+    onlyThisCatches: true,
   },
 ];
+
+/**
+ * The config of a planted bug, generated from its base model's config: the base's constants
+ * with the bug's substitution added, and of its INVARIANT and PROPERTY directives only
+ * `mustViolate` (`checks: "target"`) or all but it (`checks: "others"`). Throws when the base
+ * does not check `mustViolate`.
+ */
+export function plantedConfig(
+  base: string,
+  bug: PlantedBug,
+  checks: "target" | "others",
+): string {
+  const lines = base.split("\n");
+  const directive = lines.find((line) =>
+    new RegExp(`^(INVARIANT|PROPERTY) ${bug.mustViolate}$`).test(line)
+  );
+  if (directive === undefined) {
+    throw new Error(`${bug.base}.cfg does not check ${bug.mustViolate}`);
+  }
+  const constants = lines.indexOf("CONSTANTS");
+  let end = constants + 1;
+  while (end < lines.length && lines[end].startsWith("  ")) end++;
+  const out = [
+    `\\* Generated by model/run.ts from ${bug.base}.cfg: ${bug.about}.`,
+    checks === "target"
+      ? `\\* Checks ${bug.mustViolate} alone, which the planted bug must violate.`
+      : `\\* Checks everything ${bug.base}.cfg checks but ${bug.mustViolate}; must pass.`,
+    ...lines.slice(constants, end),
+    `  \\* the planted bug (module ${bug.module})`,
+    `  ${bug.plant}`,
+  ];
+  const rest = lines.slice(end);
+  for (let k = 0; k < rest.length; k++) {
+    const isCheck = /^(INVARIANT|PROPERTY) /.test(rest[k]);
+    const commentOfCheck = rest[k].startsWith("\\*") &&
+      /^(INVARIANT|PROPERTY) /.test(rest[k + 1] ?? "");
+    if (isCheck || commentOfCheck) {
+      const line = isCheck ? rest[k] : rest[k + 1];
+      if ((line === directive) !== (checks === "target")) continue;
+    }
+    out.push(rest[k]);
+  }
+  return out.join("\n");
+}
 
 /** A CI model's recorded regression data (a row of the README table). */
 export interface RecordedCounts {
@@ -161,29 +294,47 @@ export function parseRecordedTable(readme: string): Map<string, RecordedCounts> 
   return table;
 }
 
+const MODEL_DIR = new URL(".", import.meta.url).pathname;
+
 /**
- * The violated invariant or property. TLC 2.18 names a violated action property by its source
- * location; in a HeadersImpl model the only action property from module Headers is the
- * refinement StdSpec (Std!Spec's [][Next]_vars).
+ * The violated invariant or property, by the name the config gives it. TLC 2.18 names a
+ * violated action property by its source location ("line 345, col 17 to line 345, col 29 of
+ * module Headers"): the definition around that line is looked up in the module's source. A
+ * definition of module Headers checked by an implementation model is its `Std!` instance's, named
+ * with the prefix Std there (`StdSpec == Std!Spec`).
  */
-export function violatedName(run: ModelRun, report: TlcReport): string | null {
-  if (
-    report.outcome === "property" && run.module !== "MCHeaders" &&
-    /module Headers\b/.test(report.violated ?? "")
-  ) {
-    return "StdSpec";
+export function violatedName(rootModule: string, report: TlcReport): string | null {
+  const location = report.violated?.match(/^line (\d+), col \d+ to .* of module (\w+)$/);
+  if (report.outcome !== "property" || !location) return report.violated;
+  const line = Number(location[1]);
+  const source = Deno.readTextFileSync(`${MODEL_DIR}${location[2]}.tla`).split("\n");
+  let name: string | null = null;
+  for (let k = 0; k < line && k < source.length; k++) {
+    name = source[k].match(/^(\w+)(\(.*\))? ==/)?.[1] ?? name;
   }
-  return report.violated;
+  if (name === null) return report.violated;
+  return location[2] === "Headers" && !ABSTRACT_ROOTS.has(rootModule) ? `Std${name}` : name;
 }
 
-/** Whether a report is what the model run expects; the reason when it is not. */
+/** Root modules of the standard's Headers alone (the others are implementation models). */
+const ABSTRACT_ROOTS = new Set(["MCHeaders", "MCHeadersBugs"]);
+
+/** What a run must show. */
+export type Expectation =
+  | { kind: "counts"; recorded: RecordedCounts | undefined }
+  | { kind: "violated"; name: string }
+  | { kind: "passes" };
+
+/** Whether a report is what the run expects; the reason when it is not. */
 export function judge(
-  run: ModelRun,
+  rootModule: string,
+  expect: Expectation,
   report: TlcReport,
-  recorded?: RecordedCounts,
 ): { ok: boolean; why: string } {
-  if (run.mustViolate === null) {
-    if (report.outcome !== "passed") return { ok: false, why: describe(run, report) };
+  if (expect.kind !== "violated") {
+    if (report.outcome !== "passed") return { ok: false, why: describe(rootModule, report) };
+    if (expect.kind === "passes") return { ok: true, why: "no error" };
+    const recorded = expect.recorded;
     if (recorded === undefined) {
       return { ok: false, why: "no error, but model/README.md records no counts for it" };
     }
@@ -196,27 +347,26 @@ export function judge(
     }
     return { ok: true, why: "no error; distinct states and depth as recorded" };
   }
-  const violated = violatedName(run, report);
+  const violated = violatedName(rootModule, report);
   if (
-    (report.outcome === "invariant" || report.outcome === "property") &&
-    violated === run.mustViolate
+    (report.outcome === "invariant" || report.outcome === "property") && violated === expect.name
   ) {
-    return { ok: true, why: `counterexample: ${run.mustViolate} violated, as planted` };
+    return { ok: true, why: `counterexample: ${expect.name} violated, as planted` };
   }
   return {
     ok: false,
-    why: `expected ${run.mustViolate} to be violated, got ${describe(run, report)}`,
+    why: `expected ${expect.name} to be violated, got ${describe(rootModule, report)}`,
   };
 }
 
-function describe(run: ModelRun, report: TlcReport): string {
+function describe(rootModule: string, report: TlcReport): string {
   switch (report.outcome) {
     case "passed":
       return "no error (the planted bug went unnoticed)";
     case "invariant":
       return `invariant ${report.violated} violated`;
     case "property":
-      return `property ${violatedName(run, report) ?? "(temporal)"} violated`;
+      return `property ${violatedName(rootModule, report) ?? "(temporal)"} violated`;
     case "deadlock":
       return "deadlock";
     default: {
@@ -228,11 +378,89 @@ function describe(run: ModelRun, report: TlcReport): string {
   }
 }
 
+/** One TLC run of `deno task model`: a CI model, or a planted bug's generated config. */
+export interface Job {
+  /** The run's name (the config's, or the planted bug's). */
+  name: string;
+  /** The module the config is for. */
+  module: string;
+  /** What it checks, for the printed table. */
+  about: string;
+  /** The config's text when generated; null for `model/<name>.cfg`. */
+  generated: string | null;
+  expect: Expectation;
+}
+
+/** The runs of `deno task model`: the CI models, then two runs per planted bug at most. */
+export function jobs(
+  recorded: Map<string, RecordedCounts>,
+  readConfig: (name: string) => string,
+): Job[] {
+  const ci: Job[] = CI_MODELS.map((run) => ({
+    name: run.config,
+    module: run.module,
+    about: run.about,
+    generated: null,
+    expect: { kind: "counts", recorded: recorded.get(run.config) },
+  }));
+  const bugs = BUG_MODELS.flatMap((bug): Job[] => {
+    const base = readConfig(bug.base);
+    const planted: Job = {
+      name: bug.config,
+      module: bug.module,
+      about: bug.about,
+      generated: plantedConfig(base, bug, "target"),
+      expect: { kind: "violated", name: bug.mustViolate },
+    };
+    if (!bug.onlyThisCatches) return [planted];
+    return [planted, {
+      name: `${bug.config}Unseen`,
+      module: bug.module,
+      about: `${bug.config} under every other check of ${bug.base}`,
+      generated: plantedConfig(base, bug, "others"),
+      expect: { kind: "passes" },
+    }];
+  });
+  return [...ci, ...bugs];
+}
+
+/**
+ * Runs one job: TLC reads a config only beside its root module, so a generated config gets a
+ * root module of its own in a temporary directory, extending the job's module (found through
+ * the library path).
+ */
+export async function runJob(job: Job, workers: number | "auto"): Promise<TlcReport> {
+  if (job.generated === null) {
+    return await runTlc({
+      spec: `${MODEL_DIR}${job.module}.tla`,
+      config: `${MODEL_DIR}${job.name}.cfg`,
+      workers,
+    });
+  }
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-planted-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/${job.name}.tla`,
+      `---- MODULE ${job.name} ----\nEXTENDS ${job.module}\n====\n`,
+    );
+    await Deno.writeTextFile(`${dir}/${job.name}.cfg`, job.generated);
+    return await runTlc({
+      spec: `${dir}/${job.name}.tla`,
+      config: `${dir}/${job.name}.cfg`,
+      libraryDir: MODEL_DIR,
+      workers,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** One model's result, as `--json` prints it and `--junit` writes it. */
 export interface ModelResult {
   config: string;
   module: string;
   about: string;
+  /** The planted bug's check that must be violated; null for a run that must pass. */
   mustViolate: string | null;
   ok: boolean;
   why: string;
@@ -262,7 +490,6 @@ export function junitCases(results: readonly ModelResult[]): JunitCase[] {
   }));
 }
 
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
 /** Ignored by git (.gitignore lists /.cache/). */
 const CACHE_DIR = new URL("../.cache/model/", import.meta.url).pathname;
 
@@ -291,7 +518,7 @@ function formatCount(value: number | null): string {
 }
 
 function row(cells: string[]): string {
-  const widths = [34, 12, 10, 6, 8];
+  const widths = [38, 12, 10, 6, 8];
   return cells.map((cell, i) => i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))
     .join(" ");
 }
@@ -328,40 +555,36 @@ async function main(args: string[]): Promise<number> {
     console.error(`model: ${(error as Error).message}`);
     return 2;
   }
-  const all = [...CI_MODELS, ...BUG_MODELS];
+  const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
+  const all = jobs(recorded, (name) => Deno.readTextFileSync(`${MODEL_DIR}${name}.cfg`));
   const only = options.only ?? [];
-  const unknown = only.filter((name) => !all.some((run) => run.config === name));
+  const unknown = only.filter((name) => !all.some((job) => job.name === name));
   if (unknown.length > 0) {
     console.error(
       `model: no model named ${unknown.join(", ")}; models: ${
-        all.map((run) => run.config).join(", ")
+        all.map((job) => job.name).join(", ")
       }`,
     );
     return 2;
   }
-  const runs = all.filter((run) => only.length === 0 || only.includes(run.config));
-  const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
+  const runs = all.filter((job) => only.length === 0 || only.includes(job.name));
   const say = options.json ? () => {} : (line: string) => console.log(line);
   say(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
   const results: ModelResult[] = [];
   const started = performance.now();
-  for (const run of runs) {
-    const report = await runTlc({
-      spec: `${MODEL_DIR}${run.module}.tla`,
-      config: `${MODEL_DIR}${run.config}.cfg`,
-      workers,
-    });
-    const verdict = judge(run, report, recorded.get(run.config));
-    const keptIn = verdict.ok ? null : await keep(run.config, report);
+  for (const job of runs) {
+    const report = await runJob(job, workers);
+    const verdict = judge(job.module, job.expect, report);
+    const keptIn = verdict.ok ? null : await keep(job.name, report);
     results.push({
-      config: run.config,
-      module: run.module,
-      about: run.about,
-      mustViolate: run.mustViolate,
+      config: job.name,
+      module: job.module,
+      about: job.about,
+      mustViolate: job.expect.kind === "violated" ? job.expect.name : null,
       ok: verdict.ok,
       why: verdict.why,
       outcome: report.outcome,
-      violated: violatedName(run, report),
+      violated: violatedName(job.module, report),
       statesGenerated: report.statesGenerated,
       distinctStates: report.distinctStates,
       depth: report.depth,
@@ -370,7 +593,7 @@ async function main(args: string[]): Promise<number> {
     });
     say(
       row([
-        run.config,
+        job.name,
         formatCount(report.statesGenerated),
         formatCount(report.distinctStates),
         report.depth === null ? "-" : String(report.depth),

@@ -170,6 +170,9 @@ export async function runTlc(run: TlcRun): Promise<TlcReport> {
   const metadir = await Deno.makeTempDir({ prefix: "headerproof-tlc-" });
   const args = [
     "-XX:+UseParallelGC",
+    // TLC extracts its standard modules into java.io.tmpdir: a directory of this run's own, so
+    // that concurrent TLC runs do not read each other's half-written copies.
+    `-Djava.io.tmpdir=${metadir}`,
     ...(run.libraryDir ? [`-DTLA-Library=${run.libraryDir}`] : []),
     "-cp",
     tools.jar,
