@@ -37,13 +37,13 @@ MCByteOrder == <<"accept", "host", "range", "set-cookie", "x-a">>
 
 MCSharedByteOrder == <<"set-cookie", "x-a">>
 
-(* The names of the no-CORS copy model: the safelisted accept, the        *)
-(* privileged range and an ordinary name, which request-no-cors ignores.   *)
-MCNoCorsNames == {"accept", "range", "x-a"}
+(* The names of the no-CORS copy model: the safelisted accept and the     *)
+(* privileged range (request-no-cors ignores an ordinary name the same).   *)
+MCNoCorsNames == {"accept", "range"}
 
 MCNoCorsLower == [n \in MCNoCorsNames |-> MCLower[n]]
 
-MCNoCorsByteOrder == <<"accept", "range", "x-a">>
+MCNoCorsByteOrder == <<"accept", "range">>
 
 MCValues == {"s", "l", "e"}
 

@@ -185,4 +185,11 @@ IndexViewCombinesSetCookie(ix) ==
 (* MaxListLen.                                                             *)
 IndexHasRoomOffByOne(ix) == Count(ix) <= MaxListLen
 
+(* Materialization puts a name's raw entries into the index in reverse     *)
+(* order (seen only with a repeated name in a raw list: InitListLen 2).     *)
+RECURSIVE IndexFromRawReversed(_, _)
+IndexFromRawReversed(ix, raw) ==
+  IF raw = <<>> THEN ix
+  ELSE IndexFromRawReversed([ix EXCEPT ![Lower[Head(raw)[1]]] = <<Head(raw)[2]>> \o @], Tail(raw))
+
 =============================================================================

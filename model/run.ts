@@ -24,7 +24,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts";
+import { findTlcTools, parseErrorTrace, runTlc, type TlcReport, type TlcRun } from "./tlc.ts";
 import type { JunitCase } from "../properties/campaign/junit.ts";
 import { writeJunit } from "../properties/campaign/junit.ts";
 
@@ -46,9 +46,14 @@ export const CI_MODELS: readonly ModelRun[] = [
     about: "standard Headers: every guard and name class, one object",
   },
   {
+    config: "MCHeadersPair",
+    module: "MCHeaders",
+    about: "standard Headers: two objects, copies under every guard, frozen objects",
+  },
+  {
     config: "MCHeadersImpl",
     module: "MCHeadersImpl",
-    about: "impl state machine under every guard, raw lists, 3 values; refines Headers",
+    about: "impl state machine under every guard, raw lists of 2 (a repeated name); refines",
   },
   {
     config: "MCHeadersImplIter",
@@ -59,6 +64,11 @@ export const CI_MODELS: readonly ModelRun[] = [
     config: "MCHeadersImplShared",
     module: "MCHeadersImpl",
     about: "impl copy-on-write between two objects, guarded copies; refines Headers",
+  },
+  {
+    config: "MCHeadersImplNoCors",
+    module: "MCHeadersImpl",
+    about: "impl: two objects, no-CORS names at the limit, copies under request-no-cors, frozen",
   },
 ];
 
@@ -139,6 +149,14 @@ export const BUG_MODELS: readonly PlantedBug[] = [
     plant: "IndexView <- IndexViewCombinesSetCookie",
     mustViolate: "StorageMatchesList",
     about: "impl's view builder combines set-cookie values",
+  },
+  {
+    config: "MCBugRawListReversed",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexFromRaw <- IndexFromRawReversed",
+    mustViolate: "StorageMatchesList",
+    about: "materialization reverses a repeated name's raw entries (needs InitListLen 2)",
   },
   {
     config: "MCBugShareKeepsTrailingSpace",
@@ -321,7 +339,7 @@ const ABSTRACT_ROOTS = new Set(["MCHeaders", "MCHeadersBugs"]);
 
 /** What a run must show. */
 export type Expectation =
-  | { kind: "counts"; recorded: RecordedCounts | undefined }
+  | { kind: "counts"; recorded: RecordedCounts | undefined; distributed?: true }
   | { kind: "violated"; name: string }
   | { kind: "passes" };
 
@@ -338,7 +356,10 @@ export function judge(
     if (recorded === undefined) {
       return { ok: false, why: "no error, but model/README.md records no counts for it" };
     }
-    if (report.distinctStates !== recorded.distinct || report.depth !== recorded.depth) {
+    // Distributed TLC's depth depends on the order its workers hand states back (15 and 16 for
+    // MCHeadersImplIter's 15): there only the distinct states are compared.
+    const depthDiffers = !expect.distributed && report.depth !== recorded.depth;
+    if (report.distinctStates !== recorded.distinct || depthDiffers) {
       return {
         ok: false,
         why: `no error, but ${report.distinctStates} distinct states at depth ${report.depth}; ` +
@@ -348,9 +369,8 @@ export function judge(
     return { ok: true, why: "no error; distinct states and depth as recorded" };
   }
   const violated = violatedName(rootModule, report);
-  if (
-    (report.outcome === "invariant" || report.outcome === "property") && violated === expect.name
-  ) {
+  const outcomes = ["invariant", "property", "violation"];
+  if (outcomes.includes(report.outcome) && violated === expect.name) {
     return { ok: true, why: `counterexample: ${expect.name} violated, as planted` };
   }
   return {
@@ -369,6 +389,8 @@ function describe(rootModule: string, report: TlcReport): string {
       return `property ${violatedName(rootModule, report) ?? "(temporal)"} violated`;
     case "deadlock":
       return "deadlock";
+    case "violation":
+      return `${report.violated ?? "an unnamed check"} violated (distributed TLC)`;
     default: {
       const errorLines = report.output.split("\n").filter((line) =>
         /Error|error|\*\*\*|Exception/.test(line)
@@ -424,32 +446,100 @@ export function jobs(
   return [...ci, ...bugs];
 }
 
+/** How a job's TLC runs: worker threads, or TLC's distributed mode. */
+export interface Engine {
+  workers: number | "auto";
+  distributed?: TlcRun["distributed"];
+  timeoutMs?: number;
+}
+
 /**
  * Runs one job: TLC reads a config only beside its root module, so a generated config gets a
  * root module of its own in a temporary directory, extending the job's module (found through
- * the library path).
+ * the library path). A violation distributed TLC does not name is named by
+ * {@link nameViolation}.
  */
-export async function runJob(job: Job, workers: number | "auto"): Promise<TlcReport> {
-  if (job.generated === null) {
-    return await runTlc({
-      spec: `${MODEL_DIR}${job.module}.tla`,
-      config: `${MODEL_DIR}${job.name}.cfg`,
-      workers,
+export async function runJob(job: Job, engine: Engine): Promise<TlcReport> {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-job-" });
+  try {
+    const config = job.generated ?? Deno.readTextFileSync(`${MODEL_DIR}${job.name}.cfg`);
+    const root = job.generated === null ? `${job.name}Root` : job.name;
+    await Deno.writeTextFile(
+      `${dir}/${root}.tla`,
+      `---- MODULE ${root} ----\nEXTENDS ${job.module}\n====\n`,
+    );
+    await Deno.writeTextFile(`${dir}/${root}.cfg`, config);
+    const report = await runTlc({
+      spec: `${dir}/${root}.tla`,
+      config: `${dir}/${root}.cfg`,
+      libraryDir: MODEL_DIR,
+      ...engine,
     });
+    if (report.outcome !== "violation") return report;
+    return { ...report, violated: await nameViolation(job.module, config, report.output) };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
-  const dir = await Deno.makeTempDir({ prefix: "headerproof-planted-" });
+}
+
+/**
+ * Names what an error trace of distributed TLC violates (its server prints the trace's last
+ * step and no name): the config's one check when it has one; else the invariant the trace's
+ * last state violates, found by a local TLC run that starts in that state and checks only the
+ * config's invariants; else, when no invariant is violated there, the config's one property.
+ * null when none of these names it.
+ */
+export async function nameViolation(
+  module: string,
+  config: string,
+  output: string,
+): Promise<string | null> {
+  const checks = [...config.matchAll(/^(INVARIANT|PROPERTY) (\w+)$/gm)];
+  if (checks.length === 1) return checks[0][2];
+  const trace = output.slice(output.lastIndexOf("Error: The behavior up to this point is:"));
+  const heads = [...trace.matchAll(/^State \d+: .*$/gm)];
+  const last = heads.at(-1);
+  if (last === undefined) return null;
+  const body = trace.slice((last.index ?? 0) + last[0].length).split(/\n\s*\n/)[0].trim();
+  // Model values (`Objects = {a, b}`) are constants of the replay module, each its own value.
+  const modelValues = [
+    ...new Set(
+      [...config.matchAll(/^ {2}\w+ = \{([\w, ]+)\}$/gm)]
+        .flatMap((m) => m[1].split(",").map((name) => name.trim())),
+    ),
+  ];
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-replay-" });
   try {
     await Deno.writeTextFile(
-      `${dir}/${job.name}.tla`,
-      `---- MODULE ${job.name} ----\nEXTENDS ${job.module}\n====\n`,
+      `${dir}/Replay.tla`,
+      `---- MODULE Replay ----\nEXTENDS ${module}\n` +
+        (modelValues.length > 0 ? `CONSTANTS ${modelValues.join(", ")}\n` : "") +
+        `ReplayInit ==\n${body}\nReplayNext == UNCHANGED vars\n====\n`,
     );
-    await Deno.writeTextFile(`${dir}/${job.name}.cfg`, job.generated);
-    return await runTlc({
-      spec: `${dir}/${job.name}.tla`,
-      config: `${dir}/${job.name}.cfg`,
+    const lines = config.split("\n");
+    const end = lines.findIndex((line, k) =>
+      k > lines.indexOf("CONSTANTS") && !line.startsWith("  ")
+    );
+    await Deno.writeTextFile(
+      `${dir}/Replay.cfg`,
+      [
+        ...lines.slice(0, end),
+        ...modelValues.map((name) => `  ${name} = ${name}`),
+        "INIT ReplayInit",
+        "NEXT ReplayNext",
+        ...checks.filter((m) => m[1] === "INVARIANT").map((m) => m[0]),
+        "CHECK_DEADLOCK FALSE",
+      ].join("\n"),
+    );
+    const replay = await runTlc({
+      spec: `${dir}/Replay.tla`,
+      config: `${dir}/Replay.cfg`,
       libraryDir: MODEL_DIR,
-      workers,
+      workers: 1,
     });
+    if (replay.outcome === "invariant") return replay.violated;
+    const properties = checks.filter((m) => m[1] === "PROPERTY");
+    return replay.outcome === "passed" && properties.length === 1 ? properties[0][2] : null;
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -523,7 +613,8 @@ function row(cells: string[]): string {
     .join(" ");
 }
 
-const USAGE = "usage: deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]";
+const USAGE = "usage: deno task model [--workers N|auto] [--distributed [--local-workers N] " +
+  "[--remote-workers N --host NAME]] [--only NAME]... [--json] [--junit PATH]";
 
 async function main(args: string[]): Promise<number> {
   let parsed;
@@ -532,6 +623,10 @@ async function main(args: string[]): Promise<number> {
       args,
       options: {
         workers: { type: "string", default: "auto" },
+        distributed: { type: "boolean", default: false },
+        "local-workers": { type: "string", default: "2" },
+        "remote-workers": { type: "string", default: "0" },
+        host: { type: "string" },
         only: { type: "string", multiple: true },
         json: { type: "boolean", default: false },
         junit: { type: "string" },
@@ -549,14 +644,33 @@ async function main(args: string[]): Promise<number> {
     console.error(`model: --workers takes a positive integer or "auto", not ${options.workers}`);
     return 2;
   }
+  const localWorkers = Number(options["local-workers"]);
+  const remoteWorkers = Number(options["remote-workers"]);
+  if (
+    !Number.isInteger(localWorkers) || !Number.isInteger(remoteWorkers) || localWorkers < 0 ||
+    remoteWorkers < 0 || localWorkers + remoteWorkers === 0
+  ) {
+    console.error("model: --local-workers and --remote-workers take integers >= 0, not both 0");
+    return 2;
+  }
   try {
     findTlcTools();
   } catch (error) {
     console.error(`model: ${(error as Error).message}`);
     return 2;
   }
+  const engine = (threads: number | "auto"): Engine =>
+    options.distributed
+      ? { workers, distributed: { localWorkers, remoteWorkers, host: options.host } }
+      : { workers: threads };
   const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
-  const all = jobs(recorded, (name) => Deno.readTextFileSync(`${MODEL_DIR}${name}.cfg`));
+  const all = jobs(recorded, (name) => Deno.readTextFileSync(`${MODEL_DIR}${name}.cfg`)).map((
+    job,
+  ): Job =>
+    options.distributed && job.expect.kind === "counts"
+      ? { ...job, expect: { ...job.expect, distributed: true } }
+      : job
+  );
   const only = options.only ?? [];
   const unknown = only.filter((name) => !all.some((job) => job.name === name));
   if (unknown.length > 0) {
@@ -572,8 +686,7 @@ async function main(args: string[]): Promise<number> {
   say(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
   const results: ModelResult[] = [];
   const started = performance.now();
-  for (const job of runs) {
-    const report = await runJob(job, workers);
+  const finish = async (job: Job, report: TlcReport) => {
     const verdict = judge(job.module, job.expect, report);
     const keptIn = verdict.ok ? null : await keep(job.name, report);
     results.push({
@@ -605,7 +718,21 @@ async function main(args: string[]): Promise<number> {
       say(trace === "" ? report.output.slice(-4000) : trace);
       say(`TLC's full output and the error trace (JSON) are in ${keptIn}`);
     }
+  };
+  // The CI models one after another on every worker; the planted bugs, which mostly stop within
+  // seconds (JVM start-up and parsing are single-threaded), on one worker each, two at a time.
+  for (const job of runs.filter((run) => run.expect.kind === "counts")) {
+    await finish(job, await runJob(job, engine(workers)));
   }
+  const planted = runs.filter((run) => run.expect.kind !== "counts");
+  const lane = async () => {
+    for (let job = planted.shift(); job !== undefined; job = planted.shift()) {
+      await finish(job, await runJob(job, engine(1)));
+    }
+  };
+  // Distributed runs on this machine each have a network namespace of their own; remote workers
+  // know one server address and port, so one run at a time.
+  await Promise.all(remoteWorkers > 0 ? [lane()] : [lane(), lane()]);
   const failures = results.filter((result) => !result.ok).length;
   const seconds = (performance.now() - started) / 1000;
   say(

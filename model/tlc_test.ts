@@ -15,7 +15,7 @@ import {
   plantedConfig,
   violatedName,
 } from "./run.ts";
-import { judgeSimulation } from "./nightly.ts";
+import { deepConfig, judgeSimulation } from "./nightly.ts";
 
 const PASSED = `Model checking completed. No error has been found.
 165,278 states generated, 4,589 distinct states found, 0 states left on queue.
@@ -216,4 +216,40 @@ Deno.test("judgeSimulation wants nothing of the correct spec and the planted vio
   assert.match(judgeSimulation(null, violation, false) ?? "", /correct spec/);
   assert.equal(judgeSimulation(bug, violation, false), null);
   assert.match(judgeSimulation(bug, passed, true) ?? "", /stopped at the budget/);
+});
+
+Deno.test("parseTlcOutput reads distributed TLC: an unnamed error trace, and a stopped run's last progress", () => {
+  const distributed = parseTlcOutput(
+    `TLC server at vm is ready (2026-11-25 02:04:29)
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\\ clock = 4
+
+State 2: <NextPairSkipsAfterRebuild line 100, col 7 to line 111, col 49 of module MCHeadersImplBugs>
+/\\ clock = 5
+
+1485 states generated, 164 distinct states found, 39 states left on queue.
+Finished in 19s at (2026-11-25 02:04:48)`,
+    0,
+  );
+  assert.equal(distributed.outcome, "violation");
+  assert.equal(distributed.violated, null);
+  assert.equal(distributed.distinctStates, 164);
+  assert.equal(distributed.depth, null);
+  const stopped = parseTlcOutput(
+    "Progress(4) at 2026-11-25 02:00:12: 44,449 states generated (44,174 s/min), 5,413 distinct " +
+      "states found (5,296 ds/min), 4,154 states left on queue.\nProgress(5) at 2026-11-25 " +
+      "02:01:12: 102,114 states generated (50,265 s/min), 10,568 distinct states found (4,345 " +
+      "ds/min), 6,719 states left on queue.",
+    143,
+  );
+  assert.equal(stopped.outcome, "failed");
+  assert.equal(stopped.statesGenerated, 102114);
+  assert.equal(stopped.distinctStates, 10568);
+});
+
+Deno.test("deepConfig raises MCHeadersImplShared's MaxListLen to 3, and fails without it", () => {
+  const shared = Deno.readTextFileSync(new URL("./MCHeadersImplShared.cfg", import.meta.url));
+  assert.match(deepConfig(shared), /^ {2}MaxListLen = 3$/m);
+  assert.throws(() => deepConfig("CONSTANTS\n  MaxListLen = 4"), /MaxListLen = 2/);
 });
