@@ -71,9 +71,11 @@ VARIABLES
   blank,   \* the objects using the module's shared empty index
   hlist,   \* history variable: the standard's header list of each object
   call,    \* the interface: the last operation called, with its arguments
-  result   \* the interface: the observable outcome of that operation
+  result,  \* the interface: the observable outcome of that operation
+  clock    \* the interface: the number of calls made (as in Headers)
 
-vars == <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist, call, result>>
+vars ==
+  <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist, call, result, clock>>
 
 (* The standard, over the history variable: helpers and the refinement.    *)
 Std == INSTANCE Headers WITH list <- hlist
@@ -212,6 +214,7 @@ TypeOK ==
   /\ guard \in [Objects -> Std!Guards]
   /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
   /\ call \in Std!Calls
+  /\ clock \in Nat
   /\ store \in [Objects -> [raw : Seq(RawEntries),
                             index : [LowerNames -> Seq(Values \cup {Std!Cut})],
                             mat : BOOLEAN]]
@@ -244,6 +247,7 @@ InitWith(g, lists) ==
   /\ iter = [i \in Iterators |-> Std!ClosedIterator]
   /\ call = Std!Call("init", "", "", "", "", "", "")
   /\ result = Std!Outcome("ok")
+  /\ clock = 0
 
 Init ==
   \E g \in [Objects -> InitGuards],
@@ -251,36 +255,45 @@ Init ==
        /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
        /\ InitWith(g, lists)
 
+(* The model's bound, as Headers' HasRoom: a write that would hold more    *)
+(* than MaxListLen values is not explored.                                 *)
+IndexHasRoom(ix) == Count(ix) < MaxListLen
+
 (* Nothing of the implementation changes (a throw, or an ignore decided   *)
 (* before the list is read).                                               *)
 Untouched == UNCHANGED <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
-(* Headers.append(n, v): the guard's name checks first (no read), under    *)
-(* request-no-cors the combined-value check on the read index.             *)
-AppendHeader(o, n, v) ==
+(* What Headers.append(n, v) does to impl's state, and its outcome.         *)
+Appended(o, n, v) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("append", o, "", n, v, "", "")
-      /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
-           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-              \/ g = "response" /\ Std!IsForbiddenResponse(ln) ->
-                result' = Std!Outcome("ok") /\ Untouched
-           [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
-                /\ result' = Std!Outcome("ok")
-                /\ Read(o)
-                /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
-           [] OTHER ->
-                /\ Count(ix) < MaxListLen
-                /\ IF o \in blank
-                   THEN DeferFirstWrite(o, ln, v)
-                   ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
-                                   Spaces(ix, ln, v))
-                /\ hlist' = [hlist EXCEPT ![o] =
-                               Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
-                /\ result' = Std!Outcome("ok")
-                /\ UNCHANGED <<guard, iter>>
+  IN  CASE g = "immutable" ->
+            result' = Std!Outcome("threw") /\ Untouched
+       [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
+          \/ g = "response" /\ Std!IsForbiddenResponse(ln) ->
+            result' = Std!Outcome("ok") /\ Untouched
+       [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
+            /\ result' = Std!Outcome("ok")
+            /\ Read(o)
+            /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
+       [] OTHER ->
+            /\ IndexHasRoom(ix)
+            /\ IF o \in blank
+               THEN DeferFirstWrite(o, ln, v)
+               ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
+                               Spaces(ix, ln, v))
+            /\ hlist' = [hlist EXCEPT ![o] =
+                           Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
+            /\ result' = Std!Outcome("ok")
+            /\ UNCHANGED <<guard, iter>>
+
+(* Headers.append(n, v): the guard's name checks first (no read), under    *)
+(* request-no-cors the combined-value check on the read index.             *)
+AppendHeader(o, n, v) ==
+  /\ call' = Std!Call("append", o, "", n, v, "", "")
+  /\ Std!Tick
+  /\ Appended(o, n, v)
 
 (* Headers.set(n, v): every guard check is on the name and the new value   *)
 (* alone, so an ignored set reads nothing.                                 *)
@@ -289,6 +302,7 @@ SetHeader(o, n, v) ==
       ln == Lower[n]
       ix == IndexOf(o)
   IN  /\ call' = Std!Call("set", o, "", n, v, "", "")
+      /\ Std!Tick
       /\ CASE g = "immutable" ->
                 result' = Std!Outcome("threw") /\ Untouched
            [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
@@ -296,7 +310,7 @@ SetHeader(o, n, v) ==
               \/ g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, <<v>>) ->
                 result' = Std!Outcome("ok") /\ Untouched
            [] OTHER ->
-                /\ ix[ln] = <<>> => Count(ix) < MaxListLen
+                /\ ix[ln] = <<>> => IndexHasRoom(ix)
                 /\ IF o \in blank
                    THEN DeferFirstWrite(o, ln, v)
                    ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<v>>]), FALSE)
@@ -311,6 +325,7 @@ DeleteHeader(o, n) ==
       ln == Lower[n]
       ix == IndexOf(o)
   IN  /\ call' = Std!Call("delete", o, "", n, "", "", "")
+      /\ Std!Tick
       /\ CASE g = "immutable" ->
                 result' = Std!Outcome("threw") /\ Untouched
            [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
@@ -331,12 +346,14 @@ DeleteHeader(o, n) ==
 (* The guard becomes "immutable"; nothing else changes.                     *)
 Freeze(o) ==
   /\ call' = Std!Call("freeze", o, "", "", "", "", "")
+  /\ Std!Tick
   /\ guard' = [guard EXCEPT ![o] = "immutable"]
   /\ result' = Std!Outcome("ok")
   /\ UNCHANGED <<iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 OpenIterator(i, o) ==
   /\ call' = Std!Call("open", o, "", "", "", i, "")
+  /\ Std!Tick
   /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
   /\ result' = Std!Outcome("ok")
   /\ UNCHANGED <<guard, store, peers, shared, cache, valid, spaced, blank, hlist>>
@@ -355,6 +372,7 @@ NextPair(i) ==
       p == iter[i].pos
       view == ObservedView(o)
   IN  /\ call' = Std!Call("next", "", "", "", "", i, "")
+      /\ Std!Tick
       /\ o # NoObject
       /\ BuildView(o)
       /\ IF p < Len(view)
@@ -382,6 +400,7 @@ Copy(src, dst, g) ==
       filled == FillIndex(g, EmptyIndex, ObservedView(src))
       group == peers[src] \cup {dst}
   IN  /\ call' = Std!Call("copy", dst, src, "", "", "", g)
+      /\ Std!Tick
       /\ src # dst
       /\ IF SharesWith(src, g)
          THEN /\ store' = [x \in Objects |-> IF x \in group THEN StoreOf(ix) ELSE store[x]]
@@ -451,11 +470,6 @@ BlankIsSharedAndEmpty ==
 
 (* A storage holding a combined value that ends in ", " is never shared.   *)
 SpacedIsNeverShared == \A o \in Objects : spaced[o] => peers[o] = {o}
-
-(* set-cookie values are never combined in a cached view.                  *)
-CachedSetCookieNeverCombined ==
-  \A o \in Objects :
-    \A k \in 1..Len(cache[o]) : cache[o][k][1] = SetCookie => Len(cache[o][k][2]) = 1
 
 (* The standard's invariants, on the mapped state.                         *)
 StdGuardsHold == Std!GuardsHold

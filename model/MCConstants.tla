@@ -37,6 +37,14 @@ MCByteOrder == <<"accept", "host", "range", "set-cookie", "x-a">>
 
 MCSharedByteOrder == <<"set-cookie", "x-a">>
 
+(* The names of the no-CORS copy model: the safelisted accept and the     *)
+(* privileged range (request-no-cors ignores an ordinary name the same).   *)
+MCNoCorsNames == {"accept", "range"}
+
+MCNoCorsLower == [n \in MCNoCorsNames |-> MCLower[n]]
+
+MCNoCorsByteOrder == <<"accept", "range">>
+
 MCValues == {"s", "l", "e"}
 
 (* Byte length of the real string each atom stands for.                    *)
@@ -47,4 +55,11 @@ MCValueLength == [v \in MCValues |-> CASE v = "s" -> 1 [] v = "l" -> 126 [] v = 
 MCSharedValues == {"s", "e"}
 
 MCSharedValueLength == [v \in MCSharedValues |-> IF v = "s" THEN 1 ELSE 0]
+
+(* The no-CORS copy model's values: "l, e" is exactly 128 bytes (the      *)
+(* limit, safelisted), "l, l" far over it; "e" after another value ends a  *)
+(* combined value in ", ", which a copy normalizes.                        *)
+MCNoCorsValues == {"l", "e"}
+
+MCNoCorsValueLength == [v \in MCNoCorsValues |-> IF v = "l" THEN 126 ELSE 0]
 =============================================================================

@@ -30,6 +30,26 @@ VARIABLES
 
 traceVars == <<vars, tr, step, initMatched>>
 
+(* The index a recorded list of <<lowercase name, values>> stands for (the *)
+(* trace lists only the names present).                                    *)
+IndexOfPairs(pairs) ==
+  LET named == {k \in 1..Len(pairs) : pairs[k][1] \in LowerNames}
+  IN  [ln \in LowerNames |->
+         IF \E k \in named : pairs[k][1] = ln
+         THEN pairs[CHOOSE k \in named : pairs[k][1] = ln][2] ELSE <<>>]
+
+(* The action of HeadersImpl's Next that a recorded call names: a trace    *)
+(* step is an instance of one disjunct of Next, found without trying the   *)
+(* others.                                                                 *)
+CallAction(c) ==
+  CASE c.op = "append" -> AppendHeader(c.obj, c.name, c.value)
+    [] c.op = "set" -> SetHeader(c.obj, c.name, c.value)
+    [] c.op = "delete" -> DeleteHeader(c.obj, c.name)
+    [] c.op = "freeze" -> Freeze(c.obj)
+    [] c.op = "open" -> OpenIterator(c.it, c.obj)
+    [] c.op = "next" -> NextPair(c.it)
+    [] c.op = "copy" -> Copy(c.src, c.obj, c.guard)
+
 (* The state shows what entry e recorded.                                  *)
 Matches(e) ==
   /\ call = e.call
@@ -40,7 +60,7 @@ Matches(e) ==
        IN  /\ guard[o] = r.guard
            /\ store[o].mat = ~r.pending
            /\ ~store[o].mat => store[o].raw = [k \in 1..Len(r.raw) |-> <<Lower[r.raw[k][1]], r.raw[k][2]>>]
-           /\ store[o].mat => store[o].index = r.index
+           /\ store[o].mat => store[o].index = IndexOfPairs(r.index)
            /\ valid[o] = r.valid
            /\ valid[o] => cache[o] = r.view
            /\ shared[o] = r.shared
@@ -51,7 +71,6 @@ TraceInit ==
     LET e == Traces[t][1]
     IN  /\ tr = t
         /\ step = 1
-        /\ e.lists \in [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)]
         /\ InitWith([o \in Objects |-> e.objs[o].guard], e.lists)
         /\ initMatched = Matches(e)
 
@@ -62,7 +81,7 @@ TraceStep ==
   \* priming Matches(e) primes only the spec's variables.
   /\ \E e \in {Traces[tr][step + 1]} :
        /\ call' = e.call
-       /\ Next
+       /\ CallAction(e.call)
        /\ Matches(e)'
   /\ step' = step + 1
   /\ UNCHANGED <<tr, initMatched>>

@@ -11,7 +11,8 @@
  *
  * Usage: `deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]`
  * (NAME: a config name, e.g. MCHeaders; `--json` prints one JSON document of per-model results
- * on standard output and the table, row by row as each model ends, on standard error; `--junit PATH` also writes the results as JUnit XML).
+ * on standard output and the table, row by row as each model ends, on standard error;
+ * `--junit PATH` also writes the results as JUnit XML).
  * The nightly run is `deno task model:nightly` (model/nightly.ts).
  *
  * @example
@@ -24,11 +25,11 @@
  */
 
 import { parseArgs } from "node:util";
-import { findTlcTools, parseErrorTrace, runTlc, type TlcReport } from "./tlc.ts";
+import { findTlcTools, parseErrorTrace, runTlc, type TlcReport, type TlcRun } from "./tlc.ts";
 import type { JunitCase } from "../properties/campaign/junit.ts";
 import { writeJunit } from "../properties/campaign/junit.ts";
 
-/** One TLC run of `deno task model`. */
+/** A CI model: one TLC run of `deno task model` that must pass with its recorded counts. */
 export interface ModelRun {
   /** The `.cfg` file name without extension. */
   config: string;
@@ -36,8 +37,6 @@ export interface ModelRun {
   module: string;
   /** What the model checks, for the printed table. */
   about: string;
-  /** null: must pass. A name: must fail with exactly this invariant or property violated. */
-  mustViolate: string | null;
 }
 
 /** The CI models, in the order they run. */
@@ -46,85 +45,238 @@ export const CI_MODELS: readonly ModelRun[] = [
     config: "MCHeaders",
     module: "MCHeaders",
     about: "standard Headers: every guard and name class, one object",
-    mustViolate: null,
+  },
+  {
+    config: "MCHeadersPair",
+    module: "MCHeaders",
+    about: "standard Headers: two objects, copies under every guard, frozen objects",
   },
   {
     config: "MCHeadersImpl",
     module: "MCHeadersImpl",
-    about: "impl state machine under every guard, raw lists, 3 values; refines Headers",
-    mustViolate: null,
+    about: "impl state machine under every guard, raw lists of 2 (a repeated name); refines",
   },
   {
     config: "MCHeadersImplIter",
     module: "MCHeadersImpl",
     about: "impl live iteration: 3 values, two iterators; refines Headers",
-    mustViolate: null,
   },
   {
     config: "MCHeadersImplShared",
     module: "MCHeadersImpl",
     about: "impl copy-on-write between two objects, guarded copies; refines Headers",
-    mustViolate: null,
+  },
+  {
+    config: "MCHeadersImplNoCors",
+    module: "MCHeadersImpl",
+    about: "impl: two objects, no-CORS names at the limit, copies under request-no-cors, frozen",
   },
 ];
 
-/** The planted-bug models: each must fail, with the invariant that encodes the broken rule. */
-export const BUG_MODELS: readonly ModelRun[] = [
+/**
+ * A planted model bug: a broken operator of `module` swapped in (`plant`, a config substitution
+ * `Operator <- Broken`) on the bounds of the CI model `base`. Its config is generated from the
+ * base's (see {@link plantedConfig}), so the two cannot drift; it checks `mustViolate` alone,
+ * which must be violated: the check can fail.
+ */
+export interface PlantedBug {
+  /** The run's name. */
+  config: string;
+  /** The CI model whose config it is generated from. */
+  base: string;
+  /** The module holding the broken operator (it EXTENDS the base's module). */
+  module: string;
+  /** The substitution that plants the bug. */
+  plant: string;
+  /** The invariant or property the run checks, which must be violated. */
+  mustViolate: string;
+  /** What the bug is. */
+  about: string;
+  /**
+   * Only this check sees the bug: a second run checks every other invariant and property of the
+   * base model, and must pass.
+   */
+  onlyThisCatches?: true;
+}
+
+const IMPL_BUGS = "MCHeadersImplBugs";
+
+/** The planted model bugs, at least one for every invariant and property of the CI models. */
+export const BUG_MODELS: readonly PlantedBug[] = [
+  {
+    config: "MCBugAppendPastBound",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "HasRoom <- HasRoomOffByOne",
+    mustViolate: "TypeOK",
+    about: "a write may grow a list past MaxListLen",
+  },
+  {
+    config: "MCBugStdRequestAppendSkipsForbidden",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "AppendVerdict <- AppendVerdictSkipsRequestCheck",
+    mustViolate: "GuardsHold",
+    about: "the standard's append under guard request skips the forbidden check",
+  },
+  {
+    config: "MCBugDeleteIgnoresImmutable",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "DeleteVerdict <- DeleteVerdictIgnoresImmutable",
+    mustViolate: "ImmutableNeverChanges",
+    about: "the standard's delete does not check for guard immutable",
+  },
+  {
+    config: "MCBugIndexPastBound",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexHasRoom <- IndexHasRoomOffByOne",
+    mustViolate: "TypeOK",
+    about: "impl's write may hold more values than MaxListLen",
+  },
   {
     config: "MCBugDeleteKeepsView",
-    module: "MCBugDeleteKeepsView",
-    about: "delete does not invalidate the cached view",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "DeleteHeader <- DeleteHeaderKeepsView",
     mustViolate: "CacheCoherent",
+    about: "delete does not invalidate the cached view",
   },
   {
-    config: "MCBugAppendSharesWrite",
-    module: "MCBugAppendSharesWrite",
-    about: "append writes into shared storage without detaching",
-    mustViolate: "SharersSeeNoForeignWrite",
+    config: "MCBugViewCombinesSetCookie",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexView <- IndexViewCombinesSetCookie",
+    mustViolate: "StorageMatchesList",
+    about: "impl's view builder combines set-cookie values",
   },
   {
-    config: "MCBugRequestAppendSkipsForbidden",
-    module: "MCBugRequestAppendSkipsForbidden",
-    about: "append under guard request skips the forbidden check",
-    mustViolate: "StdGuardsHold",
-  },
-  {
-    config: "MCBugNextSkipsAfterRebuild",
-    module: "MCBugNextSkipsAfterRebuild",
-    about: "next skips an entry after a rebuild (needs 3 values)",
-    mustViolate: "StdSpec",
-  },
-  {
-    config: "MCBugDetachOnlyUnderNone",
-    module: "MCBugDetachOnlyUnderNone",
-    about: "a write detaches shared storage only under guard none",
-    mustViolate: "SharersSeeNoForeignWrite",
+    config: "MCBugRawListReversed",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "IndexFromRaw <- IndexFromRawReversed",
+    mustViolate: "StorageMatchesList",
+    about: "materialization reverses a repeated name's raw entries (needs InitListLen 2)",
   },
   {
     config: "MCBugShareKeepsTrailingSpace",
-    module: "MCBugShareKeepsTrailingSpace",
-    about: 'a copy shares a combined value ending in ", "',
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "SharesWith <- SharesWithIgnoringSpaced",
     mustViolate: "StorageMatchesList",
+    about: 'a copy shares a combined value ending in ", "',
   },
   {
-    config: "MCBugShareSpacedStorage",
-    module: "MCBugShareKeepsTrailingSpace",
-    about: "the same bug, seen by the invariant that names it: spaced storage is shared",
-    mustViolate: "SpacedIsNeverShared",
+    config: "MCBugAppendSharesWrite",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderInPlace",
+    mustViolate: "SharersSeeNoForeignWrite",
+    about: "append writes into shared storage without detaching",
   },
   {
-    config: "MCBugWriteStaysOnBlank",
-    module: "MCBugWriteStaysOnBlank",
-    about: "a write off the shared empty index leaves the object counted on it",
-    mustViolate: "BlankIsSharedAndEmpty",
+    config: "MCBugDetachOnlyUnderNone",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "WriteStorage <- WriteStorageDetachOnlyUnderNone",
+    mustViolate: "SharersSeeNoForeignWrite",
+    about: "a write detaches shared storage only under guard none",
   },
   {
     config: "MCBugReadClearsSharedFlag",
-    module: "MCBugReadClearsSharedFlag",
-    about: "every read clears the copy-on-write flag, shared or not",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "Read <- ReadClearsSharedFlag",
     mustViolate: "SharedFlagCoversSharing",
+    about: "every read clears the copy-on-write flag, shared or not",
+  },
+  {
+    config: "MCBugShareSpacedStorage",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "SharesWith <- SharesWithIgnoringSpaced",
+    mustViolate: "SpacedIsNeverShared",
+    about: 'the same bug as MCBugShareKeepsTrailingSpace: storage ending in ", " is shared',
+  },
+  {
+    config: "MCBugWriteStaysOnBlank",
+    base: "MCHeadersImplShared",
+    module: IMPL_BUGS,
+    plant: "DeferFirstWrite <- DeferFirstWriteStaysOnBlank",
+    mustViolate: "BlankIsSharedAndEmpty",
+    about: "a write off the shared empty index leaves the object counted on it",
+  },
+  {
+    config: "MCBugRequestAppendSkipsForbidden",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderSkipsForbidden",
+    mustViolate: "StdGuardsHold",
+    about: "impl's append under guard request skips the forbidden check",
+  },
+  {
+    config: "MCBugNextSkipsAfterRebuild",
+    base: "MCHeadersImplIter",
+    module: IMPL_BUGS,
+    plant: "NextPair <- NextPairSkipsAfterRebuild",
+    mustViolate: "StdSpec",
+    about: "next skips a pair after a rebuild (needs 3 values)",
+  },
+  {
+    config: "MCBugRepeatedAppendIgnored",
+    base: "MCHeadersImplIter",
+    module: IMPL_BUGS,
+    plant: "AppendHeader <- AppendHeaderIgnoresRepeat",
+    mustViolate: "StdSpec",
+    about: "an append identical to the previous call is ignored (a dropped call)",
+    onlyThisCatches: true,
   },
 ];
+
+/**
+ * The config of a planted bug, generated from its base model's config: the base's constants
+ * with the bug's substitution added, and of its INVARIANT and PROPERTY directives only
+ * `mustViolate` (`checks: "target"`) or all but it (`checks: "others"`). Throws when the base
+ * does not check `mustViolate`.
+ */
+export function plantedConfig(
+  base: string,
+  bug: PlantedBug,
+  checks: "target" | "others",
+): string {
+  const lines = base.split("\n");
+  const directive = lines.find((line) =>
+    new RegExp(`^(INVARIANT|PROPERTY) ${bug.mustViolate}$`).test(line)
+  );
+  if (directive === undefined) {
+    throw new Error(`${bug.base}.cfg does not check ${bug.mustViolate}`);
+  }
+  const constants = lines.indexOf("CONSTANTS");
+  let end = constants + 1;
+  while (end < lines.length && lines[end].startsWith("  ")) end++;
+  const out = [
+    `\\* Generated by model/run.ts from ${bug.base}.cfg: ${bug.about}.`,
+    checks === "target"
+      ? `\\* Checks ${bug.mustViolate} alone, which the planted bug must violate.`
+      : `\\* Checks everything ${bug.base}.cfg checks but ${bug.mustViolate}; must pass.`,
+    ...lines.slice(constants, end),
+    `  \\* the planted bug (module ${bug.module})`,
+    `  ${bug.plant}`,
+  ];
+  const rest = lines.slice(end);
+  for (let k = 0; k < rest.length; k++) {
+    const isCheck = /^(INVARIANT|PROPERTY) /.test(rest[k]);
+    const commentOfCheck = rest[k].startsWith("\\*") &&
+      /^(INVARIANT|PROPERTY) /.test(rest[k + 1] ?? "");
+    if (isCheck || commentOfCheck) {
+      const line = isCheck ? rest[k] : rest[k + 1];
+      if ((line === directive) !== (checks === "target")) continue;
+    }
+    out.push(rest[k]);
+  }
+  return out.join("\n");
+}
 
 /** A CI model's recorded regression data (a row of the README table). */
 export interface RecordedCounts {
@@ -161,33 +313,54 @@ export function parseRecordedTable(readme: string): Map<string, RecordedCounts> 
   return table;
 }
 
+const MODEL_DIR = new URL(".", import.meta.url).pathname;
+
 /**
- * The violated invariant or property. TLC 2.18 names a violated action property by its source
- * location; in a HeadersImpl model the only action property from module Headers is the
- * refinement StdSpec (Std!Spec's [][Next]_vars).
+ * The violated invariant or property, by the name the config gives it. TLC 2.18 names a
+ * violated action property by its source location ("line 345, col 17 to line 345, col 29 of
+ * module Headers"): the definition around that line is looked up in the module's source. A
+ * definition of module Headers checked by an implementation model is its `Std!` instance's, named
+ * with the prefix Std there (`StdSpec == Std!Spec`).
  */
-export function violatedName(run: ModelRun, report: TlcReport): string | null {
-  if (
-    report.outcome === "property" && run.module !== "MCHeaders" &&
-    /module Headers\b/.test(report.violated ?? "")
-  ) {
-    return "StdSpec";
+export function violatedName(rootModule: string, report: TlcReport): string | null {
+  const location = report.violated?.match(/^line (\d+), col \d+ to .* of module (\w+)$/);
+  if (report.outcome !== "property" || !location) return report.violated;
+  const line = Number(location[1]);
+  const source = Deno.readTextFileSync(`${MODEL_DIR}${location[2]}.tla`).split("\n");
+  let name: string | null = null;
+  for (let k = 0; k < line && k < source.length; k++) {
+    name = source[k].match(/^(\w+)(\(.*\))? ==/)?.[1] ?? name;
   }
-  return report.violated;
+  if (name === null) return report.violated;
+  return location[2] === "Headers" && !ABSTRACT_ROOTS.has(rootModule) ? `Std${name}` : name;
 }
 
-/** Whether a report is what the model run expects; the reason when it is not. */
+/** Root modules of the standard's Headers alone (the others are implementation models). */
+const ABSTRACT_ROOTS = new Set(["MCHeaders", "MCHeadersBugs"]);
+
+/** What a run must show. */
+export type Expectation =
+  | { kind: "counts"; recorded: RecordedCounts | undefined; distributed?: true }
+  | { kind: "violated"; name: string }
+  | { kind: "passes" };
+
+/** Whether a report is what the run expects; the reason when it is not. */
 export function judge(
-  run: ModelRun,
+  rootModule: string,
+  expect: Expectation,
   report: TlcReport,
-  recorded?: RecordedCounts,
 ): { ok: boolean; why: string } {
-  if (run.mustViolate === null) {
-    if (report.outcome !== "passed") return { ok: false, why: describe(run, report) };
+  if (expect.kind !== "violated") {
+    if (report.outcome !== "passed") return { ok: false, why: describe(rootModule, report) };
+    if (expect.kind === "passes") return { ok: true, why: "no error" };
+    const recorded = expect.recorded;
     if (recorded === undefined) {
       return { ok: false, why: "no error, but model/README.md records no counts for it" };
     }
-    if (report.distinctStates !== recorded.distinct || report.depth !== recorded.depth) {
+    // Distributed TLC's depth depends on the order its workers hand states back (15 and 16 for
+    // MCHeadersImplIter's 15): there only the distinct states are compared.
+    const depthDiffers = !expect.distributed && report.depth !== recorded.depth;
+    if (report.distinctStates !== recorded.distinct || depthDiffers) {
       return {
         ok: false,
         why: `no error, but ${report.distinctStates} distinct states at depth ${report.depth}; ` +
@@ -196,29 +369,29 @@ export function judge(
     }
     return { ok: true, why: "no error; distinct states and depth as recorded" };
   }
-  const violated = violatedName(run, report);
-  if (
-    (report.outcome === "invariant" || report.outcome === "property") &&
-    violated === run.mustViolate
-  ) {
-    return { ok: true, why: `counterexample: ${run.mustViolate} violated, as planted` };
+  const violated = violatedName(rootModule, report);
+  const outcomes = ["invariant", "property", "violation"];
+  if (outcomes.includes(report.outcome) && violated === expect.name) {
+    return { ok: true, why: `counterexample: ${expect.name} violated, as planted` };
   }
   return {
     ok: false,
-    why: `expected ${run.mustViolate} to be violated, got ${describe(run, report)}`,
+    why: `expected ${expect.name} to be violated, got ${describe(rootModule, report)}`,
   };
 }
 
-function describe(run: ModelRun, report: TlcReport): string {
+function describe(rootModule: string, report: TlcReport): string {
   switch (report.outcome) {
     case "passed":
       return "no error (the planted bug went unnoticed)";
     case "invariant":
       return `invariant ${report.violated} violated`;
     case "property":
-      return `property ${violatedName(run, report) ?? "(temporal)"} violated`;
+      return `property ${violatedName(rootModule, report) ?? "(temporal)"} violated`;
     case "deadlock":
       return "deadlock";
+    case "violation":
+      return `${report.violated ?? "an unnamed check"} violated (distributed TLC)`;
     default: {
       const errorLines = report.output.split("\n").filter((line) =>
         /Error|error|\*\*\*|Exception/.test(line)
@@ -228,11 +401,157 @@ function describe(run: ModelRun, report: TlcReport): string {
   }
 }
 
+/** One TLC run of `deno task model`: a CI model, or a planted bug's generated config. */
+export interface Job {
+  /** The run's name (the config's, or the planted bug's). */
+  name: string;
+  /** The module the config is for. */
+  module: string;
+  /** What it checks, for the printed table. */
+  about: string;
+  /** The config's text when generated; null for `model/<name>.cfg`. */
+  generated: string | null;
+  expect: Expectation;
+}
+
+/** The runs of `deno task model`: the CI models, then two runs per planted bug at most. */
+export function jobs(
+  recorded: Map<string, RecordedCounts>,
+  readConfig: (name: string) => string,
+): Job[] {
+  const ci: Job[] = CI_MODELS.map((run) => ({
+    name: run.config,
+    module: run.module,
+    about: run.about,
+    generated: null,
+    expect: { kind: "counts", recorded: recorded.get(run.config) },
+  }));
+  const bugs = BUG_MODELS.flatMap((bug): Job[] => {
+    const base = readConfig(bug.base);
+    const planted: Job = {
+      name: bug.config,
+      module: bug.module,
+      about: bug.about,
+      generated: plantedConfig(base, bug, "target"),
+      expect: { kind: "violated", name: bug.mustViolate },
+    };
+    if (!bug.onlyThisCatches) return [planted];
+    return [planted, {
+      name: `${bug.config}Unseen`,
+      module: bug.module,
+      about: `${bug.config} under every other check of ${bug.base}`,
+      generated: plantedConfig(base, bug, "others"),
+      expect: { kind: "passes" },
+    }];
+  });
+  return [...ci, ...bugs];
+}
+
+/** How a job's TLC runs: worker threads, or TLC's distributed mode. */
+export interface Engine {
+  workers: number | "auto";
+  distributed?: TlcRun["distributed"];
+  timeoutMs?: number;
+}
+
+/**
+ * Runs one job: TLC reads a config only beside its root module, so a generated config gets a
+ * root module of its own in a temporary directory, extending the job's module (found through
+ * the library path). A violation distributed TLC does not name is named by
+ * {@link nameViolation}.
+ */
+export async function runJob(job: Job, engine: Engine): Promise<TlcReport> {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-job-" });
+  try {
+    const config = job.generated ?? Deno.readTextFileSync(`${MODEL_DIR}${job.name}.cfg`);
+    const root = job.generated === null ? `${job.name}Root` : job.name;
+    await Deno.writeTextFile(
+      `${dir}/${root}.tla`,
+      `---- MODULE ${root} ----\nEXTENDS ${job.module}\n====\n`,
+    );
+    await Deno.writeTextFile(`${dir}/${root}.cfg`, config);
+    const report = await runTlc({
+      spec: `${dir}/${root}.tla`,
+      config: `${dir}/${root}.cfg`,
+      libraryDir: MODEL_DIR,
+      ...engine,
+    });
+    if (report.outcome !== "violation") return report;
+    return { ...report, violated: await nameViolation(job.module, config, report.output) };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * Names what an error trace of distributed TLC violates (its server prints the trace's last
+ * step and no name): the config's one check when it has one; else the invariant the trace's
+ * last state violates, found by a local TLC run that starts in that state and checks only the
+ * config's invariants; else, when no invariant is violated there, the config's one property.
+ * null when none of these names it.
+ */
+export async function nameViolation(
+  module: string,
+  config: string,
+  output: string,
+): Promise<string | null> {
+  const checks = [...config.matchAll(/^(INVARIANT|PROPERTY) (\w+)$/gm)];
+  if (checks.length === 1) return checks[0][2];
+  const trace = output.slice(output.lastIndexOf("Error: The behavior up to this point is:"));
+  const heads = [...trace.matchAll(/^State \d+: .*$/gm)];
+  const last = heads.at(-1);
+  if (last === undefined) return null;
+  const body = trace.slice((last.index ?? 0) + last[0].length).split(/\n\s*\n/)[0].trim();
+  // Model values (`Objects = {a, b}`) are constants of the replay module, each its own value.
+  const modelValues = [
+    ...new Set(
+      [...config.matchAll(/^ {2}\w+ = \{([\w, ]+)\}$/gm)]
+        .flatMap((m) => m[1].split(",").map((name) => name.trim())),
+    ),
+  ];
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-replay-" });
+  try {
+    await Deno.writeTextFile(
+      `${dir}/Replay.tla`,
+      `---- MODULE Replay ----\nEXTENDS ${module}\n` +
+        (modelValues.length > 0 ? `CONSTANTS ${modelValues.join(", ")}\n` : "") +
+        `ReplayInit ==\n${body}\nReplayNext == UNCHANGED vars\n====\n`,
+    );
+    const lines = config.split("\n");
+    const end = lines.findIndex((line, k) =>
+      k > lines.indexOf("CONSTANTS") && !line.startsWith("  ")
+    );
+    await Deno.writeTextFile(
+      `${dir}/Replay.cfg`,
+      [
+        ...lines.slice(0, end),
+        ...modelValues.map((name) => `  ${name} = ${name}`),
+        "INIT ReplayInit",
+        "NEXT ReplayNext",
+        ...checks.filter((m) => m[1] === "INVARIANT").map((m) => m[0]),
+        "CHECK_DEADLOCK FALSE",
+      ].join("\n"),
+    );
+    const replay = await runTlc({
+      spec: `${dir}/Replay.tla`,
+      config: `${dir}/Replay.cfg`,
+      libraryDir: MODEL_DIR,
+      workers: 1,
+    });
+    if (replay.outcome === "invariant") return replay.violated;
+    const properties = checks.filter((m) => m[1] === "PROPERTY");
+    return replay.outcome === "passed" && properties.length === 1 ? properties[0][2] : null;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** One model's result, as `--json` prints it and `--junit` writes it. */
 export interface ModelResult {
   config: string;
   module: string;
   about: string;
+  /** The planted bug's check that must be violated; null for a run that must pass. */
   mustViolate: string | null;
   ok: boolean;
   why: string;
@@ -262,7 +581,6 @@ export function junitCases(results: readonly ModelResult[]): JunitCase[] {
   }));
 }
 
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
 /** Ignored by git (.gitignore lists /.cache/). */
 const CACHE_DIR = new URL("../.cache/model/", import.meta.url).pathname;
 
@@ -291,12 +609,13 @@ function formatCount(value: number | null): string {
 }
 
 function row(cells: string[]): string {
-  const widths = [34, 12, 10, 6, 8];
+  const widths = [38, 12, 10, 6, 8];
   return cells.map((cell, i) => i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))
     .join(" ");
 }
 
-const USAGE = "usage: deno task model [--workers N|auto] [--only NAME]... [--json] [--junit PATH]";
+const USAGE = "usage: deno task model [--workers N|auto] [--distributed [--local-workers N] " +
+  "[--remote-workers N --host NAME]] [--only NAME]... [--json] [--junit PATH]";
 
 async function main(args: string[]): Promise<number> {
   let parsed;
@@ -305,6 +624,10 @@ async function main(args: string[]): Promise<number> {
       args,
       options: {
         workers: { type: "string", default: "auto" },
+        distributed: { type: "boolean", default: false },
+        "local-workers": { type: "string", default: "2" },
+        "remote-workers": { type: "string", default: "0" },
+        host: { type: "string" },
         only: { type: "string", multiple: true },
         json: { type: "boolean", default: false },
         junit: { type: "string" },
@@ -322,25 +645,44 @@ async function main(args: string[]): Promise<number> {
     console.error(`model: --workers takes a positive integer or "auto", not ${options.workers}`);
     return 2;
   }
+  const localWorkers = Number(options["local-workers"]);
+  const remoteWorkers = Number(options["remote-workers"]);
+  if (
+    !Number.isInteger(localWorkers) || !Number.isInteger(remoteWorkers) || localWorkers < 0 ||
+    remoteWorkers < 0 || localWorkers + remoteWorkers === 0
+  ) {
+    console.error("model: --local-workers and --remote-workers take integers >= 0, not both 0");
+    return 2;
+  }
   try {
     findTlcTools();
   } catch (error) {
     console.error(`model: ${(error as Error).message}`);
     return 2;
   }
-  const all = [...CI_MODELS, ...BUG_MODELS];
+  const engine = (threads: number | "auto"): Engine =>
+    options.distributed
+      ? { workers, distributed: { localWorkers, remoteWorkers, host: options.host } }
+      : { workers: threads };
+  const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
+  const all = jobs(recorded, (name) => Deno.readTextFileSync(`${MODEL_DIR}${name}.cfg`)).map((
+    job,
+  ): Job =>
+    options.distributed && job.expect.kind === "counts"
+      ? { ...job, expect: { ...job.expect, distributed: true } }
+      : job
+  );
   const only = options.only ?? [];
-  const unknown = only.filter((name) => !all.some((run) => run.config === name));
+  const unknown = only.filter((name) => !all.some((job) => job.name === name));
   if (unknown.length > 0) {
     console.error(
       `model: no model named ${unknown.join(", ")}; models: ${
-        all.map((run) => run.config).join(", ")
+        all.map((job) => job.name).join(", ")
       }`,
     );
     return 2;
   }
-  const runs = all.filter((run) => only.length === 0 || only.includes(run.config));
-  const recorded = parseRecordedTable(await Deno.readTextFile(`${MODEL_DIR}README.md`));
+  const runs = all.filter((job) => only.length === 0 || only.includes(job.name));
   // With --json, standard output holds the JSON document alone; the table still shows progress,
   // model by model, on standard error (a full run takes minutes).
   const say = options.json
@@ -349,23 +691,18 @@ async function main(args: string[]): Promise<number> {
   say(row(["model", "generated", "distinct", "depth", "wall s"]) + "  result");
   const results: ModelResult[] = [];
   const started = performance.now();
-  for (const run of runs) {
-    const report = await runTlc({
-      spec: `${MODEL_DIR}${run.module}.tla`,
-      config: `${MODEL_DIR}${run.config}.cfg`,
-      workers,
-    });
-    const verdict = judge(run, report, recorded.get(run.config));
-    const keptIn = verdict.ok ? null : await keep(run.config, report);
+  const finish = async (job: Job, report: TlcReport) => {
+    const verdict = judge(job.module, job.expect, report);
+    const keptIn = verdict.ok ? null : await keep(job.name, report);
     results.push({
-      config: run.config,
-      module: run.module,
-      about: run.about,
-      mustViolate: run.mustViolate,
+      config: job.name,
+      module: job.module,
+      about: job.about,
+      mustViolate: job.expect.kind === "violated" ? job.expect.name : null,
       ok: verdict.ok,
       why: verdict.why,
       outcome: report.outcome,
-      violated: violatedName(run, report),
+      violated: violatedName(job.module, report),
       statesGenerated: report.statesGenerated,
       distinctStates: report.distinctStates,
       depth: report.depth,
@@ -374,7 +711,7 @@ async function main(args: string[]): Promise<number> {
     });
     say(
       row([
-        run.config,
+        job.name,
         formatCount(report.statesGenerated),
         formatCount(report.distinctStates),
         report.depth === null ? "-" : String(report.depth),
@@ -386,7 +723,21 @@ async function main(args: string[]): Promise<number> {
       say(trace === "" ? report.output.slice(-4000) : trace);
       say(`TLC's full output and the error trace (JSON) are in ${keptIn}`);
     }
+  };
+  // The CI models one after another on every worker; the planted bugs, which mostly stop within
+  // seconds (JVM start-up and parsing are single-threaded), on one worker each, two at a time.
+  for (const job of runs.filter((run) => run.expect.kind === "counts")) {
+    await finish(job, await runJob(job, engine(workers)));
   }
+  const planted = runs.filter((run) => run.expect.kind !== "counts");
+  const lane = async () => {
+    for (let job = planted.shift(); job !== undefined; job = planted.shift()) {
+      await finish(job, await runJob(job, engine(1)));
+    }
+  };
+  // Distributed runs on this machine each have a network namespace of their own; remote workers
+  // know one server address and port, so one run at a time.
+  await Promise.all(remoteWorkers > 0 ? [lane()] : [lane(), lane()]);
   const failures = results.filter((result) => !result.ok).length;
   const seconds = (performance.now() - started) / 1000;
   say(

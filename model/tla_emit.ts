@@ -38,7 +38,10 @@ function tlaObject(state: ObjectState): string {
     ["raw", tlaSeq(state.raw.map(([n, v]) => tlaSeq([tlaString(n), tlaString(v)])))],
     [
       "index",
-      `(${LOWER_NAMES.map((ln) => `${tlaString(ln)} :> ${atoms(state.index[ln])}`).join(" @@ ")})`,
+      tlaSeq(
+        LOWER_NAMES.filter((ln) => state.index[ln].length > 0)
+          .map((ln) => tlaSeq([tlaString(ln), atoms(state.index[ln])])),
+      ),
     ],
     ["valid", state.valid ? "TRUE" : "FALSE"],
     ["view", pairs(state.view)],
@@ -47,7 +50,15 @@ function tlaObject(state: ObjectState): string {
   ]);
 }
 
+/** An entry as a TLA+ record; the initial raw lists only on the "init" entry, which has them. */
 function tlaEntry(entry: TraceEntry): string {
+  const lists: [string, string][] = entry.call.op !== "init" ? [] : [[
+    "lists",
+    tlaRecord(OBJECTS.map((o) => [
+      o,
+      tlaSeq(entry.lists[o].map(([n, v]) => tlaSeq([tlaString(n), atoms([v])]))),
+    ])),
+  ]];
   return tlaRecord([
     ["call", tlaRecord(Object.entries(entry.call).map(([k, v]) => [k, tlaString(v)]))],
     [
@@ -58,13 +69,7 @@ function tlaEntry(entry: TraceEntry): string {
         ["value", atoms(entry.result.value)],
       ]),
     ],
-    [
-      "lists",
-      tlaRecord(OBJECTS.map((o) => [
-        o,
-        tlaSeq(entry.lists[o].map(([n, v]) => tlaSeq([tlaString(n), atoms([v])]))),
-      ])),
-    ],
+    ...lists,
     ["objs", tlaRecord(OBJECTS.map((o) => [o, tlaObject(entry.objects[o])]))],
     [
       "iters",

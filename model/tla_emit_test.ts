@@ -19,7 +19,7 @@ const state: ObjectState = {
 
 Deno.test("traceModule writes the batch as a TLA+ sequence that parses back", () => {
   const entry: TraceEntry = {
-    call: { op: "append", obj: "a", src: "", name: 'X"A', value: "s", it: "", guard: "" },
+    call: { op: "init", obj: "a", src: "", name: 'X"A', value: "s", it: "", guard: "" },
     result: { kind: "ok", name: "", value: [] },
     lists: { a: [], b: [["Host", "s"]] },
     objects: { a: state, b: { ...state, pending: true, raw: [["Host", "s"]] } },
@@ -36,7 +36,9 @@ Deno.test("traceModule writes the batch as a TLA+ sequence that parses back", ()
   assert.deepEqual(parsed[0][0].lists, { a: [], b: [["Host", ["s"]]] });
   assert.deepEqual(parsed[0][0].iters, entry.iterators);
   const objs = parsed[0][0].objs as Record<string, Record<string, unknown>>;
-  assert.deepEqual(objs.a.index, index);
+  assert.deepEqual(objs.a.index, [["x-a", ["s", "cut"]]]);
   assert.deepEqual(objs.b.raw, [["Host", "s"]]);
   assert.deepEqual(objs.a.peers, ["a", "b"]);
+  const later = traceModule([[{ ...entry, call: { ...entry.call, op: "append" } }]]);
+  assert.doesNotMatch(later, /lists/);
 });

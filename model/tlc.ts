@@ -24,6 +24,7 @@ export type TlcOutcome =
   | "invariant" // a state invariant is violated
   | "property" // a (temporal or action) property is violated
   | "deadlock" // a reachable state has no successor
+  | "violation" // distributed TLC printed an error trace without naming what it violates
   | "failed"; // anything else: parse or semantic error, bad config, TLC crash
 
 /** One TLC run, read from its output. */
@@ -59,6 +60,15 @@ export interface TlcRun {
   libraryDir?: string;
   /** Stop TLC (SIGTERM) after this many milliseconds; the report reads what it printed. */
   timeoutMs?: number;
+  /**
+   * Run TLC's distributed mode instead: a TLCServer with `localWorkers` TLCWorker processes of
+   * one thread each, server and workers in a network namespace of their own that has only the
+   * loopback interface (`unshare -n`), so nothing listens on any other address. With
+   * `remoteWorkers` > 0 the server runs in the host's network instead, advertised as `host`,
+   * and waits for that many more workers started on other machines (Java RMI then listens on
+   * every interface of this one: use it on a private network only).
+   */
+  distributed?: { localWorkers: number; remoteWorkers?: number; host?: string };
 }
 
 /** The java executable and TLC jar to run, or a clear error. */
@@ -119,6 +129,11 @@ export function parseTlcOutput(output: string, exitCode: number): Omit<TlcReport
     /([\d,]+) states generated, ([\d,]+) distinct states found, [\d,]+ states left on queue/,
   );
   const simulated = output.match(/([\d,]+) states checked/g);
+  // A run stopped before its end reports its last progress line: "Progress(5) at ...: 102,114
+  // states generated (50,265 s/min), 10,568 distinct states found (4,345 ds/min), ..."
+  const progress = [
+    ...output.matchAll(/: ([\d,]+) states generated \([^)]*\), ([\d,]+) distinct states found/g),
+  ].at(-1);
   const depth = output.match(/The depth of the complete state graph search is (\d+)/);
   const invariant = output.match(/Error: Invariant (\w+) is violated/);
   // TLC names a violated action property by its source location, e.g. "Action property line 345,
@@ -135,6 +150,8 @@ export function parseTlcOutput(output: string, exitCode: number): Omit<TlcReport
     violated = property ? property[1] : null;
   } else if (/Error: Deadlock reached/.test(output)) {
     outcome = "deadlock";
+  } else if (/Error: The behavior up to this point is:/.test(output)) {
+    outcome = "violation";
   } else if (
     exitCode === 0 &&
     (/Model checking completed\. No error has been found\./.test(output) ||
@@ -152,8 +169,10 @@ export function parseTlcOutput(output: string, exitCode: number): Omit<TlcReport
       ? parseCount(counts[1])
       : lastSimulated
       ? parseCount(lastSimulated[0])
+      : progress
+      ? parseCount(progress[1])
       : null,
-    distinctStates: counts ? parseCount(counts[2]) : null,
+    distinctStates: counts ? parseCount(counts[2]) : progress ? parseCount(progress[2]) : null,
     depth: depth ? Number(depth[1]) : null,
     exitCode,
     output,
@@ -168,40 +187,185 @@ export function parseTlcOutput(output: string, exitCode: number): Omit<TlcReport
 export async function runTlc(run: TlcRun): Promise<TlcReport> {
   const tools = findTlcTools();
   const metadir = await Deno.makeTempDir({ prefix: "headerproof-tlc-" });
-  const args = [
+  const jvm = [
     "-XX:+UseParallelGC",
+    // TLC extracts its standard modules into java.io.tmpdir: a directory of this run's own, so
+    // that concurrent TLC runs do not read each other's half-written copies.
+    `-Djava.io.tmpdir=${metadir}`,
     ...(run.libraryDir ? [`-DTLA-Library=${run.libraryDir}`] : []),
-    "-cp",
-    tools.jar,
-    "tlc2.TLC",
-    "-workers",
-    String(run.workers ?? "auto"),
-    "-metadir",
-    metadir,
-    "-config",
-    run.config,
-    ...(run.extraArgs ?? []),
-    run.spec,
   ];
+  const options = ["-metadir", metadir, "-config", run.config, ...(run.extraArgs ?? []), run.spec];
   const started = performance.now();
   try {
-    const child = new Deno.Command(tools.java, {
-      args,
-      cwd: metadir,
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const timer = run.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => child.kill("SIGTERM"), run.timeoutMs);
-    const { code, stdout, stderr } = await child.output();
-    clearTimeout(timer);
-    const decoder = new TextDecoder();
-    const output = decoder.decode(stdout) + decoder.decode(stderr);
+    // TLCServer looks for the root module by its name in the directory it runs in.
+    const specDir = run.spec.slice(0, run.spec.lastIndexOf("/") + 1) || ".";
+    const { code, output } = run.distributed
+      ? await runDistributed(
+        tools,
+        jvm,
+        [...options.slice(0, -1), run.spec.slice(specDir.length)],
+        run.distributed,
+        specDir,
+        run.timeoutMs,
+      )
+      : await runProcess(
+        tools.java,
+        [
+          ...jvm,
+          "-cp",
+          tools.jar,
+          "tlc2.TLC",
+          "-workers",
+          String(run.workers ?? "auto"),
+          ...options,
+        ],
+        metadir,
+        run.timeoutMs,
+      );
     return { ...parseTlcOutput(output, code), wallMs: performance.now() - started };
   } finally {
     await Deno.remove(metadir, { recursive: true });
   }
+}
+
+/** Runs a command to its end (SIGTERM after `timeoutMs`): exit code, stdout then stderr. */
+async function runProcess(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs?: number,
+): Promise<{ code: number; output: string }> {
+  const child = new Deno.Command(command, { args, cwd, stdout: "piped", stderr: "piped" })
+    .spawn();
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // it ended meanwhile
+    }
+  }, timeoutMs);
+  const { code, stdout, stderr } = await child.output();
+  clearTimeout(timer);
+  const decoder = new TextDecoder();
+  return { code, output: decoder.decode(stdout) + decoder.decode(stderr) };
+}
+
+/**
+ * Waits (at most 10 s) until process `pid` is in a network namespace other than this
+ * process's: until unshare has made it, a worker entering the server's namespace would enter
+ * this machine's and look for the server on its loopback.
+ */
+async function awaitOwnNamespace(pid: number): Promise<void> {
+  const own = Deno.readLinkSync("/proc/self/ns/net");
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    try {
+      if (Deno.readLinkSync(`/proc/${pid}/ns/net`) !== own) return;
+    } catch {
+      // not there yet, or already gone
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the TLC server (process ${pid}) got no network namespace of its own in 10 s`);
+}
+
+/** The port TLCServer's RMI registry listens on (TLC's default). */
+const SERVER_PORT = 10997;
+
+/**
+ * TLC's distributed mode (see {@link TlcRun.distributed}): the server, then the local workers
+ * in the server's network namespace (`nsenter`); the server stops by itself when the state
+ * space is done or an error is found, the workers are stopped (by their process ids) once it
+ * has, and everything is stopped at `timeoutMs`. Returns the server's exit code and output.
+ */
+async function runDistributed(
+  tools: TlcTools,
+  jvm: string[],
+  options: string[],
+  mode: NonNullable<TlcRun["distributed"]>,
+  cwd: string,
+  timeoutMs?: number,
+): Promise<{ code: number; output: string }> {
+  const remote = (mode.remoteWorkers ?? 0) > 0;
+  const host = remote ? (mode.host ?? Deno.hostname()) : "127.0.0.1";
+  const rmi = [`-Djava.rmi.server.hostname=${host}`];
+  const server = [
+    ...jvm,
+    ...rmi,
+    `-Dtlc2.tool.distributed.TLCServer.port=${SERVER_PORT}`,
+    "-cp",
+    tools.jar,
+    "tlc2.tool.distributed.TLCServer",
+    ...options,
+  ];
+  // unshare runs the shell in a new network namespace (only a loopback interface, brought up
+  // here), which execs java: the child's process id is the server's.
+  const isolate = Deno.uid() === 0 ? ["-n"] : ["-r", "-n"];
+  const serverProcess = remote
+    ? new Deno.Command(tools.java, {
+      args: server,
+      cwd,
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn()
+    : new Deno.Command("unshare", {
+      args: [...isolate, "sh", "-c", 'ip link set lo up && exec "$0" "$@"', tools.java, ...server],
+      cwd,
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  const namespace = `--net=/proc/${serverProcess.pid}/ns/net`;
+  const workerArgs = [
+    ...jvm,
+    ...rmi,
+    `-Dtlc2.tool.distributed.TLCServer.port=${SERVER_PORT}`,
+    "-Dtlc2.tool.distributed.TLCWorker.threadCount=1",
+    "-cp",
+    tools.jar,
+    "tlc2.tool.distributed.TLCWorker",
+    host,
+  ];
+  const stop = (child: Deno.ChildProcess) => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // it ended meanwhile
+    }
+  };
+  const workers: Deno.ChildProcess[] = [];
+  const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+    stop(serverProcess);
+    workers.forEach(stop);
+  }, timeoutMs);
+  try {
+    if (!remote) await awaitOwnNamespace(serverProcess.pid);
+    for (let k = 0; k < mode.localWorkers; k++) {
+      workers.push(
+        new Deno.Command(remote ? tools.java : "nsenter", {
+          args: remote ? workerArgs : [namespace, tools.java, ...workerArgs],
+          cwd,
+          stdout: "null",
+          stderr: "null",
+        }).spawn(),
+      );
+    }
+    if (remote) {
+      console.error(
+        `TLCServer waits for ${mode.remoteWorkers} remote workers: on each machine run\n  java ` +
+          `-Djava.rmi.server.hostname=<that machine> -cp tla2tools.jar ` +
+          `tlc2.tool.distributed.TLCWorker ${host}`,
+      );
+    }
+  } catch (error) {
+    stop(serverProcess);
+    workers.forEach(stop);
+    throw error;
+  }
+  const { code, stdout, stderr } = await serverProcess.output();
+  clearTimeout(timer);
+  workers.forEach(stop);
+  await Promise.all(workers.map((worker) => worker.status));
+  const decoder = new TextDecoder();
+  return { code, output: decoder.decode(stdout) + decoder.decode(stderr) };
 }
 
 /** One state of a TLC error trace: the action that led to it (as TLC names it) and the values. */

@@ -6,12 +6,16 @@ import { renderJunit } from "../properties/campaign/junit.ts";
 import {
   BUG_MODELS,
   CI_MODELS,
+  type Expectation,
+  jobs,
   judge,
   junitCases,
   type ModelResult,
   parseRecordedTable,
+  plantedConfig,
+  violatedName,
 } from "./run.ts";
-import { judgeSimulation, nightlyConfig } from "./nightly.ts";
+import { deepConfig, judgeSimulation } from "./nightly.ts";
 
 const PASSED = `Model checking completed. No error has been found.
 165,278 states generated, 4,589 distinct states found, 0 states left on queue.
@@ -61,28 +65,87 @@ Deno.test("parseTlcOutput tells action properties, deadlocks and parse errors ap
 });
 
 Deno.test("judge accepts only the intended invariant for a planted-bug model", () => {
-  const bug = BUG_MODELS.find((run) => run.mustViolate === "CacheCoherent")!;
   const report = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
-  assert.equal(judge(bug, report).ok, true);
-  const other = BUG_MODELS.find((run) => run.mustViolate !== "CacheCoherent")!;
-  assert.equal(judge(other, report).ok, false);
-  assert.equal(judge(bug, { ...parseTlcOutput(PASSED, 0), wallMs: 1 }).ok, false);
+  const cache: Expectation = { kind: "violated", name: "CacheCoherent" };
+  assert.equal(judge("MCHeadersImplBugs", cache, report).ok, true);
+  const other: Expectation = { kind: "violated", name: "TypeOK" };
+  assert.equal(judge("MCHeadersImplBugs", other, report).ok, false);
   assert.equal(
-    judge(bug, { ...parseTlcOutput("Error: Parsing failed", 150), wallMs: 1 }).ok,
+    judge("MCHeadersImplBugs", cache, { ...parseTlcOutput(PASSED, 0), wallMs: 1 }).ok,
     false,
   );
+  assert.equal(
+    judge("MCHeadersImplBugs", cache, {
+      ...parseTlcOutput("Error: Parsing failed", 150),
+      wallMs: 1,
+    })
+      .ok,
+    false,
+  );
+});
+
+Deno.test("violatedName names an action property by the definition at TLC's location", () => {
+  const source = Deno.readTextFileSync(new URL("./Headers.tla", import.meta.url)).split("\n");
+  const line = source.findIndex((text) => text.startsWith("Spec ==")) + 1;
+  const output = `Error: Action property line ${line}, col 9 to line ${line}, col 25 of module ` +
+    "Headers is violated.";
+  const report = { ...parseTlcOutput(output, 13), wallMs: 1 };
+  assert.equal(violatedName("MCHeadersImplBugs", report), "StdSpec");
+  assert.equal(violatedName("MCHeaders", report), "Spec");
 });
 
 const RECORDED = { generated: 165278, distinct: 4589, depth: 8 };
 
 Deno.test("judge fails a CI model on any violation and on counts other than recorded", () => {
+  const counts = (recorded?: typeof RECORDED): Expectation => ({ kind: "counts", recorded });
   const report = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
-  assert.equal(judge(CI_MODELS[0], report, RECORDED).ok, false);
+  assert.equal(judge("MCHeaders", counts(RECORDED), report).ok, false);
   const passed = { ...parseTlcOutput(PASSED, 0), wallMs: 1 };
-  assert.equal(judge(CI_MODELS[0], passed, RECORDED).ok, true);
-  assert.equal(judge(CI_MODELS[0], passed, { ...RECORDED, distinct: 4590 }).ok, false);
-  assert.equal(judge(CI_MODELS[0], passed, { ...RECORDED, depth: 9 }).ok, false);
-  assert.equal(judge(CI_MODELS[0], passed).ok, false);
+  assert.equal(judge("MCHeaders", counts(RECORDED), passed).ok, true);
+  assert.equal(judge("MCHeaders", counts({ ...RECORDED, distinct: 4590 }), passed).ok, false);
+  assert.equal(judge("MCHeaders", counts({ ...RECORDED, depth: 9 }), passed).ok, false);
+  assert.equal(judge("MCHeaders", counts(), passed).ok, false);
+  assert.equal(judge("MCHeaders", { kind: "passes" }, passed).ok, true);
+});
+
+const BASE = `\\* the base model
+CONSTANTS
+  Names <- MCNames
+  Profile = "standard"
+SPECIFICATION Spec
+\\* type
+INVARIANT TypeOK
+\\* sharers
+INVARIANT SharersSeeNoForeignWrite
+\\* refinement
+PROPERTY StdSpec
+CHECK_DEADLOCK TRUE`;
+
+Deno.test("plantedConfig plants the bug in the base's constants and keeps the target check alone, or all but it", () => {
+  const bug = BUG_MODELS.find((run) => run.mustViolate === "SharersSeeNoForeignWrite")!;
+  const target = plantedConfig(BASE, bug, "target");
+  assert.match(target, new RegExp(`Profile = "standard"\\n.*\\n {2}${bug.plant}\\n`));
+  assert.match(target, /\nINVARIANT SharersSeeNoForeignWrite\n/);
+  assert.doesNotMatch(target, /TypeOK|StdSpec|\* type|the base model/);
+  assert.match(target, /SPECIFICATION Spec[\s\S]*CHECK_DEADLOCK TRUE$/);
+  const others = plantedConfig(BASE, bug, "others");
+  assert.match(others, /INVARIANT TypeOK\n[\s\S]*PROPERTY StdSpec/);
+  assert.doesNotMatch(others, /INVARIANT SharersSeeNoForeignWrite|\* sharers/);
+  assert.throws(() => plantedConfig("CONSTANTS\n  Names <- X", bug, "target"), /does not check/);
+});
+
+Deno.test("every invariant and property of every CI model has a planted bug that must violate it", () => {
+  const read = (name: string) => Deno.readTextFileSync(new URL(`./${name}.cfg`, import.meta.url));
+  const checked = new Set(
+    CI_MODELS.flatMap((run) =>
+      [...read(run.config).matchAll(/^(?:INVARIANT|PROPERTY) (\w+)$/gm)].map((m) => m[1])
+    ),
+  );
+  const planted = new Set(BUG_MODELS.map((bug) => bug.mustViolate));
+  assert.deepEqual([...checked].filter((name) => !planted.has(name)), []);
+  // Every planted config generates from its base (the base checks the target).
+  const all = jobs(new Map(), read);
+  assert.equal(all.filter((job) => job.generated !== null).length, BUG_MODELS.length + 1);
 });
 
 Deno.test("parseRecordedTable reads the README's regression rows between the markers", () => {
@@ -145,30 +208,6 @@ Deno.test("junitCases: one case per model and a failure, with where TLC's output
   assert.match(renderJunit("model", cases), /failures="1"/);
 });
 
-Deno.test("nightlyConfig swaps the bug's action in and checks its invariant first", () => {
-  const nightly = `CONSTANTS
-  Names <- MCNames
-  Profile = "standard"
-SPECIFICATION Spec
-\\* type
-INVARIANT TypeOK
-\\* sharers
-INVARIANT SharersSeeNoForeignWrite`;
-  const bug = `CONSTANTS
-  Names <- MCSharedNames
-  \\* the planted bug
-  WriteStorage <- WriteStorageDetachOnlyUnderNone`;
-  const config = nightlyConfig(nightly, bug, "SharersSeeNoForeignWrite");
-  assert.match(
-    config,
-    /Profile = "standard"\n.*\n {2}WriteStorage <- WriteStorageDetachOnlyUnderNone/,
-  );
-  assert.ok(
-    config.indexOf("INVARIANT SharersSeeNoForeignWrite") < config.indexOf("INVARIANT TypeOK"),
-  );
-  assert.throws(() => nightlyConfig(nightly, "CONSTANTS\n  Names <- X", "TypeOK"), /override/);
-});
-
 Deno.test("judgeSimulation wants nothing of the correct spec and the planted violation of a bug", () => {
   const passed = { ...parseTlcOutput("Finished in 06s at (2026-11-23 19:34:19)", 0), wallMs: 1 };
   const violation = { ...parseTlcOutput(INVARIANT, 12), wallMs: 1 };
@@ -196,4 +235,40 @@ Deno.test("model --json: the JSON document alone on stdout, the table row by row
   assert.equal(code, 0, err);
   assert.equal(JSON.parse(out).results[0].config, "MCBugDeleteKeepsView");
   assert.match(err, /^MCBugDeleteKeepsView +[\d,]+ +[\d,]+ +\d+ +[\d.]+ +ok: /m);
+});
+
+Deno.test("parseTlcOutput reads distributed TLC: an unnamed error trace, and a stopped run's last progress", () => {
+  const distributed = parseTlcOutput(
+    `TLC server at vm is ready (2026-11-25 02:04:29)
+Error: The behavior up to this point is:
+State 1: <Initial predicate>
+/\\ clock = 4
+
+State 2: <NextPairSkipsAfterRebuild line 100, col 7 to line 111, col 49 of module MCHeadersImplBugs>
+/\\ clock = 5
+
+1485 states generated, 164 distinct states found, 39 states left on queue.
+Finished in 19s at (2026-11-25 02:04:48)`,
+    0,
+  );
+  assert.equal(distributed.outcome, "violation");
+  assert.equal(distributed.violated, null);
+  assert.equal(distributed.distinctStates, 164);
+  assert.equal(distributed.depth, null);
+  const stopped = parseTlcOutput(
+    "Progress(4) at 2026-11-25 02:00:12: 44,449 states generated (44,174 s/min), 5,413 distinct " +
+      "states found (5,296 ds/min), 4,154 states left on queue.\nProgress(5) at 2026-11-25 " +
+      "02:01:12: 102,114 states generated (50,265 s/min), 10,568 distinct states found (4,345 " +
+      "ds/min), 6,719 states left on queue.",
+    143,
+  );
+  assert.equal(stopped.outcome, "failed");
+  assert.equal(stopped.statesGenerated, 102114);
+  assert.equal(stopped.distinctStates, 10568);
+});
+
+Deno.test("deepConfig raises MCHeadersImplShared's MaxListLen to 3, and fails without it", () => {
+  const shared = Deno.readTextFileSync(new URL("./MCHeadersImplShared.cfg", import.meta.url));
+  assert.match(deepConfig(shared), /^ {2}MaxListLen = 3$/m);
+  assert.throws(() => deepConfig("CONSTANTS\n  MaxListLen = 4"), /MaxListLen = 2/);
 });

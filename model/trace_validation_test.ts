@@ -66,6 +66,37 @@ Deno.test("TLC accepts random traces of impl, internal state included, as Header
   );
 });
 
+Deno.test("trace validation checks the invariants: a no-CORS raw list over 128 bytes breaks StdGuardsHold", async () => {
+  // The recorder once drew such lists (accept: l, e, e is 130 bytes); TLC with the invariants
+  // found it. A one-entry trace: object a made from that list under request-no-cors.
+  const [init] = (await traces(IMPL_PATH, 1))[0];
+  const raw: [string, string][] = [["accept", "l"], ["accept", "e"], ["accept", "e"]];
+  const index = Object.fromEntries(Object.keys(init.objects.a.index).map((name) => [name, []]));
+  const entry: TraceEntry = {
+    ...init,
+    lists: { ...init.lists, a: raw },
+    objects: {
+      ...init.objects,
+      a: {
+        guard: "request-no-cors",
+        pending: true,
+        raw,
+        index,
+        valid: false,
+        view: [],
+        shared: true,
+        peers: ["a"],
+      },
+    },
+  };
+  const verdict = await validateTraces([[entry]]);
+  assert.equal(verdict.accepted, false);
+  assert.deepEqual(verdict.rejection && [verdict.rejection.entry, verdict.rejection.violated], [
+    1,
+    "StdGuardsHold",
+  ]);
+});
+
 Deno.test("a trace of the reference spec/mod.ts is rejected as a HeadersImpl behavior", async () => {
   const verdict = await validateTraces(await traces(SPEC_PATH, 3));
   assert.equal(verdict.accepted, false, "a module without raw list, cache or sharing passed");
