@@ -191,7 +191,7 @@ const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
   --seed N              the seed of every campaign (default 1)
   --runs N              model runs per campaign, the same cases at every point (default 3000)
   --rounds N            campaigns at GOOD at most, without --class (default 16)
-  --case-timeout S      a run making no progress this long is a hang (default 2)
+  --case-timeout S      a run making no progress this long is a hang (default 10, as a campaign's; a spurious hang on a busy machine would mislead the search)
   --out DIR             where the campaigns write reproductions (default .cache/counterexamples/)
 
 exit status: 0 found, 2 bad usage or nothing to bisect (GOOD shows it, BAD does not, a divergence
@@ -205,7 +205,7 @@ export function main(args: readonly string[]): number {
     seed: { type: "string", default: "1" },
     runs: { type: "string", default: "3000" },
     rounds: { type: "string", default: "16" },
-    "case-timeout": { type: "string", default: "2" },
+    "case-timeout": { type: "string", default: "10" },
     out: { type: "string" },
     help: { type: "boolean", short: "h" },
   }, USAGE);
