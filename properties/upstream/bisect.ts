@@ -191,7 +191,8 @@ const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
   --seed N              the seed of every campaign (default 1)
   --runs N              model runs per campaign, the same cases at every point (default 3000)
   --rounds N            campaigns at GOOD at most, without --class (default 16)
-  --case-timeout S      a run making no progress this long is a hang (default 10, as a campaign's; a spurious hang on a busy machine would mislead the search)
+  --case-timeout S      a run making no progress this long is a hang (default 10, as a
+                        campaign's: a spurious hang on a busy machine misleads the search)
   --out DIR             where the campaigns write reproductions (default .cache/counterexamples/)
 
 exit status: 0 found, 2 bad usage or nothing to bisect (GOOD shows it, BAD does not, a divergence
