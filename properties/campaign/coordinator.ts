@@ -1,9 +1,11 @@
 /**
  * The campaign coordinator behind properties/campaign/cli.ts (`./headerproof fuzz`, `fuzz:node`,
  * `fuzz:bun`): reads the options (cli_args.ts), prints the seeds, runs the worker processes
- * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. On a
- * counterexample it writes a self-contained reproduction and a corpus entry (replay.ts) and exits
- * 1; a candidate module that cannot be loaded, bad options or a harness error exit 2; Ctrl-C stops
+ * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. With
+ * `--known-divergences auto` on a runtime's Headers it runs rounds: divergences in known classes
+ * are listed and excluded from the next round, within the same budget (properties/README.md,
+ * "Known divergences"). On a counterexample it writes a self-contained reproduction and a corpus
+ * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a harness error exit 2; Ctrl-C stops
  * the workers, prints the summary with the seeds and exits 130. `--help` lists the options.
  *
  * @example
