@@ -398,17 +398,20 @@ export function classesHit(
 export class ClassRounds {
   /** The classes found, in the order found (none repeated). */
   readonly found: string[] = [];
+  /** The runtime whose Headers the target is. */
+  readonly runtimeName: string;
+  /** The classes excluded from the first round on. */
+  readonly initial: readonly string[];
+  /** The rounds at most. */
+  readonly limit: number;
   #rounds = 0;
 
-  /**
-   * `runtimeName` is the runtime whose Headers the target is; `initial` the classes excluded from
-   * the first round on; `limit` the rounds at most.
-   */
-  constructor(
-    readonly runtimeName: string,
-    readonly initial: readonly string[],
-    readonly limit: number = Infinity,
-  ) {}
+  /** Rounds on `runtimeName`'s Headers, `initial` excluded from the first, `limit` at most. */
+  constructor(runtimeName: string, initial: readonly string[], limit = Infinity) {
+    this.runtimeName = runtimeName;
+    this.initial = initial;
+    this.limit = limit;
+  }
 
   /** The classes to exclude in the next round: the initial ones, then those found. */
   get excluded(): string[] {
