@@ -307,10 +307,10 @@ async function campaign(args: readonly string[]): Promise<number> {
     : null;
   const hits: ClassHit[] = [];
   let roundOptions = answerOptions;
+  // The workers of the round the campaign stopped at; emptied once a round's classes are recorded.
   let roundWorkers: WorkerState[] = [];
   let failure: Failure | null = null;
   for (;;) {
-    roundWorkers = [];
     for (const phases of stagesFor(roundOptions)) {
       const stage = seeds.map((seed) => startWorker(workerConfig(roundOptions, seed, phases)));
       roundWorkers.push(...stage);
@@ -335,6 +335,7 @@ async function campaign(args: readonly string[]): Promise<number> {
       !await recordRound(rounds, roundWorkers, roundOptions, hits)
     ) break;
     failure = null;
+    roundWorkers = [];
     const spent = totalProgress(workers).runs;
     const left = answerOptions.timeSeconds === undefined
       ? undefined

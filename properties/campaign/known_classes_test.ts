@@ -85,6 +85,10 @@ Deno.test("auto goes on past every known class a campaign hits and lists them al
     }
     // The second class's replay excludes the first.
     assert.match(auto.summary.classesHit[1].replay!, new RegExp(auto.summary.classesHit[0].name));
+    // A budget that ends right after a round of known classes lists each of them once.
+    const short = await campaign(...target, "--runs", "2");
+    assert.equal(short.status, 0);
+    assert.deepEqual(short.summary.classesHit.map((h) => h.name), ["uses-patchable-builtins"]);
     const none = await campaign(...target, "--known-divergences", "none");
     assert.equal(none.status, 1);
     assert.equal(none.summary.classesHit.length, 1);
