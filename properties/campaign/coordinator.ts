@@ -5,8 +5,9 @@
  * `--known-divergences auto` on a runtime's Headers it runs rounds: divergences in known classes
  * are listed and excluded from the next round, within the same budget (properties/README.md,
  * "Known divergences"). On a counterexample it writes a self-contained reproduction and a corpus
- * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a harness error exit 2; Ctrl-C stops
- * the workers, prints the summary with the seeds and exits 130. `--help` lists the options.
+ * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a
+ * harness error exit 2; Ctrl-C stops the workers, prints the summary with the seeds and exits
+ * 130. `--help` lists the options.
  *
  * @example
  * ```sh
@@ -169,14 +170,16 @@ function headersRuntimeName(options: CliOptions): string | null {
 
 /**
  * Records a round's divergences in `rounds` and their classes in `hits` (a new class with the
- * replay command of its first divergence, a known one with one more seed); false, recording
- * nothing, when a worker's failure is not a divergence or falls in no known class: that is the
- * campaign's counterexample.
+ * replay command of its first divergence, a known one with one more seed); `confirmedFailure` is
+ * the round's first, replayed in fresh processes (its replay command then holds for a
+ * state-dependent one too). False, recording nothing, when a worker's failure is not a divergence
+ * or falls in no known class: that is the campaign's counterexample.
  */
 async function recordRound(
   rounds: ClassRounds,
   workers: readonly WorkerState[],
   options: CliOptions,
+  confirmedFailure: Failure,
   hits: ClassHit[],
 ): Promise<boolean> {
   const failures: Failure[] = [];
@@ -184,7 +187,7 @@ async function recordRound(
     const found = await failureOf(state, options);
     if (found === null) continue;
     if (found.kind !== "divergence") return false;
-    failures.push(found);
+    failures.push(found.seed === confirmedFailure.seed ? confirmedFailure : found);
   }
   const excluded = rounds.excluded;
   if (failures.some((f) => classify(f, rounds.runtimeName, excluded) === null)) return false;
@@ -310,6 +313,7 @@ async function campaign(args: readonly string[]): Promise<number> {
   // The workers of the round the campaign stopped at; emptied once a round's classes are recorded.
   let roundWorkers: WorkerState[] = [];
   let failure: Failure | null = null;
+  let elapsedMs = 0;
   for (;;) {
     for (const phases of stagesFor(roundOptions)) {
       const stage = seeds.map((seed) => startWorker(workerConfig(roundOptions, seed, phases)));
@@ -318,6 +322,7 @@ async function campaign(args: readonly string[]): Promise<number> {
       if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
     }
     workers.push(...roundWorkers);
+    elapsedMs = Date.now() - started;
     const broken = roundWorkers.find((state) => state.harnessError !== null && !state.ready);
     if (broken !== undefined) throw new Error(broken.harnessError!);
     for (const state of roundWorkers) {
@@ -332,7 +337,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     failure = found === null ? null : await confirmed(found, roundWorkers, roundOptions, replaying);
     if (
       rounds === null || failure === null ||
-      !await recordRound(rounds, roundWorkers, roundOptions, hits)
+      !await recordRound(rounds, roundWorkers, roundOptions, failure, hits)
     ) break;
     failure = null;
     roundWorkers = [];
@@ -355,7 +360,6 @@ async function campaign(args: readonly string[]): Promise<number> {
       runs: left === undefined ? runsLeft : answerOptions.runs,
     };
   }
-  const elapsedMs = Date.now() - started;
   const totals = totalProgress(workers);
   const first = workers.find((w) => w.ready);
   const profile = (first?.profile ?? options.profile ??
