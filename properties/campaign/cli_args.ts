@@ -65,7 +65,10 @@ export const USAGE = `usage: ${commandLine()} [options]
                               stop generating the operations of these named classes (see
                               properties/NATIVE_DIVERGENCES.md); listed in the report. auto (the
                               default for native, deno-src and undici targets): every class
-                              already known for that runtime's Headers; none: no class
+                              already known for that runtime's Headers, and a divergence in any
+                              other known class is listed and excluded from a further round in
+                              the same budget (exit 1 only outside known classes); none: no
+                              class
   --case-timeout SECONDS      a run making no progress this long is a hang (default 10), for
                               runs of up to 40 steps; scaled by --max-commands / 40 above that
   --max-commands N            longest command sequence per run (default 40); the steps reach the

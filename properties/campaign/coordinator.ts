@@ -1,10 +1,13 @@
 /**
  * The campaign coordinator behind properties/campaign/cli.ts (`./headerproof fuzz`, `fuzz:node`,
  * `fuzz:bun`): reads the options (cli_args.ts), prints the seeds, runs the worker processes
- * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. On a
- * counterexample it writes a self-contained reproduction and a corpus entry (replay.ts) and exits
- * 1; a candidate module that cannot be loaded, bad options or a harness error exit 2; Ctrl-C stops
- * the workers, prints the summary with the seeds and exits 130. `--help` lists the options.
+ * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. With
+ * `--known-divergences auto` on a runtime's Headers it runs rounds: divergences in known classes
+ * are listed and excluded from the next round, within the same budget (properties/README.md,
+ * "Known divergences"). On a counterexample it writes a self-contained reproduction and a corpus
+ * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a
+ * harness error exit 2; Ctrl-C stops the workers, prints the summary with the seeds and exits
+ * 130. `--help` lists the options.
  *
  * @example
  * ```sh
@@ -25,8 +28,11 @@ import {
   parseCliArgs,
   USAGE,
 } from "./cli_args.ts";
+import type { ClassHit } from "../oracle/divergences.ts";
 import {
   classesHit,
+  classify,
+  ClassRounds,
   divergenceClasses,
   knownCostClasses,
   knownFor,
@@ -53,6 +59,7 @@ import type { WorkerState } from "./worker_pool.ts";
 import {
   caseTimeoutMs,
   confirmFailure,
+  DEFAULT_RUNS,
   failureOf,
   loadProblemOf,
   shrinkStuckSteps,
@@ -161,6 +168,45 @@ function headersRuntimeName(options: CliOptions): string | null {
   return options.targetArg === "native" ? (options.runtime ?? runtime).name : null;
 }
 
+/**
+ * Records a round's divergences in `rounds` and their classes in `hits` (a new class with the
+ * replay command of its first divergence, a known one with one more seed); `confirmedFailure` is
+ * the round's first, replayed in fresh processes (its replay command then holds for a
+ * state-dependent one too). False, recording nothing, when a worker's failure is not a divergence
+ * or falls in no known class: that is the campaign's counterexample.
+ */
+async function recordRound(
+  rounds: ClassRounds,
+  workers: readonly WorkerState[],
+  options: CliOptions,
+  confirmedFailure: Failure,
+  hits: ClassHit[],
+): Promise<boolean> {
+  const failures: Failure[] = [];
+  for (const state of workers) {
+    const found = await failureOf(state, options);
+    if (found === null) continue;
+    if (found.kind !== "divergence") return false;
+    failures.push(found.seed === confirmedFailure.seed ? confirmedFailure : found);
+  }
+  const excluded = rounds.excluded;
+  if (failures.some((f) => classify(f, rounds.runtimeName, excluded) === null)) return false;
+  rounds.record(failures).forEach((c, i) => {
+    const hit = hits.find((h) => h.name === c!.name);
+    if (hit !== undefined) hit.seeds.push(failures[i].seed);
+    else {
+      hits.push({
+        name: c!.name,
+        summary: c!.summary,
+        seenIn: c!.runtimes,
+        seeds: [failures[i].seed],
+        replay: replayCommand(options, failures[i]),
+      });
+    }
+  });
+  return true;
+}
+
 /** Runs the cost stage (properties/costs/stage.ts) with a line on standard error before and after. */
 async function costStage(options: CliOptions): Promise<CostReport> {
   writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
@@ -255,24 +301,65 @@ async function campaign(args: readonly string[]): Promise<number> {
     ...options,
     timeSeconds: Math.max(options.timeSeconds - costs.elapsedMs / 1000, options.timeSeconds / 5),
   };
-  for (const phases of stagesFor(answerOptions)) {
-    const stage = seeds.map((seed) => startWorker(workerConfig(options, seed, phases)));
-    workers.push(...stage);
-    interrupted = await runWorkers(stage, options);
-    if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
-  }
-  const elapsedMs = Date.now() - started;
-  const broken = workers.find((state) => state.harnessError !== null && !state.ready);
-  if (broken !== undefined) throw new Error(broken.harnessError!);
-  for (const state of workers) {
-    const problem = await loadProblemOf(state, options);
-    if (problem !== null) {
-      writeErr(`cannot load the candidate ${problem.url}:\n${problem.detail}\n`);
-      return EXIT_USAGE;
+  // With auto (a runtime's Headers, not a replay), a round whose divergences all fall in known
+  // classes records them, excludes those classes and is followed by another round in what is
+  // left of the budget; the counterexample is a divergence in no known class. Otherwise there is
+  // one round and its first failure is the counterexample, as ever.
+  const rounds = options.knownDivergencesAuto && headersOf !== null && !replaying
+    ? new ClassRounds(headersOf, options.knownDivergences)
+    : null;
+  const hits: ClassHit[] = [];
+  let roundOptions = answerOptions;
+  // The workers of the round the campaign stopped at; emptied once a round's classes are recorded.
+  let roundWorkers: WorkerState[] = [];
+  let failure: Failure | null = null;
+  let elapsedMs = 0;
+  for (;;) {
+    for (const phases of stagesFor(roundOptions)) {
+      const stage = seeds.map((seed) => startWorker(workerConfig(roundOptions, seed, phases)));
+      roundWorkers.push(...stage);
+      interrupted = await runWorkers(stage, options);
+      if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
     }
+    workers.push(...roundWorkers);
+    elapsedMs = Date.now() - started;
+    const broken = roundWorkers.find((state) => state.harnessError !== null && !state.ready);
+    if (broken !== undefined) throw new Error(broken.harnessError!);
+    for (const state of roundWorkers) {
+      const problem = await loadProblemOf(state, options);
+      if (problem !== null) {
+        writeErr(`cannot load the candidate ${problem.url}:\n${problem.detail}\n`);
+        return EXIT_USAGE;
+      }
+    }
+    if (interrupted) break;
+    const found = await firstFailure(roundWorkers, roundOptions);
+    failure = found === null ? null : await confirmed(found, roundWorkers, roundOptions, replaying);
+    if (
+      rounds === null || failure === null ||
+      !await recordRound(rounds, roundWorkers, roundOptions, failure, hits)
+    ) break;
+    failure = null;
+    roundWorkers = [];
+    const spent = totalProgress(workers).runs;
+    const left = answerOptions.timeSeconds === undefined
+      ? undefined
+      : answerOptions.timeSeconds - (Date.now() - started - (costs?.elapsedMs ?? 0)) / 1000;
+    const runsLeft = (answerOptions.runs ?? DEFAULT_RUNS) - spent;
+    if (left === undefined ? runsLeft <= 0 : left < 0.1) break;
+    writeErr(
+      `headerproof fuzz: known class(es) hit; round ${rounds.count + 1} also excludes ${
+        rounds.found.join(", ")
+      }\n`,
+    );
+    roundOptions = {
+      ...answerOptions,
+      knownDivergences: rounds.excluded,
+      knownDivergencesAuto: false,
+      timeSeconds: left,
+      runs: left === undefined ? runsLeft : answerOptions.runs,
+    };
   }
-  const found = interrupted ? null : await firstFailure(workers, options);
-  const failure = found === null ? null : await confirmed(found, workers, options, replaying);
   const totals = totalProgress(workers);
   const first = workers.find((w) => w.ready);
   const profile = (first?.profile ?? options.profile ??
@@ -289,11 +376,16 @@ async function campaign(args: readonly string[]): Promise<number> {
       ...knownCostClasses(options.knownDivergences),
     ].map((c) => c.name),
     knownDivergencesAuto: options.knownDivergencesAuto ?? false,
-    classesHit: headersOf === null ? [] : classesHit(
-      workers.flatMap((w) => w.report?.failure?.kind === "divergence" ? [w.report.failure] : []),
-      headersOf,
-      options.knownDivergences,
-    ),
+    classesHit: headersOf === null ? [] : [
+      ...hits,
+      ...classesHit(
+        roundWorkers.flatMap((w) =>
+          w.report?.failure?.kind === "divergence" ? [w.report.failure] : []
+        ),
+        headersOf,
+        roundOptions.knownDivergences,
+      ),
+    ],
     seeds,
     workers: workerCount,
     runs: totals.runs,
@@ -304,9 +396,9 @@ async function campaign(args: readonly string[]): Promise<number> {
     costs,
   };
   if (failure !== null) {
-    const replay = replayCommand(options, failure);
+    const replay = replayCommand(roundOptions, failure);
     const saved = await saveCounterexample(
-      options,
+      roundOptions,
       profile,
       failure,
       replay,

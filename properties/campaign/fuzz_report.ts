@@ -37,8 +37,11 @@ export interface Summary {
   /** Whether those are every class already known for the target (`--known-divergences auto`). */
   knownDivergencesAuto: boolean;
   /**
-   * The known classes the workers' divergences fall in (a target that is a runtime's Headers;
-   * each worker stops at its first divergence), the reported one's first.
+   * The known classes a campaign on a runtime's Headers hit, in order: with
+   * `--known-divergences auto`, every class of every round the campaign went on past (each with
+   * `replay`, the command replaying one of its divergences); then the classes of the divergences
+   * of the round it stopped at (each worker stops at its first; `replay` null), the reported
+   * one's first.
    */
   classesHit: ClassHit[];
   seeds: number[];
@@ -177,21 +180,36 @@ export function readableMessage(message: string): string {
   ].join("\n");
 }
 
-/** What the report says of the known classes a campaign hit (none: nothing). */
+/**
+ * What the report says of the known classes a campaign hit (none: nothing): those it went on past
+ * (`--known-divergences auto`, each with a replay command), then those of the divergences it
+ * stopped at.
+ */
 export function classLines(hits: readonly ClassHit[]): string[] {
-  if (hits.length === 0) return [];
-  const [first] = hits;
+  const passed = hits.filter((h) => h.replay !== null);
+  const stopped = hits.filter((h) => h.replay === null);
+  const seeds = (h: ClassHit) => `seed${h.seeds.length > 1 ? "s" : ""} ${h.seeds.join(", ")}`;
+  const lines = passed.length === 0 ? [] : [
+    "",
+    `known classes hit, each excluded from the next round on (${passed.length}, in order):`,
+    ...passed.flatMap((h) => [
+      `  ${h.name} (seen in ${h.seenIn.join(", ")}; ${seeds(h)}): ${h.summary}`,
+      `    replay: ${h.replay}`,
+    ]),
+  ];
+  if (stopped.length === 0) return lines;
+  const [first] = stopped;
   return [
+    ...lines,
     "",
     `known class (the first whose operations include the step that differs): ${first.name} (seen in ${
       first.seenIn.join(", ")
     }): ${first.summary}`,
     `known classes hit by this campaign's workers: ${
-      hits.map((h) => `${h.name} (seed${h.seeds.length > 1 ? "s" : ""} ${h.seeds.join(", ")})`)
-        .join("; ")
+      stopped.map((h) => `${h.name} (${seeds(h)})`).join("; ")
     }`,
     `--known-divergences ${
-      hits.map((h) => h.name).join(",")
+      stopped.map((h) => h.name).join(",")
     } (added to the classes excluded) moves on to the next finding`,
   ];
 }
@@ -217,7 +235,10 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         ? "the case passes: no divergence"
         : summary.costs?.findings.length
         ? "no answer divergence found (cost findings below)"
+        : summary.classesHit.length > 0
+        ? "no divergence outside the known classes found"
         : "no divergence found",
+      ...classLines(summary.classesHit),
     );
   }
   if (failure !== null) {

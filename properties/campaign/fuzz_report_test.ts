@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as reference from "../../spec/mod.ts";
 import { attempt } from "../oracle/observe.ts";
 import { shapeOf } from "../oracle/operations/shape.ts";
-import { readableMessage, shapeDifferences } from "./fuzz_report.ts";
+import { classLines, readableMessage, shapeDifferences } from "./fuzz_report.ts";
 
 /** The message a shape divergence carries (world.ts `Divergence`), for `candidate`'s class. */
 function shapeMessage(candidate: unknown): string {
@@ -52,4 +52,23 @@ Deno.test("this Deno's native Headers shape, as the report shows it", () => {
 Deno.test("any other message is kept as it is", () => {
   const message = 'step 2: h[0].get("a")\n  candidate: {"ok":"1"}\n  reference: {"ok":null}';
   assert.equal(readableMessage(message), message);
+});
+
+Deno.test("the classes a campaign went on past are listed with a replay, then those it stopped at", () => {
+  const hit = { summary: "s", seenIn: ["bun"], seeds: [1] };
+  const lines = classLines([
+    { ...hit, name: "a", replay: "replay-a" },
+    { ...hit, name: "b", seeds: [1, 2], replay: "replay-b" },
+    { ...hit, name: "c", replay: null },
+  ]);
+  assert.deepEqual(lines.slice(0, 6), [
+    "",
+    "known classes hit, each excluded from the next round on (2, in order):",
+    "  a (seen in bun; seed 1): s",
+    "    replay: replay-a",
+    "  b (seen in bun; seeds 1, 2): s",
+    "    replay: replay-b",
+  ]);
+  assert.match(lines.join("\n"), /^--known-divergences c \(added/m);
+  assert.deepEqual(classLines([]), []);
 });

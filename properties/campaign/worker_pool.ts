@@ -290,6 +290,9 @@ export async function confirmFailure(
     : { ...failure, replays: "never" };
 }
 
+/** The model runs of a campaign given neither `--runs` nor `--time`. */
+export const DEFAULT_RUNS = 1000;
+
 /**
  * The stages of a campaign with these options: each seed's worker processes, one per stage, run
  * one after another, each through its phases. A stage holds either the tampered-realm property
@@ -314,7 +317,7 @@ function phasesFor(options: CliOptions): Phase[] {
   if (options.path !== undefined) return [{ property: options.property, runs: 1 }];
   if (options.phases !== undefined) return options.phases.map((phase) => ({ ...phase }));
   const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
-  const runs = options.runs ?? (timeMs === undefined ? 1000 : 2 ** 31 - 1);
+  const runs = options.runs ?? (timeMs === undefined ? DEFAULT_RUNS : 2 ** 31 - 1);
   const rawRuns = Math.max(1, Math.ceil(runs / 10));
   const share = (fraction: number) => timeMs === undefined ? undefined : timeMs * fraction;
   const raw: Phase = { property: "invalid-raw-list", runs: rawRuns, timeLimitMs: share(0.1) };

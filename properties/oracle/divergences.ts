@@ -533,6 +533,11 @@ export interface ClassHit {
   seenIn: readonly string[];
   /** The seeds of the workers whose divergence it was. */
   seeds: number[];
+  /**
+   * The command that replays one of its divergences (the first, shrunk), where the campaign went
+   * on past it (`--known-divergences auto`: campaign/coordinator.ts); else null.
+   */
+  replay: string | null;
 }
 
 /**
@@ -551,10 +556,74 @@ export function classesHit(
     if (c === null) continue;
     const hit = hits.find((h) => h.name === c.name);
     if (hit === undefined) {
-      hits.push({ name: c.name, summary: c.summary, seenIn: c.runtimes, seeds: [failure.seed] });
+      hits.push({
+        name: c.name,
+        summary: c.summary,
+        seenIn: c.runtimes,
+        seeds: [failure.seed],
+        replay: null,
+      });
     } else hit.seeds.push(failure.seed);
   }
   return hits;
+}
+
+/**
+ * Rounds of a campaign, each excluding the known classes found before: what `sweep` does on each
+ * release (upstream/sweep.ts) and `fuzz --known-divergences auto` within one budget
+ * (campaign/coordinator.ts). Each round's divergences are put in known classes ({@link classify},
+ * against the classes excluded in that round), and those classes are excluded from the next
+ * round on. The rounds end at a round with no divergence, a divergence no class covers, or
+ * `limit` rounds.
+ */
+export class ClassRounds {
+  /** The classes found, in the order found (none repeated). */
+  readonly found: string[] = [];
+  /** The runtime whose Headers the target is. */
+  readonly runtimeName: string;
+  /** The classes excluded from the first round on. */
+  readonly initial: readonly string[];
+  /** The rounds at most. */
+  readonly limit: number;
+  #rounds = 0;
+
+  /** Rounds on `runtimeName`'s Headers, `initial` excluded from the first, `limit` at most. */
+  constructor(runtimeName: string, initial: readonly string[], limit = Infinity) {
+    this.runtimeName = runtimeName;
+    this.initial = initial;
+    this.limit = limit;
+  }
+
+  /** The classes to exclude in the next round: the initial ones, then those found. */
+  get excluded(): string[] {
+    return [...this.initial, ...this.found];
+  }
+
+  /** The rounds recorded so far. */
+  get count(): number {
+    return this.#rounds;
+  }
+
+  /** Whether another round may run. */
+  get more(): boolean {
+    return this.#rounds < this.limit;
+  }
+
+  /**
+   * Records one round's divergences: the class of each (null where no class covers it, which
+   * ends the rounds), every class found added to those excluded from the next round.
+   */
+  record(
+    failures: readonly { steps: readonly Op[]; message: string }[],
+  ): (DivergenceClass | null)[] {
+    const excluded = this.excluded;
+    this.#rounds++;
+    const classes = failures.map((failure) => classify(failure, this.runtimeName, excluded));
+    for (const c of classes) {
+      if (c !== null && !this.found.includes(c.name)) this.found.push(c.name);
+    }
+    return classes;
+  }
 }
 
 /**

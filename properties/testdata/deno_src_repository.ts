@@ -4,8 +4,9 @@
  *
  * @example
  * ```ts
- * import { fixtureRepository } from "./deno_src_repository.ts";
+ * import { fixtureRepository, fixtureTree } from "./deno_src_repository.ts";
  * const [first, , , planted] = fixtureRepository("/tmp/deno-like");
+ * fixtureTree("/tmp/deno-like-tree", "globalThis.planted = true;\n");
  * ```
  *
  * @module
@@ -37,16 +38,26 @@ function git(repo: string, ...args: string[]): string {
 }
 
 /**
+ * The module-form fixture of testdata/deno_src/ copied to `root`, its impl import made absolute,
+ * with `planted` (code run after the fixture's, which may patch `Headers`) appended to its
+ * 20_headers.js: a `deno-src:` tree. Returns that file and its text without `planted`.
+ */
+export function fixtureTree(root: string, planted = ""): { file: string; clean: string } {
+  cpSync(FIXTURE, root, { recursive: true });
+  const file = join(root, HEADERS);
+  const clean = readFileSync(file, "utf8")
+    .replace(`"../../../../../../impl/mod.ts"`, JSON.stringify(IMPL_URL));
+  writeFileSync(file, clean + planted);
+  return { file, clean };
+}
+
+/**
  * A git repository at `root` made from the module-form fixture of testdata/deno_src/ (its impl
  * import made absolute): five commits, of which only the fourth changes what a campaign sees
  * (`has("")` answers false instead of throwing a TypeError). Returns their hashes, oldest first.
  */
 export function fixtureRepository(root: string): string[] {
-  cpSync(FIXTURE, root, { recursive: true });
-  const file = join(root, HEADERS);
-  const clean = readFileSync(file, "utf8")
-    .replace(`"../../../../../../impl/mod.ts"`, JSON.stringify(IMPL_URL));
-  writeFileSync(file, clean);
+  const { file, clean } = fixtureTree(root);
   git(root, "init", "-q");
   const commits: string[] = [];
   const commit = (subject: string) => {

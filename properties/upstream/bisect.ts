@@ -247,7 +247,11 @@ export function main(args: readonly string[]): number {
       }; seed ${options.seed}, ${options.runs} runs per campaign\n`,
     );
     const result = bisect(good, points, options, (point, shows) => {
-      writeErr(`  ${point.label} ${point.subject}: ${shows ? "shows it" : "does not"}\n`);
+      writeErr(
+        `  ${point.label}${point.subject === "" ? "" : ` ${point.subject}`}: ${
+          shows ? "shows it" : "does not"
+        }\n`,
+      );
     });
     const failure = result.firstResult.failure!;
     writeOut(

@@ -32,7 +32,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import { ClassRounds, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -187,8 +187,9 @@ export function sweepTarget(
   runtimeName: string,
   options: SweepOptions,
 ): ReleaseResult {
-  const found: string[] = [];
-  for (let round = 0; round < options.rounds; round++) {
+  const rounds = new ClassRounds(runtimeName, [], options.rounds);
+  const found = rounds.found;
+  while (rounds.more) {
     const outcome = campaign([
       ...where,
       ...(options.runs === undefined
@@ -202,14 +203,14 @@ export function sweepTarget(
       String(options.caseTimeoutSeconds),
       "--json",
       "--known-divergences",
-      found.length > 0 ? found.join(",") : "none",
+      rounds.excluded.length > 0 ? rounds.excluded.join(",") : "none",
     ]);
     if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
     const failure = outcome.summary.failure;
     if (failure === null) return { release, found, complete: true, note: null };
-    const cls = classify(failure, runtimeName, found);
+    const [cls] = rounds.record([failure]);
     writeErr(
-      `  ${release} round ${round + 1}: ${cls?.name ?? "unclassified"} (${
+      `  ${release} round ${rounds.count}: ${cls?.name ?? "unclassified"} (${
         failure.message.split("\n")[0]
       })\n`,
     );
@@ -221,7 +222,6 @@ export function sweepTarget(
         note: `unclassified ${failure.kind}: ${failure.message.split("\n").slice(0, 3).join(" ")}`,
       };
     }
-    found.push(cls.name);
   }
   return {
     release,
