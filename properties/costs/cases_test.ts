@@ -26,6 +26,20 @@ Deno.test("a generated churn cycle depends on the seed alone", () => {
   assert.ok(generatedCycle(3).length >= 2);
 });
 
+Deno.test("a generated churn cycle leaves no name it appended to: the live list stays bounded", () => {
+  for (let seed = 0; seed < 2000; seed++) {
+    const cycle = generatedCycle(seed);
+    const appended = cycle.flatMap((op) => op[0] === "append" ? [op[1]] : []);
+    for (const name of appended) {
+      const last = cycle.findLastIndex((op) => op[0] === "delete" && op[1] === name);
+      assert.ok(
+        last > cycle.findLastIndex((op) => op[0] === "append" && op[1] === name),
+        `${seed}`,
+      );
+    }
+  }
+});
+
 Deno.test("--costs: all, none, a list; anything else throws", () => {
   assert.deepEqual(parseCostSections("all"), COST_SECTIONS);
   assert.deepEqual(parseCostSections("none"), []);
