@@ -92,21 +92,14 @@ export class BisectError extends Error {
 
 /** The campaign at `point`, excluding `known`; whether it shows what is looked for. */
 function tryPoint(point: BisectPoint, known: string[], options: BisectOptions): PointResult {
-  const outcome = campaign([
-    ...point.where(),
-    "--runs",
-    String(options.runs),
-    "--seed",
-    String(options.seed),
-    "--workers",
-    "1",
-    "--case-timeout",
-    String(options.caseTimeoutSeconds),
-    "--json",
-    "--known-divergences",
-    known.length > 0 ? known.join(",") : "none",
-    ...(options.out === undefined ? [] : ["--out", options.out]),
-  ]);
+  const outcome = campaign({
+    where: point.where(),
+    budget: { runs: options.runs },
+    seed: options.seed,
+    caseTimeoutSeconds: options.caseTimeoutSeconds,
+    excluded: known,
+    out: options.out,
+  });
   if ("error" in outcome) throw new BisectError(`${point.label}: ${outcome.error}`);
   const failure = outcome.summary.failure;
   if (failure === null) return { shows: false, failure: null };

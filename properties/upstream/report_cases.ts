@@ -37,6 +37,12 @@ const WEBIDL = "https://webidl.spec.whatwg.org/";
 const ECMA = "https://tc39.es/ecma262/";
 
 /** Every class of NATIVE_DIVERGENCES.md, in divergences.ts order. */
+/** The keys `new Response(null, init)` reads from its init, in order, through a Proxy. */
+const RESPONSE_INIT_KEYS_READ = `const read = [];
+  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
+  new Response(null, init);
+  return read;`;
+
 export const REPORT_CASES: readonly ReportCase[] = [
   {
     name: "no-cors-guard-ignored",
@@ -491,10 +497,7 @@ export const REPORT_CASES: readonly ReportCase[] = [
   {
     name: "init-members-read-out-of-order",
     title: "RequestInit and ResponseInit members are not read in lexicographical order",
-    observe: `const read = [];
-  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
-  new Response(null, init);
-  return read;`,
+    observe: RESPONSE_INIT_KEYS_READ,
     expected: { ok: ["headers", "status", "statusText"] },
     standard: {
       algorithm: "JavaScript value to dictionary",
@@ -505,10 +508,7 @@ export const REPORT_CASES: readonly ReportCase[] = [
   {
     name: "init-reads-non-members",
     title: "ResponseInit conversion reads `method`, which is not a member",
-    observe: `const read = [];
-  const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
-  new Response(null, init);
-  return read;`,
+    observe: RESPONSE_INIT_KEYS_READ,
     expected: { ok: ["headers", "status", "statusText"] },
     standard: {
       algorithm: "JavaScript value to dictionary",

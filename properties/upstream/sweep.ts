@@ -146,12 +146,46 @@ export interface SweepOptions {
 
 const CLI = new URL("../campaign/cli.ts", import.meta.url).pathname;
 
+/** One campaign of a sweep or a bisect: where it runs, for how long, and what it excludes. */
+export interface CampaignRun {
+  /** The campaign's `--target` and `--runtime` arguments. */
+  where: readonly string[];
+  /** A fixed number of runs (the same runs every time), or a time budget in seconds. */
+  budget: { runs: number } | { timeSeconds: number };
+  /** The campaign's seed. */
+  seed: number;
+  /** `--case-timeout`, seconds. */
+  caseTimeoutSeconds: number;
+  /** The divergence classes excluded (`--known-divergences`); none when empty. */
+  excluded: readonly string[];
+  /** Where the campaign writes its reproductions (`--out`), when not its default. */
+  out?: string;
+}
+
 /**
- * One campaign (the CLI with `--json`, its answer stages only: a sweep classifies answer
- * divergences); its summary, or the usage error's text.
+ * One campaign (the CLI with `--json` and one worker, its answer stages only: a sweep classifies
+ * answer divergences); its summary, or the usage error's text.
  */
-export function campaign(args: string[]): { summary: Summary } | { error: string } {
-  const [command, ...rest] = selfCommand(CLI, [...args, "--costs", "none"]);
+export function campaign(run: CampaignRun): { summary: Summary } | { error: string } {
+  const args = [
+    ...run.where,
+    ...("runs" in run.budget
+      ? ["--runs", String(run.budget.runs)]
+      : ["--time", String(run.budget.timeSeconds)]),
+    "--seed",
+    String(run.seed),
+    "--workers",
+    "1",
+    "--case-timeout",
+    String(run.caseTimeoutSeconds),
+    "--json",
+    "--known-divergences",
+    run.excluded.length > 0 ? run.excluded.join(",") : "none",
+    ...(run.out === undefined ? [] : ["--out", run.out]),
+    "--costs",
+    "none",
+  ];
+  const [command, ...rest] = selfCommand(CLI, args);
   const result = spawnSync(command, rest, {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
@@ -190,21 +224,15 @@ export function sweepTarget(
   const rounds = new ClassRounds(runtimeName, [], options.rounds);
   const found = rounds.found;
   while (rounds.more) {
-    const outcome = campaign([
-      ...where,
-      ...(options.runs === undefined
-        ? ["--time", String(options.timeSeconds)]
-        : ["--runs", String(options.runs)]),
-      "--seed",
-      String(options.seed),
-      "--workers",
-      "1",
-      "--case-timeout",
-      String(options.caseTimeoutSeconds),
-      "--json",
-      "--known-divergences",
-      rounds.excluded.length > 0 ? rounds.excluded.join(",") : "none",
-    ]);
+    const outcome = campaign({
+      where,
+      budget: options.runs === undefined
+        ? { timeSeconds: options.timeSeconds }
+        : { runs: options.runs },
+      seed: options.seed,
+      caseTimeoutSeconds: options.caseTimeoutSeconds,
+      excluded: rounds.excluded,
+    });
     if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
     const failure = outcome.summary.failure;
     if (failure === null) return { release, found, complete: true, note: null };
