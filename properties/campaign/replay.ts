@@ -36,7 +36,7 @@ import type { Profile } from "../targets/targets.ts";
 import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
 /** A shell word: kept bare when it is plain, single-quoted otherwise. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 

@@ -211,14 +211,24 @@ async function killVariant(
 function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow {
   const failure = summary.failure;
   if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
+  // A Headers divergence of the wire stage (properties/wire/stage.ts) kills it too.
+  const wire = summary.wire?.divergence ?? null;
   return {
     variant: variant.name,
     bug: variant.bug,
-    killed: failure !== null,
-    runs: failure === null ? summary.runs : failure.runsToFailure,
+    killed: failure !== null || wire !== null,
+    runs: failure !== null
+      ? failure.runsToFailure
+      : wire !== null
+      ? summary.wire!.runs
+      : summary.runs,
     seconds: summary.elapsedMs / 1000,
-    failingStep: failure === null ? "" : firstLine(failure.message),
-    replay: failure === null ? "" : failure.replay,
+    failingStep: failure !== null
+      ? firstLine(failure.message)
+      : wire !== null
+      ? `wire (${wire.side} side): ${JSON.stringify(wire.fieldLines)}`
+      : "",
+    replay: failure?.replay ?? wire?.replay ?? "",
   };
 }
 

@@ -1,0 +1,239 @@
+/**
+ * The wire stage of a campaign (coordinator side; it never runs candidate code itself): runs the
+ * wire property (wire_property.ts, through cli.ts) in a process of its own under the campaign's
+ * runtime, and turns its result into the campaign's report: the Headers divergence as a
+ * counterexample with its seed, path, bytes and replay command; parser divergences apart (never a
+ * failure by themselves); the known wire classes it counted. `--target native` exercises the
+ * runtime's own server and fetch() on 127.0.0.1; a module target, its `headersFromRawList`.
+ *
+ * @example
+ * ```ts
+ * import { runWireStage } from "./stage.ts";
+ * import { parseCliArgs } from "../campaign/cli_args.ts";
+ * const report = await runWireStage(parseCliArgs(["--target", "impl", "--seed", "1"]));
+ * console.log(report.divergence === null);
+ * ```
+ *
+ * @module
+ */
+import { fileURLToPath } from "node:url";
+import type { CliOptions } from "../campaign/cli_args.ts";
+import { commandLine, selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
+import { runtime } from "../targets/runtime.ts";
+import { shellWord } from "../campaign/replay.ts";
+import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
+import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
+
+const WIRE_CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
+
+/** Heads a wire stage generates on the runtime's server and fetch() (two exchanges each). */
+export const NATIVE_WIRE_RUNS = 200;
+/** Heads a wire stage feeds a module's `headersFromRawList` (no network: about 1 ms each). */
+export const MODULE_WIRE_RUNS = 500;
+
+/** What the wire stage did, in the campaign's report (`Summary.wire`). */
+export interface WireReport {
+  /** What was fuzzed: the runtime's server and fetch(), or a module's headersFromRawList. */
+  entryPoint: string;
+  /** Why nothing was fuzzed (a module without `headersFromRawList`), else null. */
+  notFuzzed: string | null;
+  /** Heads generated (shrinking included). */
+  runs: number;
+  /** Wall-clock milliseconds, the process's start included. */
+  elapsedMs: number;
+  seed: number;
+  /** The Headers divergence, shrunk, with its path and replay command; null when none. */
+  divergence: (WireDivergence & { path: string; replay: string }) | null;
+  /** Parser divergences: heads one of the runtime's parser and the reference rejects. */
+  parserDivergences: WirePropertyResult["parserDivergences"];
+  parserDivergenceCount: number;
+  /** How many divergences each known wire class accounted for. */
+  knownClassCounts: Record<string, number>;
+}
+
+/** The candidate module could not be loaded (a usage error, as in the other stages). */
+export class WireLoadError extends Error {
+  readonly url: string;
+  readonly detail: string;
+  /** The module at `url` failed to load: `detail`. */
+  constructor(url: string, detail: string) {
+    super(`cannot load the candidate ${url}: ${detail}`);
+    this.url = url;
+    this.detail = detail;
+  }
+}
+
+/** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
+function knownClassesArg(options: CliOptions): string {
+  if (options.targetArg !== "native") return "none";
+  if (options.knownDivergencesAuto) return "auto";
+  // Named classes: those of the wire's that share a name with one named.
+  const named = KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
+  return named.length === 0 ? "none" : named.map((c) => c.name).join(",");
+}
+
+/** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
+export function wireSeconds(options: CliOptions): number {
+  return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
+}
+
+/** The command that replays a wire divergence of `seed` at `path` in a fresh process. */
+export function wireReplayCommand(options: CliOptions, seed: number, path: string): string {
+  const parts = [
+    "--target",
+    options.targetArg,
+    ...(options.runtimeArg === undefined ? [] : ["--runtime", options.runtimeArg]),
+    ...(options.knownDivergencesAuto
+      ? ["--known-divergences", "auto"]
+      : options.knownDivergences.length > 0
+      ? ["--known-divergences", options.knownDivergences.join(",")]
+      : []),
+    // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.
+    ...(seed < 0 ? [`--seed=${seed}`] : ["--seed", String(seed)]),
+    "--wire-path",
+    path,
+  ];
+  return [commandLine(), ...parts.map(shellWord)].join(" ");
+}
+
+/**
+ * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). Throws
+ * {@link WireLoadError} for a candidate that cannot be loaded and an Error with the cause for a
+ * harness failure (a port that cannot be bound on 127.0.0.1, a process that cannot start).
+ */
+export async function runWireStage(options: CliOptions): Promise<WireReport> {
+  const started = Date.now();
+  const binary = options.runtime ?? runtime;
+  const native = options.targetArg === "native";
+  const seconds = wireSeconds(options);
+  const args = [
+    "--target",
+    options.target,
+    "--seed",
+    String(options.seed),
+    "--runs",
+    String(native ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS),
+    "--time",
+    String(seconds),
+    "--known-classes",
+    knownClassesArg(options),
+    ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
+  ];
+  const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk);
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-8000);
+  });
+  // Every exchange and the property itself are bounded inside; this only guards the process.
+  const timer = setTimeout(() => child.kill("SIGKILL"), (seconds + 60) * 1000);
+  const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
+    (resolve) => {
+      child.on("error", (error) => {
+        stderr += `cannot start the wire stage: ${error.message}`;
+        if (child.pid === undefined) resolve({ code: null, signal: null });
+      });
+      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
+    },
+  );
+  clearTimeout(timer);
+  let result: Partial<WirePropertyResult> & {
+    notFuzzed?: string;
+    loadError?: { url: string; detail: string };
+  };
+  try {
+    result = JSON.parse(stdout);
+  } catch {
+    throw new Error(
+      `the wire stage (${binary.name} ${WIRE_CLI}) ended with exit code ${code}, signal ${signal}` +
+        ` and no result: ${stderr.trim() || "(no output)"}`,
+    );
+  }
+  if (result.loadError !== undefined) {
+    throw new WireLoadError(result.loadError.url, result.loadError.detail);
+  }
+  if ((code !== 0 && code !== 1) || (code === 1) !== (result.divergence != null)) {
+    throw new Error(`the wire stage exited ${code}: ${stderr.trim() || stdout.trim()}`);
+  }
+  const divergence = result.divergence ?? null;
+  const path = result.path ?? options.wirePath ?? "";
+  return {
+    entryPoint: native
+      ? `wire: ${result.server ?? "server"} request headers and fetch() response headers`
+      : result.notFuzzed !== undefined
+      ? `wire: not fuzzed (${result.notFuzzed})`
+      : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
+    notFuzzed: result.notFuzzed ?? null,
+    runs: result.runs ?? 0,
+    elapsedMs: Date.now() - started,
+    seed: options.seed,
+    divergence: divergence === null
+      ? null
+      : { ...divergence, path, replay: wireReplayCommand(options, options.seed, path) },
+    parserDivergences: result.parserDivergences ?? [],
+    parserDivergenceCount: result.parserDivergenceCount ?? 0,
+    knownClassCounts: result.knownClassCounts ?? {},
+  };
+}
+
+/**
+ * `value` as JSON with every code unit outside printable ASCII escaped (`\u00a0`, `\u0085`),
+ * so that bytes 0x7F-0xFF read as what they are.
+ */
+export function shownBytes(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** A header observation in one line. */
+function observed(observation: WireDivergence["expected"]): string {
+  return observation === null ? "(nothing)" : shownBytes(observation);
+}
+
+/** The wire stage's part of the report a person reads. */
+export function wireReportLines(report: WireReport): string[] {
+  if (report.notFuzzed !== null) return [report.entryPoint];
+  const known = Object.entries(report.knownClassCounts);
+  const lines = [
+    `wire stage: ${report.runs} heads in ${
+      (report.elapsedMs / 1000).toFixed(1)
+    } s, seed ${report.seed}: ${
+      report.divergence === null ? "no Headers divergence" : "a Headers divergence"
+    }, ${report.parserDivergenceCount} parser divergence(s)`,
+    ...(known.length === 0
+      ? []
+      : [`known wire classes hit: ${known.map(([name, n]) => `${name} (${n})`).join(", ")}`]),
+  ];
+  const divergence = report.divergence;
+  if (divergence !== null) {
+    lines.push(
+      "",
+      `WIRE COUNTEREXAMPLE (${divergence.side} side, ${divergence.kind}; seed ${report.seed}, ` +
+        `path ${JSON.stringify(divergence.path)}), ${divergence.fieldLines.length} field line(s):`,
+      ...divergence.fieldLines.map((line) => `  ${shownBytes(line)}`),
+      `${report.entryPoint.startsWith("wire: headersFromRawList") ? "raw list" : "bytes"}: ${
+        shownBytes(divergence.bytes)
+      }`,
+      ...(divergence.detail === undefined ? [] : [`what broke: ${divergence.detail}`]),
+      `expected: ${observed(divergence.expected)}`,
+      `actual:   ${observed(divergence.actual)}`,
+      `replay: ${divergence.replay}`,
+    );
+  }
+  if (report.parserDivergences.length > 0) {
+    lines.push(
+      "",
+      `parser divergences (not failures: a head one of the runtime's HTTP parser and the ` +
+        `reference rejects), ${report.parserDivergences.length} of ${report.parserDivergenceCount}:`,
+      ...report.parserDivergences.map((found) =>
+        `  ${found.side}: ${shownBytes(found.fieldLines)} reference ${
+          found.referenceAccepts ? "accepts" : "rejects"
+        }, runtime ${found.runtimeAccepts ? "accepts" : `rejects (${found.runtimeOutcome})`}`
+      ),
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseCliArgs } from "../campaign/cli_args.ts";
+import { runCli } from "../campaign/cli_runner.ts";
+import type { Summary } from "../campaign/fuzz_report.ts";
+import { runWireStage, shownBytes, WireLoadError, wireReportLines } from "./stage.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const IMPL = pathToFileURL(join(ROOT, "impl", "mod.ts")).href;
+
+/**
+ * impl with a planted wire bug: `headersFromRawList` drops every field after the first of a
+ * repeated name (the materialization bug the brief names), the rest of impl untouched.
+ */
+const DROPS_REPEATED = `import * as impl from ${JSON.stringify(IMPL)};
+export const { Headers, headersWithGuard, freezeHeaders } = impl;
+export function headersFromRawList(flat, guard, options) {
+  const seen = new Set();
+  const kept = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const lower = flat[i].toLowerCase();
+    if (!seen.has(lower)) kept.push(flat[i], flat[i + 1]);
+    seen.add(lower);
+  }
+  return impl.headersFromRawList(kept, guard, options);
+}
+`;
+
+/**
+ * impl with a planted bug only field lines reach: `headersFromRawList` drops a trailing byte 0xA0
+ * (no-break space) from each value; the model stage's raw lists never end a value with it.
+ */
+const DROPS_TRAILING_NBSP = `import * as impl from ${JSON.stringify(IMPL)};
+export const { Headers, headersWithGuard, freezeHeaders } = impl;
+export function headersFromRawList(flat, guard, options) {
+  return impl.headersFromRawList(
+    flat.map((item, i) => i % 2 === 1 ? item.replace(/\u00a0$/, "") : item),
+    guard,
+    options,
+  );
+}
+`;
+
+/** Writes `files` into a new temporary folder; returns its path. */
+async function folderWith(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "headerproof-wire-" });
+  for (const [name, text] of Object.entries(files)) await Deno.writeTextFile(join(dir, name), text);
+  return dir;
+}
+
+Deno.test("the wire stage feeds impl's headersFromRawList the field lines and finds nothing", async () => {
+  const report = await runWireStage(parseCliArgs(["--target", "impl", "--seed", "3"]));
+  assert.equal(report.notFuzzed, null);
+  assert.match(report.entryPoint, /^wire: headersFromRawList/);
+  assert.equal(report.divergence, null, JSON.stringify(report.divergence));
+  assert.equal(report.runs, 500);
+  assert.equal(report.parserDivergenceCount, 0);
+});
+
+Deno.test("a module whose raw list drops repeated fields is a wire counterexample that replays in a fresh process", async () => {
+  const dir = await folderWith({ "drops.mjs": DROPS_REPEATED });
+  try {
+    const options = parseCliArgs(["--target", join(dir, "drops.mjs"), "--seed", "5"]);
+    const report = await runWireStage(options);
+    const divergence = report.divergence;
+    assert.ok(divergence !== null, "the planted bug was not caught");
+    const names = divergence.fieldLines.map((line) => line.split(":")[0].toLowerCase());
+    assert.equal(names.length, 2, `not minimized: ${JSON.stringify(divergence.fieldLines)}`);
+    assert.equal(names[0], names[1]);
+    assert.ok(divergence.path.length > 0);
+    assert.match(divergence.replay, / --seed 5 --wire-path /);
+    const text = wireReportLines(report).join("\n");
+    assert.match(text, /WIRE COUNTEREXAMPLE/);
+    assert.ok(text.includes(`replay: ${divergence.replay}`));
+    // The printed command, run as printed (outside the wrapper: the runtime on cli.ts).
+    const replay = spawnSync("bash", ["-c", divergence.replay], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 120_000,
+      env: { ...Deno.env.toObject(), HEADERPROOF_COMMAND: "" },
+    });
+    assert.equal(replay.status, 1, replay.stderr);
+    assert.ok(replay.stdout.includes(shownBytes(divergence.fieldLines[0])), replay.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a module without headersFromRawList is not fuzzed on the wire, and says so", async () => {
+  const dir = await folderWith({
+    "plain.mjs": `export { Headers } from ${JSON.stringify(IMPL)};\n`,
+    "broken.mjs": "export const Headers = ;\n",
+  });
+  try {
+    const report = await runWireStage(parseCliArgs(["--target", join(dir, "plain.mjs")]));
+    assert.equal(
+      report.entryPoint,
+      "wire: not fuzzed (the module does not export headersFromRawList)",
+    );
+    assert.equal(report.divergence, null);
+    await assert.rejects(
+      runWireStage(parseCliArgs(["--target", join(dir, "broken.mjs")])),
+      WireLoadError,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a wire stage that cannot run is a harness error with its cause", async () => {
+  const options = parseCliArgs(["--target", "impl"]);
+  options.runtime = { name: "deno", version: "0", execPath: "/nonexistent/deno" };
+  await assert.rejects(runWireStage(options), /the wire stage .*cannot start the wire stage/s);
+});
+
+Deno.test("the report shows bytes 0x7F-0xFF escaped", () => {
+  assert.equal(shownBytes(["X: a\u00a0", "Y: \u0085"]), '["X: a\\u00a0","Y: \\u0085"]');
+});
+
+Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; --wire none skips it", async () => {
+  const dir = await folderWith({ "drops.mjs": DROPS_TRAILING_NBSP });
+  try {
+    const target = join(dir, "drops.mjs");
+    const junit = join(dir, "junit.xml");
+    const common = ["--target", target, "--runs", "20", "--workers", "1", "--seed", "5", "--json"];
+    const run = runCli([...common, "--wire", "on", "--junit", junit]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /wire stage: \d+ heads in [\d.]+ s, 1 Headers divergence/);
+    const summary = JSON.parse(run.stdout) as Summary;
+    assert.equal(summary.ok, false);
+    assert.equal(summary.failure, null);
+    assert.ok(summary.wire?.divergence !== null);
+    assert.ok(summary.entryPoints.some((line) => line.startsWith("wire: headersFromRawList")));
+    assert.match(await Deno.readTextFile(junit), /<failure message="wire: /);
+    // The model stage alone does not see this bug: the wire stage is what kills it.
+    const skipped = runCli([...common, "--wire", "none"]);
+    assert.equal(skipped.status, 0, skipped.stderr);
+    assert.equal((JSON.parse(skipped.stdout) as Summary).wire, null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
