@@ -468,7 +468,7 @@ function wireReplayReport(options: CliOptions, wire: WireReport): number {
     runtime: workerRuntimeName(options),
     profile: options.profile ?? null,
     entryPoints: [wire.entryPoint],
-    knownDivergences: options.knownDivergencesAuto ? [] : options.knownDivergences,
+    knownDivergences: options.knownDivergences,
     knownDivergencesAuto: options.knownDivergencesAuto ?? false,
     classesHit: [],
     seeds: [options.seed],

@@ -297,7 +297,8 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     );
   }
   if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
-  if (summary.wire !== null) lines.push("", ...wireReportLines(summary.wire));
+  const wire = summary.wire === null ? [] : wireReportLines(summary.wire);
+  if (wire.length > 0) lines.push("", ...wire);
   return lines.join("\n") + "\n";
 }
 

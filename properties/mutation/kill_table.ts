@@ -27,6 +27,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
+import { shownBytes } from "../wire/stage.ts";
 import type { CostFinding } from "../costs/stage.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
@@ -226,7 +227,7 @@ function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow 
     failingStep: failure !== null
       ? firstLine(failure.message)
       : wire !== null
-      ? `wire (${wire.side} side): ${JSON.stringify(wire.fieldLines)}`
+      ? `wire (${wire.side} side): ${shownBytes(wire.fieldLines)}`
       : "",
     replay: failure?.replay ?? wire?.replay ?? "",
   };

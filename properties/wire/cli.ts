@@ -47,23 +47,33 @@ function knownClassesOf(text: string): readonly WireDivergenceClass[] {
 }
 
 /**
- * The module at `target`'s raw-list entry point; a string saying why it is not fuzzed when the
- * module does not export one; throws `{ loadError }` when it cannot be loaded.
+ * The module at `target`'s raw-list entry point, or why it is not fuzzed (the module does not
+ * export one), or why it cannot be loaded.
  */
-async function candidateOf(target: string): Promise<WireCandidate | string> {
+async function candidateOf(
+  target: string,
+): Promise<
+  { candidate: WireCandidate } | { notFuzzed: string } | {
+    loadError: { url: string; detail: string };
+  }
+> {
   const url = candidateUrlOf(target) as string;
   let exports: Record<string, unknown>;
   try {
     exports = await import(url);
   } catch (error) {
-    throw { loadError: { url, detail: loadFailureDetail(url, error) } };
+    return { loadError: { url, detail: loadFailureDetail(url, error) } };
   }
   const fromRawList = exports.headersFromRawList;
-  if (typeof fromRawList !== "function") return "the module does not export headersFromRawList";
+  if (typeof fromRawList !== "function") {
+    return { notFuzzed: "the module does not export headersFromRawList" };
+  }
   return {
-    name: `headersFromRawList of ${target === "impl" ? "impl" : url}`,
-    headersFromRawList: (flat, guard, options) =>
-      fromRawList(flat, guard, options) as ObservableHeaders,
+    candidate: {
+      name: `headersFromRawList of ${target === "impl" ? "impl" : url}`,
+      headersFromRawList: (flat, guard, options) =>
+        fromRawList(flat, guard, options) as ObservableHeaders,
+    },
   };
 }
 
@@ -100,25 +110,12 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const target = parsed.values.target ?? "native";
-  let candidate: WireCandidate | undefined;
-  if (target !== "native") {
-    try {
-      const found = await candidateOf(target);
-      if (typeof found === "string") {
-        writeOut(
-          JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, notFuzzed: found }) +
-            "\n",
-        );
-        return 0;
-      }
-      candidate = found;
-    } catch (error) {
-      const { loadError } = error as { loadError?: unknown };
-      if (loadError === undefined) throw error;
-      writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, loadError }) + "\n");
-      return 2;
-    }
+  const found = target === "native" ? null : await candidateOf(target);
+  if (found !== null && !("candidate" in found)) {
+    writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
+    return "loadError" in found ? 2 : 0;
   }
+  const candidate = found?.candidate;
   try {
     const result = await runWireProperty({
       ...options,

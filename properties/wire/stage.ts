@@ -18,8 +18,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { CliOptions } from "../campaign/cli_args.ts";
-import { commandLine, selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
-import { runtime } from "../targets/runtime.ts";
+import { commandLine, runtime, selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
 import { shellWord } from "../campaign/replay.ts";
 import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
 import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
@@ -195,7 +194,8 @@ function observed(observation: WireDivergence["expected"]): string {
 
 /** The wire stage's part of the report a person reads. */
 export function wireReportLines(report: WireReport): string[] {
-  if (report.notFuzzed !== null) return [report.entryPoint];
+  // The entry-points line already says why nothing was fuzzed.
+  if (report.notFuzzed !== null) return [];
   const known = Object.entries(report.knownClassCounts);
   const lines = [
     `wire stage: ${report.runs} heads in ${
