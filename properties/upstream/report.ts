@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import { REPORT_CASES } from "./report_cases.ts";
+import { WIRE_REPORT_CASES } from "../wire/report_cases.ts";
 import type { ReportCase } from "./report_cases.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
@@ -49,12 +50,12 @@ export function reproduction(c: ReportCase): string {
   return `// ${c.title}
 // Standard: ${c.standard.algorithm}: ${c.standard.step} (${c.standard.url})
 // Run: deno run -A FILE, node FILE or bun FILE.
-function observe() {
+${c.network ? "async " : ""}function observe() {
   ${c.observe}
 }
 let actual;
 try {
-  actual = { ok: observe() };
+  actual = { ok: ${c.network ? "await " : ""}observe() };
 } catch (error) {
   actual = { threw: error?.constructor?.name ?? String(error) };
 }
@@ -170,17 +171,22 @@ ${
       : "none in properties/NATIVE_HISTORY.md (the sweep did not reach this class)"
   }
 
-Found by a headerproof differential campaign (class \`${c.name}\`); a web-platform-tests test is
-attached as \`${c.name}.any.js\`.
+Found by a headerproof differential campaign (class \`${c.name}\`); ${
+    c.network
+      ? "no web-platform-tests test: the reproduction needs a raw TCP peer on 127.0.0.1, which " +
+        "testharness.js cannot provide."
+      : `a web-platform-tests test is\nattached as \`${c.name}.any.js\`.`
+  }
 `;
 }
 
-/** The report case of `name`, or a usage error. */
+/** The report case of `name` (a campaign class, or a wire class), or a usage error. */
 function caseOf(name: string): ReportCase {
-  const found = REPORT_CASES.find((c) => c.name === name);
+  const cases = [...REPORT_CASES, ...WIRE_REPORT_CASES];
+  const found = cases.find((c) => c.name === name);
   if (found === undefined) {
     throw new RuntimeChoiceError(
-      `unknown divergence class "${name}"; known: ${REPORT_CASES.map((c) => c.name).join(", ")}`,
+      `unknown divergence class "${name}"; known: ${cases.map((c) => c.name).join(", ")}`,
     );
   }
   return found;
@@ -189,7 +195,8 @@ function caseOf(name: string): ReportCase {
 const USAGE = `usage: ./headerproof report CLASS [--runtime R] [--wpt FILE]
        ./headerproof report --all --out DIR
 
-  CLASS          a divergence class of properties/NATIVE_DIVERGENCES.md
+  CLASS          a divergence class of properties/NATIVE_DIVERGENCES.md, or a wire class of
+                 properties/wire/README.md (no --wpt for those)
   --runtime R    run the reproduction on deno@X, bun@X, node@X or a binary (default: this runtime)
   --wpt FILE     also write the web-platform-tests test there
   --all --out D  write CLASS.md and CLASS.any.js for every class into D, each run on the first
@@ -238,7 +245,10 @@ export function main(args: readonly string[]): number {
     const binary = values.runtime === undefined ? runtime : resolveRuntime(values.runtime);
     const outcome = runReproduction(c, binary);
     writeOut(issueBody(c, { runtime: `${binary.name} ${binary.version}`, outcome }, history));
-    if (values.wpt !== undefined) writeFileSync(callerPath(values.wpt), wptTest(c));
+    if (values.wpt !== undefined) {
+      if (c.network) throw new RuntimeChoiceError(`${c.name} has no web-platform-tests test`);
+      writeFileSync(callerPath(values.wpt), wptTest(c));
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof RuntimeChoiceError)) throw error;
