@@ -45,7 +45,7 @@ import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
 import type { CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import type { WireReport } from "../wire/stage.ts";
-import { runWireStage, WireLoadError, wireSeconds } from "../wire/stage.ts";
+import { runWireStage, WireLoadError, wireRuns, wireSeconds } from "../wire/stage.ts";
 import {
   runtime,
   stderrIsTerminal,
@@ -229,7 +229,7 @@ async function wireStage(options: CliOptions): Promise<WireReport | null> {
     options.wirePath === undefined
       ? `wire stage: ${
         options.targetArg === "native" ? "the runtime's server and fetch()" : "headersFromRawList"
-      }, at most ${wireSeconds(options)} s (--wire none skips it)\n`
+      }, at most ${wireRuns(options)} heads or ${wireSeconds(options)} s (--wire none skips it)\n`
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );
   try {

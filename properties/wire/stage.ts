@@ -76,6 +76,15 @@ export function wireSeconds(options: CliOptions): number {
   return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
 }
 
+/**
+ * Heads the wire stage generates: {@link NATIVE_WIRE_RUNS} or {@link MODULE_WIRE_RUNS}, or
+ * `--runs` when that is fewer.
+ */
+export function wireRuns(options: CliOptions): number {
+  const most = options.targetArg === "native" ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS;
+  return Math.min(options.runs ?? most, most);
+}
+
 /** The command that replays a wire divergence of `seed` at `path` in a fresh process. */
 export function wireReplayCommand(options: CliOptions, seed: number, path: string): string {
   const parts = [
@@ -111,7 +120,7 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
     "--seed",
     String(options.seed),
     "--runs",
-    String(native ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS),
+    String(wireRuns(options)),
     "--time",
     String(seconds),
     "--known-classes",
