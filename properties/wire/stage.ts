@@ -65,7 +65,8 @@ export class WireLoadError extends Error {
 /** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
 function knownClassesArg(options: CliOptions): string {
   if (options.targetArg !== "native") return "none";
-  if (options.knownDivergencesAuto) return "auto";
+  // "auto" before or after the coordinator resolved it to the runtime's class names.
+  if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // Named classes: those of the wire's that share a name with one named.
   const named = KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
   return named.length === 0 ? "none" : named.map((c) => c.name).join(",");

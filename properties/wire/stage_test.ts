@@ -142,3 +142,30 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("on native, the known wire classes count under auto and fail under none", async () => {
+  const auto = await runWireStage(
+    parseCliArgs(["--target", "native", "--seed", "7", "--runs", "150"]),
+  );
+  assert.equal(auto.entryPoint, "wire: Deno.serve request headers and fetch() response headers");
+  assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
+  assert.ok(Object.keys(auto.knownClassCounts).length > 0);
+  assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
+  const none = await runWireStage(
+    parseCliArgs([
+      "--target",
+      "native",
+      "--seed",
+      "7",
+      "--runs",
+      "150",
+      "--known-divergences",
+      "none",
+    ]),
+  );
+  assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
+  assert.match(
+    none.divergence.replay,
+    /--target native --known-divergences none --seed 7 --wire-path /,
+  );
+});
