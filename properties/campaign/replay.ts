@@ -93,7 +93,7 @@ function relativeSpecifier(from: string, to: string): string {
  * the reproduction that imports nothing of headerproof's folders; the URL or absolute path the
  * person gave; or else a path relative to the reproduction.
  */
-function candidateSource(options: CliOptions, file: string): CandidateSource {
+export function candidateSource(options: CliOptions, file: string): CandidateSource {
   if (options.target === "native") return { kind: "native" };
   if (isDenoSrcTarget(options.targetArg)) {
     const copy = standaloneDenoSrc(options.target, dirname(file));

@@ -16,10 +16,27 @@
  *
  * @module
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CliOptions } from "../campaign/cli_args.ts";
-import { commandLine, runtime, selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
-import { shellWord } from "../campaign/replay.ts";
+import { COUNTEREXAMPLE_DIR, hash } from "../campaign/corpus.ts";
+import { candidateSource, shellWord } from "../campaign/replay.ts";
+import type { CandidateSource } from "../campaign/snippet.ts";
+import { runCommandFor } from "../campaign/snippet.ts";
+import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
+import {
+  commandLine,
+  runtime,
+  selfCommand,
+  start,
+  workerEnvironment,
+  workerRuntimeName,
+} from "../targets/runtime.ts";
+import { candidateUrlOf } from "../targets/targets.ts";
+import { isUndiciTarget } from "../targets/undici_target.ts";
+import { renderWireReproduction, shownBytes } from "./reproduction.ts";
+export { shownBytes } from "./reproduction.ts";
 import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
 import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
 
@@ -34,6 +51,8 @@ export const MODULE_WIRE_RUNS = 500;
 export interface WireReport {
   /** What was fuzzed: the runtime's server and fetch(), or a module's headersFromRawList. */
   entryPoint: string;
+  /** The runtime the stage ran under, "name version". */
+  runtime: string;
   /** Why nothing was fuzzed (a module without `headersFromRawList`), else null. */
   notFuzzed: string | null;
   /** Heads generated (shrinking included). */
@@ -41,13 +60,32 @@ export interface WireReport {
   /** Wall-clock milliseconds, the process's start included. */
   elapsedMs: number;
   seed: number;
-  /** The Headers divergence, shrunk, with its path and replay command; null when none. */
-  divergence: (WireDivergence & { path: string; replay: string }) | null;
+  /**
+   * The Headers divergence, shrunk, with its path, replay command and reproduction file; null
+   * when none.
+   */
+  divergence: WireCounterexample | null;
   /** Parser divergences: heads one of the runtime's parser and the reference rejects. */
   parserDivergences: WirePropertyResult["parserDivergences"];
   parserDivergenceCount: number;
   /** How many divergences each known wire class accounted for. */
   knownClassCounts: Record<string, number>;
+}
+
+/** A Headers divergence of the wire stage, as the campaign reports it. */
+export interface WireCounterexample extends WireDivergence {
+  /** fast-check's path of the shrunk case under the stage's seed. */
+  path: string;
+  /** The command that replays it in a fresh process (`--seed S --wire-path P`). */
+  replay: string;
+  /** The self-contained reproduction (reproduction.ts) in the campaign's output folder. */
+  reproduction: string;
+  /**
+   * Whether its seed and path, replayed alone in a fresh process before it was reported, brought
+   * it back ("alone") or not ("never": the candidate is not deterministic); absent when the stage
+   * itself was that replay (`--wire-path`).
+   */
+  replays?: "alone" | "never";
 }
 
 /** The candidate module could not be loaded (a usage error, as in the other stages). */
@@ -105,15 +143,18 @@ export function wireReplayCommand(options: CliOptions, seed: number, path: strin
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
+/** What cli.ts printed: the property's result, or why nothing was fuzzed or loaded. */
+type WireCliResult = Partial<WirePropertyResult> & {
+  notFuzzed?: string;
+  loadError?: { url: string; detail: string };
+};
+
 /**
- * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). Throws
- * {@link WireLoadError} for a candidate that cannot be loaded and an Error with the cause for a
- * harness failure (a port that cannot be bound on 127.0.0.1, a process that cannot start).
+ * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
+ * own under the campaign's runtime; returns what it printed. Throws for a harness failure.
  */
-export async function runWireStage(options: CliOptions): Promise<WireReport> {
-  const started = Date.now();
+async function runWireCli(options: CliOptions): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
-  const native = options.targetArg === "native";
   const seconds = wireSeconds(options);
   const args = [
     "--target",
@@ -147,10 +188,7 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
     },
   );
   clearTimeout(timer);
-  let result: Partial<WirePropertyResult> & {
-    notFuzzed?: string;
-    loadError?: { url: string; detail: string };
-  };
+  let result: WireCliResult;
   try {
     result = JSON.parse(stdout);
   } catch {
@@ -159,42 +197,135 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
         ` and no result: ${stderr.trim() || "(no output)"}`,
     );
   }
-  if (result.loadError !== undefined) {
-    throw new WireLoadError(result.loadError.url, result.loadError.detail);
-  }
+  if (result.loadError !== undefined) return result;
   if ((code !== 0 && code !== 1) || (code === 1) !== (result.divergence != null)) {
     throw new Error(`the wire stage exited ${code}: ${stderr.trim() || stdout.trim()}`);
   }
-  const divergence = result.divergence ?? null;
+  return result;
+}
+
+/**
+ * Whether `divergence` comes back when its seed and path are replayed alone in a fresh process
+ * (the same side and field lines diverge again): "alone", else "never".
+ */
+async function replayedAlone(
+  options: CliOptions,
+  divergence: WireDivergence,
+  path: string,
+): Promise<"alone" | "never"> {
+  const again = (await runWireCli({ ...options, wirePath: path })).divergence ?? null;
+  return again !== null && again.side === divergence.side &&
+      JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
+    ? "alone"
+    : "never";
+}
+
+/**
+ * How the reproduction of a wire divergence at `file` reaches the candidate: the runtime's own
+ * server and fetch() for native; the standalone copy the answer stages write for `deno-src:` and
+ * `undici@` targets; else the module's absolute URL.
+ */
+function wireCandidateSource(options: CliOptions, file: string): CandidateSource {
+  if (options.target === "native") return { kind: "native" };
+  if (isDenoSrcTarget(options.targetArg) || isUndiciTarget(options.targetArg)) {
+    return candidateSource(options, file);
+  }
+  return { kind: "module", specifier: candidateUrlOf(options.target)! };
+}
+
+/**
+ * Writes the self-contained reproduction of `divergence` (reproduction.ts) into the campaign's
+ * output folder (`--out`, default `.cache/counterexamples/`); returns its path.
+ */
+function writeWireReproduction(
+  options: CliOptions,
+  divergence: WireDivergence,
+  path: string,
+  replay: string,
+  knownClasses: string,
+): string {
+  const binary = options.runtime ?? runtime;
+  const slug = options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
+  const dir = options.out ?? COUNTEREXAMPLE_DIR;
+  const file = join(
+    dir,
+    `wire-${slug}-${binary.name}-${divergence.side}-${
+      hash(JSON.stringify([options.seed, path, divergence.fieldLines]))
+    }.mjs`,
+  );
+  const source = renderWireReproduction({
+    divergence,
+    candidate: wireCandidateSource(options, file),
+    foundUnder: { name: binary.name, version: binary.version },
+    header: [
+      `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
+      `run: ${
+        runCommandFor(binary.name, basename(file))
+      }  (under ${binary.name} only: any other runtime exits 2)`,
+      `replay the campaign: ${replay}`,
+      `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
+      "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+    ],
+  });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, source);
+  return file;
+}
+
+/**
+ * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). A Headers
+ * divergence is replayed alone in a fresh process before it is reported (a replay is not replayed
+ * again) and written as a self-contained reproduction; neither happens without one, so a clean
+ * stage costs one process. Throws {@link WireLoadError} for a candidate that cannot be loaded and
+ * an Error with the cause for a harness failure (a port that cannot be bound on 127.0.0.1, a
+ * process that cannot start).
+ */
+export async function runWireStage(options: CliOptions): Promise<WireReport> {
+  const started = Date.now();
+  const native = options.targetArg === "native";
+  const result = await runWireCli(options);
+  if (result.loadError !== undefined) {
+    throw new WireLoadError(result.loadError.url, result.loadError.detail);
+  }
+  const found = result.divergence ?? null;
   const path = result.path ?? options.wirePath ?? "";
+  let divergence: WireReport["divergence"] = null;
+  if (found !== null) {
+    const replay = wireReplayCommand(options, options.seed, path);
+    const replays = options.wirePath === undefined
+      ? await replayedAlone(options, found, path)
+      : undefined;
+    const reproduction = writeWireReproduction(
+      options,
+      found,
+      path,
+      replay,
+      knownClassesArg(options),
+    );
+    divergence = {
+      ...found,
+      path,
+      replay,
+      reproduction,
+      ...(replays === undefined ? {} : { replays }),
+    };
+  }
   return {
     entryPoint: native
       ? `wire: ${result.server ?? "server"} request headers and fetch() response headers`
       : result.notFuzzed !== undefined
       ? `wire: not fuzzed (${result.notFuzzed})`
       : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
+    runtime: workerRuntimeName(options),
     notFuzzed: result.notFuzzed ?? null,
     runs: result.runs ?? 0,
     elapsedMs: Date.now() - started,
     seed: options.seed,
-    divergence: divergence === null
-      ? null
-      : { ...divergence, path, replay: wireReplayCommand(options, options.seed, path) },
+    divergence,
     parserDivergences: result.parserDivergences ?? [],
     parserDivergenceCount: result.parserDivergenceCount ?? 0,
     knownClassCounts: result.knownClassCounts ?? {},
   };
-}
-
-/**
- * `value` as JSON with every code unit outside printable ASCII escaped (`\u00a0`, `\u0085`),
- * so that bytes 0x7F-0xFF read as what they are.
- */
-export function shownBytes(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 }
 
 /** A header observation in one line. */
@@ -221,7 +352,9 @@ export function wireReportLines(report: WireReport): string[] {
   if (divergence !== null) {
     lines.push(
       "",
-      `WIRE COUNTEREXAMPLE (${divergence.side} side, ${divergence.kind}; seed ${report.seed}, ` +
+      `${
+        divergence.replays === "never" ? "UNCONFIRMED " : ""
+      }WIRE COUNTEREXAMPLE (${divergence.side} side, ${divergence.kind}; seed ${report.seed}, ` +
         `path ${JSON.stringify(divergence.path)}), ${divergence.fieldLines.length} field line(s):`,
       ...divergence.fieldLines.map((line) => `  ${shownBytes(line)}`),
       `${report.entryPoint.startsWith("wire: headersFromRawList") ? "raw list" : "bytes"}: ${
@@ -230,6 +363,17 @@ export function wireReportLines(report: WireReport): string[] {
       ...(divergence.detail === undefined ? [] : [`what broke: ${divergence.detail}`]),
       `expected: ${observed(divergence.expected)}`,
       `actual:   ${observed(divergence.actual)}`,
+      ...(divergence.replays === "never"
+        ? [
+          "",
+          "Replayed alone in a fresh process (its seed and path), this case did not diverge again:",
+          "flaky / not reproduced, the candidate is not deterministic. The replay command and the",
+          "reproduction may pass.",
+          "",
+        ]
+        : []),
+      `reproduction (self-contained; run it under ${report.runtime}, any other runtime exits 2): ` +
+        divergence.reproduction,
       `replay: ${divergence.replay}`,
     );
   }

@@ -6,6 +6,7 @@ import { parseCliArgs } from "../campaign/cli_args.ts";
 import { runCli } from "../campaign/cli_runner.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import { runWireStage, shownBytes, WireLoadError, wireReportLines } from "./stage.ts";
+import { existsSync } from "node:fs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const IMPL = pathToFileURL(join(ROOT, "impl", "mod.ts")).href;
@@ -43,6 +44,38 @@ export function headersFromRawList(flat, guard, options) {
 }
 `;
 
+/**
+ * impl with a planted bug that shows in one process only: the first process to load it (the one
+ * that finds no marker file beside it, and writes one) drops every field after the first of a
+ * repeated name; every later process is impl itself. A replay in a fresh process passes.
+ */
+const DROPS_REPEATED_ONCE = `import * as impl from ${JSON.stringify(IMPL)};
+import { existsSync, writeFileSync } from "node:fs";
+export const { Headers, headersWithGuard, freezeHeaders } = impl;
+const marker = new URL("./loaded-once", import.meta.url);
+const broken = !existsSync(marker);
+writeFileSync(marker, "");
+export function headersFromRawList(flat, guard, options) {
+  const seen = new Set();
+  const kept = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const lower = flat[i].toLowerCase();
+    if (!broken || !seen.has(lower)) kept.push(flat[i], flat[i + 1]);
+    seen.add(lower);
+  }
+  return impl.headersFromRawList(kept, guard, options);
+}
+`;
+
+/** Runs the reproduction `file` under this Deno in a fresh process. */
+function runReproductionFile(file: string): { status: number | null; stdout: string } {
+  const run = spawnSync(Deno.execPath(), ["run", "-A", file], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { status: run.status, stdout: run.stdout + run.stderr };
+}
+
 /** Writes `files` into a new temporary folder; returns its path. */
 async function folderWith(files: Record<string, string>): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "headerproof-wire-" });
@@ -51,21 +84,38 @@ async function folderWith(files: Record<string, string>): Promise<string> {
 }
 
 Deno.test("the wire stage feeds impl's headersFromRawList the field lines and finds nothing", async () => {
-  const report = await runWireStage(parseCliArgs(["--target", "impl", "--seed", "3"]));
-  assert.equal(report.notFuzzed, null);
-  assert.match(report.entryPoint, /^wire: headersFromRawList/);
-  assert.equal(report.divergence, null, JSON.stringify(report.divergence));
-  assert.equal(report.runs, 500);
-  assert.equal(report.parserDivergenceCount, 0);
+  const out = join(await folderWith({}), "out");
+  try {
+    const report = await runWireStage(
+      parseCliArgs(["--target", "impl", "--seed", "3", "--out", out]),
+    );
+    assert.equal(report.notFuzzed, null);
+    assert.match(report.entryPoint, /^wire: headersFromRawList/);
+    assert.equal(report.divergence, null, JSON.stringify(report.divergence));
+    assert.equal(report.runs, 500);
+    assert.equal(report.parserDivergenceCount, 0);
+    // Without a divergence, nothing is replayed and nothing is written.
+    assert.equal(existsSync(out), false);
+  } finally {
+    await Deno.remove(join(out, ".."), { recursive: true });
+  }
 });
 
 Deno.test("a module whose raw list drops repeated fields is a wire counterexample that replays in a fresh process", async () => {
   const dir = await folderWith({ "drops.mjs": DROPS_REPEATED });
   try {
-    const options = parseCliArgs(["--target", join(dir, "drops.mjs"), "--seed", "5"]);
+    const options = parseCliArgs([
+      "--target",
+      join(dir, "drops.mjs"),
+      "--seed",
+      "5",
+      "--out",
+      join(dir, "out"),
+    ]);
     const report = await runWireStage(options);
     const divergence = report.divergence;
     assert.ok(divergence !== null, "the planted bug was not caught");
+    assert.equal(divergence.replays, "alone");
     const names = divergence.fieldLines.map((line) => line.split(":")[0].toLowerCase());
     assert.equal(names.length, 2, `not minimized: ${JSON.stringify(divergence.fieldLines)}`);
     assert.equal(names[0], names[1]);
@@ -83,6 +133,41 @@ Deno.test("a module whose raw list drops repeated fields is a wire counterexampl
     });
     assert.equal(replay.status, 1, replay.stderr);
     assert.ok(replay.stdout.includes(shownBytes(divergence.fieldLines[0])), replay.stdout);
+    assert.ok(text.includes(`reproduction (self-contained; run it under deno `));
+    assert.ok(text.includes(divergence.reproduction));
+    const source = await Deno.readTextFile(divergence.reproduction);
+    assert.doesNotMatch(source, /wt-wire|properties\/|spec\//, "it imports nothing of headerproof");
+    const reproduced = runReproductionFile(divergence.reproduction);
+    assert.equal(reproduced.status, 1, reproduced.stdout);
+    assert.match(reproduced.stdout, /expected: .*\nactual: {3}.*\ndiverges from the reference/);
+    // The same file pointed at impl (the fix) agrees.
+    const fixed = join(dir, "fixed.mjs");
+    const module = pathToFileURL(join(dir, "drops.mjs")).href;
+    assert.ok(source.includes(JSON.stringify(module)));
+    await Deno.writeTextFile(fixed, source.replace(JSON.stringify(module), JSON.stringify(IMPL)));
+    const agrees = runReproductionFile(fixed);
+    assert.equal(agrees.status, 0, agrees.stdout);
+    assert.match(agrees.stdout, /no divergence: it agrees/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a wire divergence that does not replay in a fresh process is reported as unconfirmed", async () => {
+  const dir = await folderWith({ "once.mjs": DROPS_REPEATED_ONCE });
+  try {
+    const report = await runWireStage(
+      parseCliArgs(["--target", join(dir, "once.mjs"), "--seed", "5", "--out", join(dir, "out")]),
+    );
+    const divergence = report.divergence;
+    assert.ok(divergence !== null, "the planted bug was not caught in the first process");
+    assert.equal(divergence.replays, "never");
+    const text = wireReportLines(report).join("\n");
+    assert.match(text, /^UNCONFIRMED WIRE COUNTEREXAMPLE \(server side, reference; seed 5, path /m);
+    assert.match(text, /flaky \/ not reproduced/);
+    assert.ok(text.includes(`replay: ${divergence.replay}`));
+    // Its reproduction does not diverge either: the module is not deterministic.
+    assert.equal(runReproductionFile(divergence.reproduction).status, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -124,7 +209,19 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
   try {
     const target = join(dir, "drops.mjs");
     const junit = join(dir, "junit.xml");
-    const common = ["--target", target, "--runs", "20", "--workers", "1", "--seed", "5", "--json"];
+    const common = [
+      "--target",
+      target,
+      "--runs",
+      "20",
+      "--workers",
+      "1",
+      "--seed",
+      "5",
+      "--json",
+      "--out",
+      join(dir, "out"),
+    ];
     const run = runCli([...common, "--wire", "on", "--junit", junit]);
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stderr, /wire stage: \d+ heads in [\d.]+ s, 1 Headers divergence/);
@@ -144,6 +241,7 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
 });
 
 Deno.test("on native, the known wire classes count under auto and fail under none", async () => {
+  const out = await folderWith({});
   const auto = await runWireStage(
     parseCliArgs(["--target", "native", "--seed", "7", "--runs", "150"]),
   );
@@ -161,6 +259,8 @@ Deno.test("on native, the known wire classes count under auto and fail under non
       "150",
       "--known-divergences",
       "none",
+      "--out",
+      out,
     ]),
   );
   assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
@@ -168,4 +268,10 @@ Deno.test("on native, the known wire classes count under auto and fail under non
     none.divergence.replay,
     /--target native --known-divergences none --seed 7 --wire-path /,
   );
+  assert.equal(none.divergence.replays, "alone");
+  // The reproduction starts Deno's server or answers its fetch() itself, and diverges too.
+  const reproduced = runReproductionFile(none.divergence.reproduction);
+  assert.equal(reproduced.status, 1, reproduced.stdout);
+  assert.match(reproduced.stdout, /diverges from the reference/);
+  await Deno.remove(out, { recursive: true });
 });

@@ -318,7 +318,17 @@ export interface WirePropertyResult {
   path?: string;
 }
 
-function requestBytes(port: number, id: number, lines: readonly string[]): string {
+/**
+ * The request head the raw client sends to the runtime's server on 127.0.0.1:`port`: request
+ * `id`'s line, `Host`, the field `lines`, `Connection: close`.
+ *
+ * @example
+ * ```ts
+ * import { requestBytes } from "./wire_property.ts";
+ * requestBytes(8000, 0, ["X: 1"]); // "GET /wire/0 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nX: 1\r\n..."
+ * ```
+ */
+export function requestBytes(port: number, id: number, lines: readonly string[]): string {
   return `GET /wire/${id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${
     lines.map((line) => `${line}\r\n`).join("")
   }Connection: close\r\n\r\n`;
