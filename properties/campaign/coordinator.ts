@@ -237,7 +237,13 @@ async function wireStage(options: CliOptions): Promise<WireReport | null> {
     writeErr(
       report.notFuzzed === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
-          `${report.divergence === null ? 0 : 1} Headers divergence(s), ` +
+          `${report.divergence === null ? 0 : 1} Headers divergence(s)${
+            report.divergence?.replays === undefined
+              ? ""
+              : report.divergence.replays === "alone"
+              ? " (replayed in a fresh process)"
+              : " (not reproduced in a fresh process: unconfirmed)"
+          }, ` +
           `${report.parserDivergenceCount} parser divergence(s)\n`
         : `${report.entryPoint}\n`,
     );

@@ -323,7 +323,11 @@ export function junitCase(summary: Summary): JunitCase {
     ...(summary.wire?.divergence
       ? {
         failure: {
-          message: `wire: ${summary.wire.divergence.side} side, ${summary.wire.divergence.kind}`,
+          message: `wire${
+            summary.wire.divergence.replays === "never"
+              ? " (unconfirmed: not reproduced in a fresh process)"
+              : ""
+          }: ${summary.wire.divergence.side} side, ${summary.wire.divergence.kind}`,
           detail: humanSummary(summary, false),
         },
       }

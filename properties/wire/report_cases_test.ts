@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
-import { runReproduction } from "../upstream/report.ts";
+import { join } from "node:path";
+import { casesToReport, runReproduction, writeClassReport } from "../upstream/report.ts";
 import { WIRE_REPORT_CASES } from "./report_cases.ts";
 import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
 
@@ -39,4 +40,30 @@ Deno.test("each wire reproduction diverges on the runtimes of its class and nowh
       });
     }
   }
+});
+
+Deno.test("report --all reports the wire-only classes too, each on its first runtime, without a wpt test", async (t) => {
+  const reported = casesToReport();
+  for (const c of WIRE_REPORT_CASES) {
+    const entry = reported.find(({ report }) => report.name === c.name);
+    assert.ok(entry !== undefined, `${c.name} is not reported by --all`);
+    assert.equal(entry.seenIn, KNOWN_WIRE_CLASSES.find((k) => k.name === c.name)!.runtimes[0]);
+  }
+  await t.step("the files written for one of them: the issue body alone", async () => {
+    const out = await Deno.makeTempDir({ prefix: "headerproof-report-" });
+    try {
+      const c = WIRE_REPORT_CASES.find((w) =>
+        w.name === "serve-joins-cookie-fields-with-semicolon"
+      )!;
+      const shown = writeClassReport(c, BINARIES.deno, out, "");
+      assert.equal(shown, "deno pinned: diverges");
+      assert.deepEqual([...Deno.readDirSync(out)].map((entry) => entry.name), [`${c.name}.md`]);
+      assert.match(
+        await Deno.readTextFile(join(out, `${c.name}.md`)),
+        /no web-platform-tests test/,
+      );
+    } finally {
+      await Deno.remove(out, { recursive: true });
+    }
+  });
 });
