@@ -168,6 +168,18 @@ Deno.test("a wire divergence that does not replay in a fresh process is reported
     assert.ok(text.includes(`replay: ${divergence.replay}`));
     // Its reproduction does not diverge either: the module is not deterministic.
     assert.equal(runReproductionFile(divergence.reproduction).status, 0);
+    // In a campaign (the wire stage is the first to load it without --costs): exit 1 as an
+    // answer stage's unconfirmed counterexample, and the JUnit failure says it is unconfirmed.
+    await Deno.remove(join(dir, "loaded-once"));
+    const junit = join(dir, "junit.xml");
+    const run = runCli([
+      ...["--target", join(dir, "once.mjs"), "--seed", "5", "--runs", "5", "--workers", "1"],
+      ...["--costs", "none", "--wire", "on", "--json", "--junit", junit, "--out", join(dir, "out")],
+    ]);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /not reproduced in a fresh process: unconfirmed/);
+    assert.equal((JSON.parse(run.stdout) as Summary).wire?.divergence?.replays, "never");
+    assert.match(await Deno.readTextFile(junit), /<failure message="wire \(unconfirmed: /);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -228,7 +240,12 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
     const summary = JSON.parse(run.stdout) as Summary;
     assert.equal(summary.ok, false);
     assert.equal(summary.failure, null);
-    assert.ok(summary.wire?.divergence !== null);
+    const divergence = summary.wire?.divergence;
+    assert.ok(divergence != null);
+    assert.equal(divergence.replays, "alone");
+    assert.ok(divergence.reproduction.startsWith(join(dir, "out")), divergence.reproduction);
+    assert.ok(existsSync(divergence.reproduction));
+    assert.match(run.stderr, /1 Headers divergence\(s\) \(replayed in a fresh process\)/);
     assert.ok(summary.entryPoints.some((line) => line.startsWith("wire: headersFromRawList")));
     assert.match(await Deno.readTextFile(junit), /<failure message="wire: /);
     // The model stage alone does not see this bug: the wire stage is what kills it.
