@@ -78,6 +78,10 @@ export const USAGE = `usage: ${commandLine()} [options]
                               names and values), module (module state after distinct names),
                               growth (ns per step at n against 16n), large (MiB values, 100,000
                               headers, 50,000 set-cookie values). Default all; none skips it
+  --wire on|none              the wire stage, after the cost stage (properties/wire/README.md):
+                              native: the runtime's own server and fetch() on 127.0.0.1 get
+                              generated HTTP/1.1 field lines; a module: its headersFromRawList
+                              gets the same lines. Default on; none skips it
   --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
   --cost-timeout SECONDS      a cost case with no result this long is a hang (default 30)
   --json                      print a machine-readable summary on stdout
@@ -91,6 +95,8 @@ export const USAGE = `usage: ${commandLine()} [options]
                               each worker (printed to replay a state-dependent counterexample)
   replay one case (printed with every counterexample):
   --seed S --path P [--replay-path R] [--property model|tampered-realm|invalid-raw-list]
+  replay one wire case (printed with every wire counterexample; runs the wire stage alone):
+  --seed S --wire-path P
 
 exit status: 0 no divergence, 1 counterexample, 2 bad usage (a wrong option, a candidate module
 that cannot be loaded) or a harness error (its cause is printed), 130 interrupted (Ctrl-C; the seeds are printed)`;
@@ -135,6 +141,10 @@ export interface CliOptions {
   help: boolean;
   /** The cost stage's sections and growth factor (`--costs`, `--cost-factor`). */
   costs: CostSettings;
+  /** Whether the wire stage runs (`--wire on|none`). */
+  wire: boolean;
+  /** `--wire-path`: replay this wire case alone. */
+  wirePath?: string;
   /** `--cost-timeout`. */
   costTimeoutSeconds: number;
   /** `--runtime` as typed. */
@@ -176,6 +186,8 @@ const OPTIONS = {
   costs: { type: "string" },
   "cost-factor": { type: "string" },
   "cost-timeout": { type: "string" },
+  wire: { type: "string" },
+  "wire-path": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -269,6 +281,13 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const wire = values.wire ?? "on";
+  if (wire !== "on" && wire !== "none") {
+    throw new UsageError(`--wire is on or none, got ${JSON.stringify(wire)}`);
+  }
+  if (values["wire-path"] !== undefined && (wire === "none" || values.path !== undefined)) {
+    throw new UsageError("--wire-path replays the wire stage: not with --wire none or --path");
+  }
   const runtimeHeaders = targetArg === "native" || isDenoSrcTarget(targetArg) ||
     isUndiciTarget(targetArg);
   const knownDivergences = (values["known-divergences"] ?? (runtimeHeaders ? "auto" : ""))
@@ -305,6 +324,8 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     phases,
     help: values.help ?? false,
     costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
+    wire: wire === "on",
+    wirePath: values["wire-path"],
     costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 30,
     runtimeArg: values.runtime,
   };

@@ -106,3 +106,15 @@ Deno.test("a negative number after an option is read as its value and checked as
   assert.throws(() => parseCliArgs(["--workers", "-2"]), /--workers needs a number >= 1, got "-2"/);
   assert.equal(parseCliArgs(["--seed", "-5"]).seed, -5);
 });
+
+Deno.test("--wire on|none runs or skips the wire stage; --wire-path replays it alone", () => {
+  assert.equal(parseCliArgs([]).wire, true);
+  assert.equal(parseCliArgs(["--wire", "none"]).wire, false);
+  assert.equal(parseCliArgs(["--seed", "3", "--wire-path", "1:0"]).wirePath, "1:0");
+  assert.throws(() => parseCliArgs(["--wire", "off"]), /--wire is on or none/);
+  assert.throws(
+    () => parseCliArgs(["--wire", "none", "--wire-path", "1:0"]),
+    /--wire-path replays the wire stage/,
+  );
+  assert.throws(() => parseCliArgs(["--path", "1", "--wire-path", "1:0"]), /--wire-path/);
+});

@@ -26,9 +26,9 @@ export interface CliRun {
 
 /**
  * Runs the CLI with `args` under this Deno, or under Bun (found on PATH) for `runtime` "bun",
- * killed after `timeoutMs` (default 120 s). The cost stage runs only when `args` name `--costs`:
- * the tests that use this judge answers, and the cost stage has tests of its own
- * (properties/costs/).
+ * killed after `timeoutMs` (default 120 s). The cost stage runs only when `args` name `--costs`,
+ * the wire stage only when they name `--wire` or `--wire-path`: the tests that use this judge
+ * answers, and those stages have tests of their own (properties/costs/, properties/wire/).
  */
 export function runCli(
   args: readonly string[],
@@ -37,7 +37,8 @@ export function runCli(
 ): CliRun {
   const command = runtime === "deno" ? [Deno.execPath(), "run", "-A"] : [runtime];
   const costs = args.includes("--costs") ? [] : ["--costs", "none"];
-  const result = spawnSync(command[0], [...command.slice(1), CLI, ...args, ...costs], {
+  const wire = args.some((arg) => arg.startsWith("--wire")) ? [] : ["--wire", "none"];
+  const result = spawnSync(command[0], [...command.slice(1), CLI, ...args, ...costs, ...wire], {
     encoding: "utf8",
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,

@@ -44,6 +44,8 @@ import { replayCommand, saveCounterexample } from "./replay.ts";
 import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
 import type { CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
+import type { WireReport } from "../wire/stage.ts";
+import { runWireStage, WireLoadError, wireRuns, wireSeconds } from "../wire/stage.ts";
 import {
   runtime,
   stderrIsTerminal,
@@ -219,6 +221,41 @@ async function costStage(options: CliOptions): Promise<CostReport> {
 }
 
 /**
+ * Runs the wire stage (properties/wire/stage.ts) with a line on standard error before and after;
+ * null, having printed why, when the candidate cannot be loaded.
+ */
+async function wireStage(options: CliOptions): Promise<WireReport | null> {
+  writeErr(
+    options.wirePath === undefined
+      ? `wire stage: ${
+        options.targetArg === "native" ? "the runtime's server and fetch()" : "headersFromRawList"
+      }, at most ${wireRuns(options)} heads or ${wireSeconds(options)} s (--wire none skips it)\n`
+      : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
+  );
+  try {
+    const report = await runWireStage(options);
+    writeErr(
+      report.notFuzzed === null
+        ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
+          `${report.divergence === null ? 0 : 1} Headers divergence(s)${
+            report.divergence?.replays === undefined
+              ? ""
+              : report.divergence.replays === "alone"
+              ? " (replayed in a fresh process)"
+              : " (not reproduced in a fresh process: unconfirmed)"
+          }, ` +
+          `${report.parserDivergenceCount} parser divergence(s)\n`
+        : `${report.entryPoint}\n`,
+    );
+    return report;
+  } catch (error) {
+    if (!(error instanceof WireLoadError)) throw error;
+    writeErr(`cannot load the candidate ${error.url}:\n${error.detail}\n`);
+    return null;
+  }
+}
+
+/**
  * Runs the CLI with `args`; returns the exit status. Whatever goes wrong inside the harness itself
  * (an exception here, a worker that reports one, a process that cannot start) exits 2 with its
  * cause: 1 is kept for what the candidate did.
@@ -289,17 +326,27 @@ async function campaign(args: readonly string[]): Promise<number> {
   const started = Date.now();
   const workers: WorkerState[] = [];
   let interrupted = false;
-  const costs = replaying || options.phases !== undefined || options.costs.sections.length === 0
+  const wireReplay = options.wirePath !== undefined;
+  const costs = replaying || wireReplay || options.phases !== undefined ||
+      options.costs.sections.length === 0
     ? null
     : await costStage(options);
   if (costs?.loadError) {
     writeErr(`cannot load the candidate ${costs.loadError.url}:\n${costs.loadError.detail}\n`);
     return EXIT_USAGE;
   }
-  // The answer stages run after the cost stage, whatever it found, within what is left of --time.
-  const answerOptions = costs === null || options.timeSeconds === undefined ? options : {
+  let wire: WireReport | null = null;
+  if (wireReplay || (options.wire && !replaying && options.phases === undefined)) {
+    wire = await wireStage(options);
+    if (wire === null) return EXIT_USAGE;
+  }
+  if (wireReplay) return wireReplayReport(options, wire!);
+  // The answer stages run after the cost and wire stages, whatever they found, within what is
+  // left of --time.
+  const stagesMs = (costs?.elapsedMs ?? 0) + (wire?.elapsedMs ?? 0);
+  const answerOptions = stagesMs === 0 || options.timeSeconds === undefined ? options : {
     ...options,
-    timeSeconds: Math.max(options.timeSeconds - costs.elapsedMs / 1000, options.timeSeconds / 5),
+    timeSeconds: Math.max(options.timeSeconds - stagesMs / 1000, options.timeSeconds / 5),
   };
   // With auto (a runtime's Headers, not a replay), a round whose divergences all fall in known
   // classes records them, excludes those classes and is followed by another round in what is
@@ -344,7 +391,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     const spent = totalProgress(workers).runs;
     const left = answerOptions.timeSeconds === undefined
       ? undefined
-      : answerOptions.timeSeconds - (Date.now() - started - (costs?.elapsedMs ?? 0)) / 1000;
+      : answerOptions.timeSeconds - (Date.now() - started - stagesMs) / 1000;
     const runsLeft = (answerOptions.runs ?? DEFAULT_RUNS) - spent;
     if (left === undefined ? runsLeft <= 0 : left < 0.1) break;
     writeErr(
@@ -365,12 +412,12 @@ async function campaign(args: readonly string[]): Promise<number> {
   const profile = (first?.profile ?? options.profile ??
     (options.target === "native" ? "server" : "standard")) as Profile;
   const summary: Summary = {
-    ok: failure === null && !interrupted && !costs?.findings.length,
+    ok: failure === null && !interrupted && !costs?.findings.length && !wire?.divergence,
     interrupted,
     target: options.targetArg,
     runtime: first?.runtime ?? workerRuntimeName(options),
     profile,
-    entryPoints: first?.entryPoints ?? [],
+    entryPoints: [...(first?.entryPoints ?? []), ...(wire === null ? [] : [wire.entryPoint])],
     knownDivergences: [
       ...divergenceClasses(options.knownDivergences),
       ...knownCostClasses(options.knownDivergences),
@@ -394,6 +441,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     commandsPerSecond: commandsPerSecond(workers, totals.commands, elapsedMs),
     failure: null,
     costs,
+    wire,
   };
   if (failure !== null) {
     const replay = replayCommand(roundOptions, failure);
@@ -412,7 +460,37 @@ async function campaign(args: readonly string[]): Promise<number> {
   if (options.json) writeOut(JSON.stringify(summary, null, 1) + "\n");
   else writeOut(humanSummary(summary, replaying));
   if (interrupted) return EXIT_INTERRUPTED;
-  if (costs?.findings.length) return EXIT_COUNTEREXAMPLE;
+  if (costs?.findings.length || wire?.divergence) return EXIT_COUNTEREXAMPLE;
   if (failure === null) return EXIT_OK;
   return failure.kind === "harness-error" ? EXIT_USAGE : EXIT_COUNTEREXAMPLE;
+}
+
+/** Reports a wire case replayed alone (`--wire-path`); returns the exit status. */
+function wireReplayReport(options: CliOptions, wire: WireReport): number {
+  const summary: Summary = {
+    ok: wire.divergence === null,
+    interrupted: false,
+    target: options.targetArg,
+    runtime: workerRuntimeName(options),
+    profile: options.profile ?? null,
+    entryPoints: [wire.entryPoint],
+    knownDivergences: options.knownDivergences,
+    knownDivergencesAuto: options.knownDivergencesAuto ?? false,
+    classesHit: [],
+    seeds: [options.seed],
+    workers: 0,
+    runs: 0,
+    commands: 0,
+    elapsedMs: wire.elapsedMs,
+    commandsPerSecond: 0,
+    failure: null,
+    costs: null,
+    wire,
+  };
+  if (options.junit !== undefined) {
+    writeJunit(options.junit, "headerproof fuzz", [junitCase(summary)]);
+  }
+  if (options.json) writeOut(JSON.stringify(summary, null, 1) + "\n");
+  else writeOut(humanSummary(summary, true));
+  return wire.divergence === null ? EXIT_OK : EXIT_COUNTEREXAMPLE;
 }

@@ -56,7 +56,7 @@ export const COUNTEREXAMPLE_DIR: string =
   new URL("../../.cache/counterexamples/", import.meta.url).pathname;
 
 /** A short stable hash of `text` (FNV-1a, 8 hex digits). */
-function hash(text: string): string {
+export function hash(text: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

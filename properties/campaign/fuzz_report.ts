@@ -11,6 +11,7 @@
  *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
  *   classesHit: [], seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
+ *   wire: null,
  * }, false));
  * ```
  *
@@ -23,6 +24,8 @@ import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
 import type { CostReport } from "../costs/stage.ts";
 import { costReportLines } from "../costs/report.ts";
+import type { WireReport } from "../wire/stage.ts";
+import { wireReportLines } from "../wire/stage.ts";
 
 /** The JSON summary (`--json`). */
 export interface Summary {
@@ -64,6 +67,11 @@ export interface Summary {
     | null;
   /** The cost stage's report; null when it did not run (`--costs none`, a replay, `--phases`). */
   costs: CostReport | null;
+  /**
+   * The wire stage's report; null when it did not run (`--wire none`, a replay of an answer case,
+   * `--phases`).
+   */
+  wire: WireReport | null;
 }
 
 /** The steps of a counterexample, numbered, one line each (a step with several calls: `;`). */
@@ -231,7 +239,9 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     lines.push("interrupted before the budget was spent: no divergence found so far");
   } else if (failure === null) {
     lines.push(
-      replaying
+      summary.wire?.divergence
+        ? "no answer divergence found (wire counterexample below)"
+        : replaying
         ? "the case passes: no divergence"
         : summary.costs?.findings.length
         ? "no answer divergence found (cost findings below)"
@@ -287,6 +297,8 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     );
   }
   if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
+  const wire = summary.wire === null ? [] : wireReportLines(summary.wire);
+  if (wire.length > 0) lines.push("", ...wire);
   return lines.join("\n") + "\n";
 }
 
@@ -304,6 +316,18 @@ export function junitCase(summary: Summary): JunitCase {
       ? {
         failure: {
           message: `cost: ${costFindings.map((finding) => finding.costClass).join(", ")}`,
+          detail: humanSummary(summary, false),
+        },
+      }
+      : {}),
+    ...(summary.wire?.divergence
+      ? {
+        failure: {
+          message: `wire${
+            summary.wire.divergence.replays === "never"
+              ? " (unconfirmed: not reproduced in a fresh process)"
+              : ""
+          }: ${summary.wire.divergence.side} side, ${summary.wire.divergence.kind}`,
           detail: humanSummary(summary, false),
         },
       }

@@ -36,7 +36,7 @@ import type { Profile } from "../targets/targets.ts";
 import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
 /** A shell word: kept bare when it is plain, single-quoted otherwise. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
@@ -93,7 +93,7 @@ function relativeSpecifier(from: string, to: string): string {
  * the reproduction that imports nothing of headerproof's folders; the URL or absolute path the
  * person gave; or else a path relative to the reproduction.
  */
-function candidateSource(options: CliOptions, file: string): CandidateSource {
+export function candidateSource(options: CliOptions, file: string): CandidateSource {
   if (options.target === "native") return { kind: "native" };
   if (isDenoSrcTarget(options.targetArg)) {
     const copy = standaloneDenoSrc(options.target, dirname(file));

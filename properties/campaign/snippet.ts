@@ -209,7 +209,7 @@ function stepCodes(op: Op): string[] {
  * The lines that stop the file under any runtime but `foundUnder` (exit 2, before the candidate
  * is loaded) and name the runtime it runs under.
  */
-function runtimeCheck(foundUnder: { name: string; version: string }): string[] {
+export function runtimeCheck(foundUnder: { name: string; version: string }): string[] {
   const found = `${foundUnder.name} ${foundUnder.version}`;
   return [
     `const foundUnder = ${JSON.stringify(foundUnder)};`,

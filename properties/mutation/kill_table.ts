@@ -27,6 +27,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
+import { shownBytes } from "../wire/stage.ts";
 import type { CostFinding } from "../costs/stage.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
@@ -211,14 +212,24 @@ async function killVariant(
 function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow {
   const failure = summary.failure;
   if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
+  // A Headers divergence of the wire stage (properties/wire/stage.ts) kills it too.
+  const wire = summary.wire?.divergence ?? null;
   return {
     variant: variant.name,
     bug: variant.bug,
-    killed: failure !== null,
-    runs: failure === null ? summary.runs : failure.runsToFailure,
+    killed: failure !== null || wire !== null,
+    runs: failure !== null
+      ? failure.runsToFailure
+      : wire !== null
+      ? summary.wire!.runs
+      : summary.runs,
     seconds: summary.elapsedMs / 1000,
-    failingStep: failure === null ? "" : firstLine(failure.message),
-    replay: failure === null ? "" : failure.replay,
+    failingStep: failure !== null
+      ? firstLine(failure.message)
+      : wire !== null
+      ? `wire (${wire.side} side): ${shownBytes(wire.fieldLines)}`
+      : "",
+    replay: failure?.replay ?? wire?.replay ?? "",
   };
 }
 

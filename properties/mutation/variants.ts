@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CostClass } from "../costs/cases.ts";
 import { SPEC_VARIANTS } from "./spec_variants.ts";
+import { WIRE_VARIANTS } from "./wire_variants.ts";
 
 /** One textual change to one file of impl/ (or of spec/). */
 export interface Patch {
@@ -646,6 +647,7 @@ export const VARIANTS: readonly Variant[] = [
     }],
   },
   ...SPEC_VARIANTS,
+  ...WIRE_VARIANTS,
 ];
 
 /** A patch does not apply: impl changed under it. */

@@ -5,8 +5,9 @@
  * and the affected releases from properties/NATIVE_HISTORY.md); `--wpt FILE` also writes a
  * web-platform-tests test (testharness.js, `.any.js`) that fails on an affected runtime and passes
  * where the standard is followed. `--all --out DIR` writes both for every class
- * (report_cases.ts), each run on the first runtime the class was seen in (divergences.ts), at
- * the release pinned by the toolchain.
+ * (report_cases.ts), and the issue body alone for every wire-only class
+ * (properties/wire/report_cases.ts), each run on the first runtime the class was seen in
+ * (divergences.ts, wire_property.ts), at the release pinned by the toolchain.
  *
  * @example
  * ```sh
@@ -21,6 +22,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import { REPORT_CASES } from "./report_cases.ts";
+import { WIRE_REPORT_CASES } from "../wire/report_cases.ts";
+import { KNOWN_WIRE_CLASSES } from "../wire/wire_property.ts";
 import type { ReportCase } from "./report_cases.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
@@ -49,12 +52,12 @@ export function reproduction(c: ReportCase): string {
   return `// ${c.title}
 // Standard: ${c.standard.algorithm}: ${c.standard.step} (${c.standard.url})
 // Run: deno run -A FILE, node FILE or bun FILE.
-function observe() {
+${c.network ? "async " : ""}function observe() {
   ${c.observe}
 }
 let actual;
 try {
-  actual = { ok: observe() };
+  actual = { ok: ${c.network ? "await " : ""}observe() };
 } catch (error) {
   actual = { threw: error?.constructor?.name ?? String(error) };
 }
@@ -170,17 +173,57 @@ ${
       : "none in properties/NATIVE_HISTORY.md (the sweep did not reach this class)"
   }
 
-Found by a headerproof differential campaign (class \`${c.name}\`); a web-platform-tests test is
-attached as \`${c.name}.any.js\`.
+Found by a headerproof differential campaign (class \`${c.name}\`); ${
+    c.network
+      ? "no web-platform-tests test: the reproduction needs a raw TCP peer on 127.0.0.1, which " +
+        "testharness.js cannot provide."
+      : `a web-platform-tests test is\nattached as \`${c.name}.any.js\`.`
+  }
 `;
 }
 
-/** The report case of `name`, or a usage error. */
+/**
+ * Every class `--all` reports, with the runtime it was first seen in (the one it is run on): the
+ * campaign's classes (divergences.ts), then the wire-only ones (wire_property.ts).
+ */
+export function casesToReport(): { report: ReportCase; seenIn: string }[] {
+  return [
+    ...REPORT_CASES.map((report) => ({
+      report,
+      seenIn: DIVERGENCE_CLASSES.find((d) => d.name === report.name)?.runtimes[0] ?? "deno",
+    })),
+    ...WIRE_REPORT_CASES.map((report) => ({
+      report,
+      seenIn: KNOWN_WIRE_CLASSES.find((w) => w.name === report.name)?.runtimes[0] ?? "deno",
+    })),
+  ];
+}
+
+/**
+ * Writes `CLASS.md` for `c`, its reproduction run on `binary`, into `out`, and `CLASS.any.js`
+ * unless the case needs the network (no web-platform-tests test for those); returns what the
+ * reproduction showed there ("deno 2.9.6: diverges").
+ */
+export function writeClassReport(
+  c: ReportCase,
+  binary: RuntimeBinary,
+  out: string,
+  history: string,
+): string {
+  const outcome = runReproduction(c, binary);
+  const label = `${binary.name} ${binary.version}`;
+  writeFileSync(join(out, `${c.name}.md`), issueBody(c, { runtime: label, outcome }, history));
+  if (!c.network) writeFileSync(join(out, `${c.name}.any.js`), wptTest(c));
+  return `${label}: ${"note" in outcome ? outcome.note : outcome.diverges ? "diverges" : "agrees"}`;
+}
+
+/** The report case of `name` (a campaign class, or a wire class), or a usage error. */
 function caseOf(name: string): ReportCase {
-  const found = REPORT_CASES.find((c) => c.name === name);
+  const cases = [...REPORT_CASES, ...WIRE_REPORT_CASES];
+  const found = cases.find((c) => c.name === name);
   if (found === undefined) {
     throw new RuntimeChoiceError(
-      `unknown divergence class "${name}"; known: ${REPORT_CASES.map((c) => c.name).join(", ")}`,
+      `unknown divergence class "${name}"; known: ${cases.map((c) => c.name).join(", ")}`,
     );
   }
   return found;
@@ -189,11 +232,13 @@ function caseOf(name: string): ReportCase {
 const USAGE = `usage: ./headerproof report CLASS [--runtime R] [--wpt FILE]
        ./headerproof report --all --out DIR
 
-  CLASS          a divergence class of properties/NATIVE_DIVERGENCES.md
+  CLASS          a divergence class of properties/NATIVE_DIVERGENCES.md, or a wire class of
+                 properties/wire/README.md (no --wpt for those)
   --runtime R    run the reproduction on deno@X, bun@X, node@X or a binary (default: this runtime)
   --wpt FILE     also write the web-platform-tests test there
-  --all --out D  write CLASS.md and CLASS.any.js for every class into D, each run on the first
-                 runtime the class was seen in, at the toolchain's pinned release
+  --all --out D  write CLASS.md (and CLASS.any.js, but for wire classes) for every class into
+                 D, each run on the first runtime the class was seen in, at the toolchain's
+                 pinned release
 exit status: 0 done, 2 bad usage`;
 
 /** Runs the report CLI; returns the exit status. */
@@ -218,18 +263,9 @@ export function main(args: readonly string[]): number {
       if (values.out === undefined) throw new RuntimeChoiceError("--all needs --out DIR");
       const out = callerPath(values.out);
       mkdirSync(out, { recursive: true });
-      for (const c of REPORT_CASES) {
-        const seenIn = DIVERGENCE_CLASSES.find((d) => d.name === c.name)?.runtimes[0] ?? "deno";
+      for (const { report, seenIn } of casesToReport()) {
         const binary = resolveRuntime(PINNED[seenIn]);
-        const outcome = runReproduction(c, binary);
-        const label = `${binary.name} ${binary.version}`;
-        writeFileSync(
-          join(out, `${c.name}.md`),
-          issueBody(c, { runtime: label, outcome }, history),
-        );
-        writeFileSync(join(out, `${c.name}.any.js`), wptTest(c));
-        const shown = "note" in outcome ? outcome.note : outcome.diverges ? "diverges" : "agrees";
-        writeErr(`${c.name}: ${label}: ${shown}\n`);
+        writeErr(`${report.name}: ${writeClassReport(report, binary, out, history)}\n`);
       }
       return 0;
     }
@@ -238,7 +274,10 @@ export function main(args: readonly string[]): number {
     const binary = values.runtime === undefined ? runtime : resolveRuntime(values.runtime);
     const outcome = runReproduction(c, binary);
     writeOut(issueBody(c, { runtime: `${binary.name} ${binary.version}`, outcome }, history));
-    if (values.wpt !== undefined) writeFileSync(callerPath(values.wpt), wptTest(c));
+    if (values.wpt !== undefined) {
+      if (c.network) throw new RuntimeChoiceError(`${c.name} has no web-platform-tests test`);
+      writeFileSync(callerPath(values.wpt), wptTest(c));
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof RuntimeChoiceError)) throw error;

@@ -30,6 +30,11 @@ export interface ReportCase {
   standard: { algorithm: string; step: string; url: string };
   /** The observation never returns on an affected runtime (a hang): it is not run. */
   hangs?: boolean;
+  /**
+   * The observation talks to a server or client on 127.0.0.1 (properties/wire/report_cases.ts):
+   * an async body, and no web-platform-tests test.
+   */
+  network?: boolean;
 }
 
 const FETCH = "https://fetch.spec.whatwg.org/";

@@ -1,48 +1,125 @@
 /**
- * Runs the wire property against the runtime it runs in and prints the result as JSON:
- * `deno run -A properties/wire/cli.ts`, `node properties/wire/cli.ts`, `bun properties/wire/cli.ts`.
- * Exit status: 0 no Headers divergence (parser divergences are reported, not counted), 1 a
- * Headers divergence, 2 a harness error or bad options. `--help` lists the options.
+ * Runs the wire property and prints the result as JSON: with `--target native` (the default)
+ * against the runtime it runs in (`deno run -A properties/wire/cli.ts`, `node properties/wire/cli.ts`,
+ * `bun properties/wire/cli.ts`), with `--target impl|PATH` against that module's
+ * `headersFromRawList`. The campaign's wire stage (stage.ts) runs it in a process of its own.
+ * Exit status: 0 no Headers divergence (parser divergences are reported, not counted; a module
+ * without `headersFromRawList` prints `notFuzzed`), 1 a Headers divergence, 2 a harness error, a
+ * module that cannot be loaded, or bad options. `--help` lists the options.
  *
  * @example
  * ```sh
  * node properties/wire/cli.ts --runs 200 --seed 3 --time 20
+ * deno run -A properties/wire/cli.ts --target impl --seed 3 --path 12:0
  * ```
  *
  * @module
  */
 import { exit, parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
+import type { ObservableHeaders } from "./field_lines.ts";
+import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
 import { KNOWN_WIRE_CLASSES, runWireProperty } from "./wire_property.ts";
 
 const USAGE =
-  `usage: properties/wire/cli.ts [--runs N] [--seed N] [--time SECONDS] [--no-known-classes]
-  --runs N             generated heads at most (default 100)
-  --seed N             fast-check seed (default 1)
-  --time SECONDS       time limit, shrinking included (default 30)
-  --no-known-classes   count every known wire divergence class as a divergence
-exit status: 0 no Headers divergence, 1 a Headers divergence, 2 a harness error or bad options`;
+  `usage: properties/wire/cli.ts [--target native|impl|PATH] [--runs N] [--seed N] [--path P]
+                             [--time SECONDS] [--known-classes auto|none|A,B]
+  --target native|impl|PATH  native: the runtime's own server and fetch() (default); impl or a
+                             module path: the module's headersFromRawList
+  --runs N                   generated heads at most (default 100)
+  --seed N                   fast-check seed (default 1)
+  --path P                   replay fast-check's path P of this seed
+  --time SECONDS             time limit, shrinking included (default 30)
+  --known-classes auto|none|A,B
+                             known wire divergence classes counted instead of failing (default
+                             auto: every one, each applying to its runtimes only)
+exit status: 0 no Headers divergence, 1 a Headers divergence, 2 a harness error, a module that
+cannot be loaded, or bad options`;
+
+/** The known classes `--known-classes` names. */
+function knownClassesOf(text: string): readonly WireDivergenceClass[] {
+  if (text === "auto") return KNOWN_WIRE_CLASSES;
+  if (text === "none") return [];
+  const names = text.split(",");
+  const unknown = names.filter((name) => !KNOWN_WIRE_CLASSES.some((c) => c.name === name));
+  if (unknown.length > 0) throw new RangeError(`--known-classes: unknown ${unknown.join(", ")}`);
+  return KNOWN_WIRE_CLASSES.filter((c) => names.includes(c.name));
+}
+
+/**
+ * The module at `target`'s raw-list entry point, or why it is not fuzzed (the module does not
+ * export one), or why it cannot be loaded.
+ */
+async function candidateOf(
+  target: string,
+): Promise<
+  { candidate: WireCandidate } | { notFuzzed: string } | {
+    loadError: { url: string; detail: string };
+  }
+> {
+  const url = candidateUrlOf(target) as string;
+  let exports: Record<string, unknown>;
+  try {
+    exports = await import(url);
+  } catch (error) {
+    return { loadError: { url, detail: loadFailureDetail(url, error) } };
+  }
+  const fromRawList = exports.headersFromRawList;
+  if (typeof fromRawList !== "function") {
+    return { notFuzzed: "the module does not export headersFromRawList" };
+  }
+  return {
+    candidate: {
+      name: `headersFromRawList of ${target === "impl" ? "impl" : url}`,
+      headersFromRawList: (flat, guard, options) =>
+        fromRawList(flat, guard, options) as ObservableHeaders,
+    },
+  };
+}
 
 /** Parses the options and runs the property; returns the exit status. */
 async function main(args: readonly string[]): Promise<number> {
   const parsed = parseCommandLine(args, {
     help: { type: "boolean", short: "h" },
+    target: { type: "string" },
     runs: { type: "string" },
     seed: { type: "string" },
+    path: { type: "string" },
     time: { type: "string" },
-    "no-known-classes": { type: "boolean" },
+    "known-classes": { type: "string" },
   }, USAGE);
   if (typeof parsed === "number") return parsed;
   const number = (text: string | undefined, fallback: number, name: string): number => {
     const value = text === undefined ? fallback : Number(text);
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`--${name}: ${text}`);
+    if (!Number.isFinite(value) || (name !== "seed" && value < 0)) {
+      throw new RangeError(`--${name}: ${text}`);
+    }
     return value;
   };
+  let options;
+  try {
+    options = {
+      runs: Math.floor(number(parsed.values.runs, 100, "runs")),
+      seed: Math.floor(number(parsed.values.seed, 1, "seed")),
+      timeLimitMs: number(parsed.values.time, 30, "time") * 1000,
+      knownClasses: knownClassesOf(parsed.values["known-classes"] ?? "auto"),
+      ...(parsed.values.path === undefined ? {} : { path: parsed.values.path }),
+    };
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const target = parsed.values.target ?? "native";
+  const found = target === "native" ? null : await candidateOf(target);
+  if (found !== null && !("candidate" in found)) {
+    writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
+    return "loadError" in found ? 2 : 0;
+  }
+  const candidate = found?.candidate;
   try {
     const result = await runWireProperty({
-      runs: number(parsed.values.runs, 100, "runs"),
-      seed: number(parsed.values.seed, 1, "seed"),
-      timeLimitMs: number(parsed.values.time, 30, "time") * 1000,
-      knownClasses: parsed.values["no-known-classes"] ? [] : KNOWN_WIRE_CLASSES,
+      ...options,
+      ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),
     });
     writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, ...result }) + "\n");
     return result.divergence === null ? 0 : 1;

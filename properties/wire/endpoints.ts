@@ -22,7 +22,7 @@ import * as net from "node:net";
 export const LOOPBACK = "127.0.0.1";
 
 /** At most this many response bytes are read; a longer answer is cut there. */
-const MAX_RESPONSE_BYTES = 1 << 16;
+export const MAX_RESPONSE_BYTES = 1 << 16;
 
 /** What came back for a raw request: the response bytes read, or why nothing complete came. */
 export interface RawExchange {
@@ -204,7 +204,18 @@ export async function startRuntimeServer(
   return await startNodeServer(handler);
 }
 
-function startNodeServer(
+/**
+ * `node:http`'s server on 127.0.0.1 (ephemeral port), each request turned into a `Request` whose
+ * headers are its raw field lines, in order; {@link startRuntimeServer} under Node.
+ *
+ * @example
+ * ```ts
+ * import { startNodeServer } from "./endpoints.ts";
+ * const server = await startNodeServer(() => new Response("ok"));
+ * await server.close();
+ * ```
+ */
+export function startNodeServer(
   handler: (request: Request) => Response | Promise<Response>,
 ): Promise<RuntimeServer> {
   const server = http.createServer(async (incoming, outgoing) => {

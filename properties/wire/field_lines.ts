@@ -42,10 +42,16 @@ const flipCase = (name: string) =>
     [...name].map((c, i) => flips[i] ? c.toUpperCase() : c.toLowerCase()).join("")
   );
 
-/** One byte of a field value: mostly visible ASCII, sometimes 0x80-0xFF. */
+/**
+ * One byte of a field value: mostly visible ASCII, sometimes 0x80-0xFF, and more often than their
+ * share of that range 0xA0 and 0x85, which code that reads bytes as Unicode text takes for
+ * whitespace (no-break space, which `String.prototype.trim` strips) and for a line break (next
+ * line).
+ */
 const valueByte = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(..."abcz019=;,/ ".split("")) },
   { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xff }).map((b) => String.fromCharCode(b)) },
+  { weight: 1, arbitrary: fc.constantFrom("\u00a0", "\u0085") },
   { weight: 1, arbitrary: fc.constantFrom('"', "\t", "*", "(", ")", "~") },
 );
 

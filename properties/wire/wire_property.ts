@@ -18,6 +18,11 @@
  * Everything listens and connects on 127.0.0.1 only; runs, each exchange and the whole property
  * are bounded; both servers are closed before the function returns.
  *
+ * A candidate module (impl, a path) has no server of its own: with `candidate`, the same field
+ * lines, read by the reference's field-line parser, go through the module's `headersFromRawList`
+ * (the entry point a server's HTTP parser uses) under guard "request" (server side) and
+ * "immutable" (client side), and nothing listens.
+ *
  * @module
  */
 
@@ -35,6 +40,7 @@ import {
   brokenMetamorphicProperty,
   fieldLinesArbitrary,
   type HeadersObservation,
+  type ObservableHeaders,
   observeHeaderList,
   observeHeaders,
   parseFieldLines,
@@ -49,13 +55,31 @@ export interface WireDivergence {
   side: WireSide;
   /** "reference": differs from the reference; "metamorphic": breaks a metamorphic property. */
   kind: "reference" | "metamorphic";
-  /** The request bytes sent (server side) or the response bytes answered (client side). */
+  /**
+   * The request bytes sent (server side) or the response bytes answered (client side); for a
+   * candidate module, the flat raw list handed to its `headersFromRawList`, as JSON.
+   */
   bytes: string;
   fieldLines: string[];
   expected: HeadersObservation | null;
-  actual: HeadersObservation;
-  /** For "metamorphic": which property broke. */
+  /** What the runtime's (or the module's) Headers showed; null when reading it threw. */
+  actual: HeadersObservation | null;
+  /** For "metamorphic": which property broke; for a throw: what was thrown. */
   detail?: string;
+}
+
+/**
+ * A candidate module's `headersFromRawList` (spec/contract.ts), the way the wire property feeds
+ * it: the flat raw list a server's parser hands over, a guard, the server profile.
+ */
+export interface WireCandidate {
+  /** What is fuzzed, for the report ("headersFromRawList of impl"). */
+  name: string;
+  headersFromRawList(
+    flat: string[],
+    guard: "request" | "immutable",
+    options: { profile: "server" },
+  ): ObservableHeaders;
 }
 
 /** A head whose acceptance differs between the runtime's HTTP parser and the reference. */
@@ -246,6 +270,13 @@ export interface WirePropertyOptions {
   runs: number;
   /** fast-check seed. */
   seed: number;
+  /** Replay: fast-check's path of a counterexample of this seed (`runs` then does not apply). */
+  path?: string;
+  /**
+   * A candidate module's raw-list entry point, fed the field lines instead of the runtime's own
+   * server and fetch() (nothing listens then).
+   */
+  candidate?: WireCandidate;
   /** Wall-clock budget for the whole property, shrinking included, in milliseconds. */
   timeLimitMs: number;
   /** Budget of one exchange, in milliseconds (default 2000). */
@@ -263,10 +294,15 @@ export interface WirePropertyOptions {
 
 /** What {@link runWireProperty} found. */
 export interface WirePropertyResult {
-  /** Which server of the runtime was exercised. */
+  /** Which server of the runtime was exercised, or the candidate's name. */
   server: string;
-  /** The ports the runtime's server and the raw responder listened on (closed by now). */
-  ports: { server: number; responder: number };
+  /**
+   * The ports the runtime's server and the raw responder listened on (closed by now); null for a
+   * candidate module.
+   */
+  ports: { server: number; responder: number } | null;
+  /** Wall-clock milliseconds, servers' start and stop included. */
+  elapsedMs: number;
   /** Heads generated and sent (shrinking included). */
   runs: number;
   /** The first Headers divergence (after shrinking), or null. */
@@ -282,7 +318,17 @@ export interface WirePropertyResult {
   path?: string;
 }
 
-function requestBytes(port: number, id: number, lines: readonly string[]): string {
+/**
+ * The request head the raw client sends to the runtime's server on 127.0.0.1:`port`: request
+ * `id`'s line, `Host`, the field `lines`, `Connection: close`.
+ *
+ * @example
+ * ```ts
+ * import { requestBytes } from "./wire_property.ts";
+ * requestBytes(8000, 0, ["X: 1"]); // "GET /wire/0 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\nX: 1\r\n..."
+ * ```
+ */
+export function requestBytes(port: number, id: number, lines: readonly string[]): string {
   return `GET /wire/${id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${
     lines.map((line) => `${line}\r\n`).join("")
   }Connection: close\r\n\r\n`;
@@ -304,9 +350,32 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The Headers and where they came from, for a runtime's server, its fetch(), or a module. */
+interface Sides {
+  /** Which server, or the candidate's name. */
+  kind: string;
+  ports: { server: number; responder: number } | null;
+  /** Runs `lines` through the server side and judges the outcome. */
+  server(lines: string[]): Promise<boolean>;
+  /** Runs `lines` through the client side and judges the outcome. */
+  client(lines: string[]): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** One exchange, as the judge sees it. */
+interface Exchange {
+  bytes: string;
+  /** The generated lines. */
+  lines: string[];
+  /** Every field line of the head (framing ones included), as the reference reads them. */
+  fieldLines: string[];
+  /** What the runtime did with the head, when it did not hand over a Headers. */
+  runtimeOutcome: string;
+}
+
 /**
- * Runs the wire property against the runtime this code runs in, and returns the first Headers
- * divergence with its bytes, and the parser divergences apart.
+ * Runs the wire property against the runtime this code runs in (or against `candidate`), and
+ * returns the first Headers divergence with its bytes, and the parser divergences apart.
  *
  * @example
  * ```ts
@@ -316,7 +385,7 @@ function same(a: unknown, b: unknown): boolean {
  * ```
  */
 export async function runWireProperty(options: WirePropertyOptions): Promise<WirePropertyResult> {
-  const exchangeTimeoutMs = options.exchangeTimeoutMs ?? 2000;
+  const started = Date.now();
   const readFieldLines = options.readFieldLines ?? parseFieldLines;
   const maxParserDivergences = options.maxParserDivergences ?? 5;
   const knownClasses = options.knownClasses ?? [];
@@ -327,18 +396,6 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     parserDivergenceCount++;
     if (parserDivergences.length < maxParserDivergences) parserDivergences.push(found);
   };
-
-  // The server handler files each observation under the request's id.
-  const observed = new Map<number, HeadersObservation>();
-  const namesById = new Map<number, string[]>();
-  const server = await startRuntimeServer((request) => {
-    const id = Number(new URL(request.url).pathname.split("/")[2]);
-    const names = namesById.get(id);
-    if (names !== undefined) observed.set(id, observeHeaders(request.headers, names));
-    return new Response("observed");
-  });
-  const responder = await startRawResponder();
-  let nextId = 0;
   let runs = 0;
   let lastDivergence: WireDivergence | null = null;
 
@@ -392,7 +449,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   const judge = (
     side: WireSide,
     guard: "request" | "immutable",
-    exchange: { bytes: string; lines: string[]; fieldLines: string[]; runtimeOutcome: string },
+    exchange: Exchange,
     names: string[],
     actual: HeadersObservation | undefined,
   ): boolean => {
@@ -434,67 +491,18 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     return true;
   };
 
-  const checkServerSide = async (lines: string[]): Promise<boolean> => {
-    const id = nextId++;
-    const names = probedNames(lines);
-    namesById.set(id, names);
-    const bytes = requestBytes(server.port, id, lines);
-    const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
-    const actual = observed.get(id);
-    observed.delete(id);
-    namesById.delete(id);
-    return judge(
-      "server",
-      "request",
-      {
-        bytes,
-        lines,
-        fieldLines: [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"],
-        runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
-      },
-      names,
-      actual,
-    );
-  };
-
-  const checkClientSide = async (lines: string[]): Promise<boolean> => {
-    const names = probedNames(lines);
-    const bytes = responseBytes(lines);
-    responder.answerWith(bytes);
-    let actual: HeadersObservation | undefined;
-    let outcome = "ok";
-    try {
-      const response = await fetch(`http://127.0.0.1:${responder.port}/`, {
-        signal: AbortSignal.timeout(exchangeTimeoutMs),
-      });
-      actual = observeHeaders(response.headers, names);
-      await response.body?.cancel();
-    } catch (error) {
-      outcome = error instanceof Error ? error.name : String(error);
-    }
-    return judge(
-      "client",
-      "immutable",
-      {
-        bytes,
-        lines,
-        fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
-        runtimeOutcome: outcome,
-      },
-      names,
-      actual,
-    );
-  };
-
+  const sides = options.candidate === undefined
+    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? 2000)
+    : candidateSides(options.candidate, judge, fail, readFieldLines);
   try {
     const details = await fc.check(
       fc.asyncProperty(fieldLinesArbitrary, async (lines) => {
         runs++;
-        return await checkServerSide(lines) && await checkClientSide(lines);
+        return await sides.server(lines) && await sides.client(lines);
       }),
       {
         seed: options.seed,
-        numRuns: options.runs,
+        ...(options.path === undefined ? { numRuns: options.runs } : { path: options.path }),
         interruptAfterTimeLimit: options.timeLimitMs,
         markInterruptAsFailure: false,
       },
@@ -509,8 +517,9 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       );
     }
     return {
-      server: server.kind,
-      ports: { server: server.port, responder: responder.port },
+      server: sides.kind,
+      ports: sides.ports,
+      elapsedMs: Date.now() - started,
       runs,
       divergence: details.failed ? lastDivergence : null,
       parserDivergences,
@@ -520,7 +529,150 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       ...(details.failed ? { path: details.counterexamplePath ?? undefined } : {}),
     };
   } finally {
-    await responder.close();
-    await server.close();
+    await sides.close();
   }
+}
+
+type Judge = (
+  side: WireSide,
+  guard: "request" | "immutable",
+  exchange: Exchange,
+  names: string[],
+  actual: HeadersObservation | undefined,
+) => boolean;
+
+/**
+ * The runtime's own server (a raw TCP client sends the head) and its own fetch() (a raw TCP
+ * responder answers with the head), both on 127.0.0.1.
+ */
+async function runtimeSides(judge: Judge, exchangeTimeoutMs: number): Promise<Sides> {
+  // The server handler files each observation under the request's id.
+  const observed = new Map<number, HeadersObservation>();
+  const namesById = new Map<number, string[]>();
+  const server = await startRuntimeServer((request) => {
+    const id = Number(new URL(request.url).pathname.split("/")[2]);
+    const names = namesById.get(id);
+    if (names !== undefined) observed.set(id, observeHeaders(request.headers, names));
+    return new Response("observed");
+  });
+  let responder;
+  try {
+    responder = await startRawResponder();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  let nextId = 0;
+  return {
+    kind: server.kind,
+    ports: { server: server.port, responder: responder.port },
+    async server(lines) {
+      const id = nextId++;
+      const names = probedNames(lines);
+      namesById.set(id, names);
+      const bytes = requestBytes(server.port, id, lines);
+      const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
+      const actual = observed.get(id);
+      observed.delete(id);
+      namesById.delete(id);
+      return judge(
+        "server",
+        "request",
+        {
+          bytes,
+          lines,
+          fieldLines: [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"],
+          runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
+        },
+        names,
+        actual,
+      );
+    },
+    async client(lines) {
+      const names = probedNames(lines);
+      const bytes = responseBytes(lines);
+      responder.answerWith(bytes);
+      let actual: HeadersObservation | undefined;
+      let outcome = "ok";
+      try {
+        const response = await fetch(`http://127.0.0.1:${responder.port}/`, {
+          signal: AbortSignal.timeout(exchangeTimeoutMs),
+        });
+        actual = observeHeaders(response.headers, names);
+        await response.body?.cancel();
+      } catch (error) {
+        outcome = error instanceof Error ? error.name : String(error);
+      }
+      return judge(
+        "client",
+        "immutable",
+        {
+          bytes,
+          lines,
+          fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
+          runtimeOutcome: outcome,
+        },
+        names,
+        actual,
+      );
+    },
+    async close() {
+      await responder.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A candidate module's `headersFromRawList`, fed the header list the standard field-line parser
+ * reads from the lines (a head it rejects never reaches a Headers, so it is skipped), under guard
+ * "request" for the server side and "immutable" for the client side. A throw while building or
+ * reading the Headers is a divergence: the list is a valid header list.
+ */
+function candidateSides(
+  candidate: WireCandidate,
+  judge: Judge,
+  fail: (divergence: WireDivergence) => false,
+  readFieldLines: (lines: readonly string[]) => HeaderList | null,
+): Sides {
+  const side = (name: WireSide, guard: "request" | "immutable") => (lines: string[]) => {
+    const list = parseFieldLines(lines);
+    const names = probedNames(lines);
+    const raw = list === null ? [] : flat(list);
+    const bytes = JSON.stringify(raw);
+    let actual: HeadersObservation | undefined;
+    if (list !== null) {
+      try {
+        actual = observeHeaders(
+          candidate.headersFromRawList([...raw], guard, { profile: "server" }),
+          names,
+        );
+      } catch (error) {
+        const thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        return Promise.resolve(fail({
+          side: name,
+          kind: "reference",
+          bytes,
+          fieldLines: lines,
+          expected: observeHeaderList(readFieldLines(lines) ?? [], names),
+          actual: null,
+          detail: `${candidate.name} threw ${thrown}`,
+        }));
+      }
+    }
+    return Promise.resolve(judge(
+      name,
+      guard,
+      { bytes, lines, fieldLines: lines, runtimeOutcome: "the field-line parser rejects it" },
+      names,
+      actual,
+    ));
+  };
+  return {
+    kind: candidate.name,
+    ports: null,
+    server: side("server", "request"),
+    client: side("client", "immutable"),
+    close: () => Promise.resolve(),
+  };
 }

@@ -26,8 +26,8 @@ Deno.test("Deno.serve and fetch agree with the reference, known classes aside", 
   assert.equal(result.server, "Deno.serve");
   assert.equal(result.divergence, null, JSON.stringify(result.divergence));
   assert.equal(result.runs, BRIEF.runs);
-  assert.equal(await isClosed(result.ports.server), true, "the runtime's server is still open");
-  assert.equal(await isClosed(result.ports.responder), true, "the raw responder is still open");
+  assert.equal(await isClosed(result.ports!.server), true, "the runtime's server is still open");
+  assert.equal(await isClosed(result.ports!.responder), true, "the raw responder is still open");
   // Deno's HTTP parser rejects control bytes the Fetch standard allows in a header value: those
   // heads are parser divergences, reported apart, and do not fail the property.
   assert.ok(result.parserDivergenceCount > 0);

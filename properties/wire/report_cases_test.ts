@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
+import { join } from "node:path";
+import { casesToReport, runReproduction, writeClassReport } from "../upstream/report.ts";
+import { WIRE_REPORT_CASES } from "./report_cases.ts";
+import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
+
+/** The pinned runtimes, from the wrapper's PATH. */
+const BINARIES: Record<string, RuntimeBinary> = {
+  deno: { name: "deno", version: "pinned", execPath: Deno.execPath() },
+  node: { name: "node", version: "pinned", execPath: "node" },
+  bun: { name: "bun", version: "pinned", execPath: "bun" },
+};
+
+Deno.test("every wire class the campaign does not share has a report case", () => {
+  const wireOnly = KNOWN_WIRE_CLASSES.filter((known) =>
+    !DIVERGENCE_CLASSES.some((c) => c.name === known.name)
+  );
+  assert.deepEqual(
+    WIRE_REPORT_CASES.map((c) => c.name).sort(),
+    wireOnly.map((c) => c.name).sort(),
+  );
+});
+
+Deno.test("each wire reproduction diverges on the runtimes of its class and nowhere else", async (t) => {
+  for (const c of WIRE_REPORT_CASES) {
+    const known = KNOWN_WIRE_CLASSES.find((k) => k.name === c.name)!;
+    for (const [name, binary] of Object.entries(BINARIES)) {
+      // The Deno.serve case runs under Deno alone: elsewhere it throws, which is no finding.
+      if (c.name === "serve-joins-cookie-fields-with-semicolon" && name !== "deno") continue;
+      await t.step(`${c.name} on ${name}`, () => {
+        const outcome = runReproduction(c, binary);
+        assert.ok(!("note" in outcome), JSON.stringify(outcome));
+        assert.equal(
+          outcome.diverges,
+          known.runtimes.includes(name as "deno"),
+          JSON.stringify(outcome.actual),
+        );
+      });
+    }
+  }
+});
+
+Deno.test("report --all reports the wire-only classes too, each on its first runtime, without a wpt test", async (t) => {
+  const reported = casesToReport();
+  for (const c of WIRE_REPORT_CASES) {
+    const entry = reported.find(({ report }) => report.name === c.name);
+    assert.ok(entry !== undefined, `${c.name} is not reported by --all`);
+    assert.equal(entry.seenIn, KNOWN_WIRE_CLASSES.find((k) => k.name === c.name)!.runtimes[0]);
+  }
+  await t.step("the files written for one of them: the issue body alone", async () => {
+    const out = await Deno.makeTempDir({ prefix: "headerproof-report-" });
+    try {
+      const c = WIRE_REPORT_CASES.find((w) =>
+        w.name === "serve-joins-cookie-fields-with-semicolon"
+      )!;
+      const shown = writeClassReport(c, BINARIES.deno, out, "");
+      assert.equal(shown, "deno pinned: diverges");
+      assert.deepEqual([...Deno.readDirSync(out)].map((entry) => entry.name), [`${c.name}.md`]);
+      assert.match(
+        await Deno.readTextFile(join(out, `${c.name}.md`)),
+        /no web-platform-tests test/,
+      );
+    } finally {
+      await Deno.remove(out, { recursive: true });
+    }
+  });
+});

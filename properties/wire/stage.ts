@@ -1,0 +1,393 @@
+/**
+ * The wire stage of a campaign (coordinator side; it never runs candidate code itself): runs the
+ * wire property (wire_property.ts, through cli.ts) in a process of its own under the campaign's
+ * runtime, and turns its result into the campaign's report: the Headers divergence as a
+ * counterexample with its seed, path, bytes and replay command; parser divergences apart (never a
+ * failure by themselves); the known wire classes it counted. `--target native` exercises the
+ * runtime's own server and fetch() on 127.0.0.1; a module target, its `headersFromRawList`.
+ *
+ * @example
+ * ```ts
+ * import { runWireStage } from "./stage.ts";
+ * import { parseCliArgs } from "../campaign/cli_args.ts";
+ * const report = await runWireStage(parseCliArgs(["--target", "impl", "--seed", "1"]));
+ * console.log(report.divergence === null);
+ * ```
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CliOptions } from "../campaign/cli_args.ts";
+import { COUNTEREXAMPLE_DIR, hash } from "../campaign/corpus.ts";
+import { candidateSource, shellWord } from "../campaign/replay.ts";
+import type { CandidateSource } from "../campaign/snippet.ts";
+import { runCommandFor } from "../campaign/snippet.ts";
+import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
+import {
+  commandLine,
+  runtime,
+  selfCommand,
+  start,
+  workerEnvironment,
+  workerRuntimeName,
+} from "../targets/runtime.ts";
+import { candidateUrlOf } from "../targets/targets.ts";
+import { isUndiciTarget } from "../targets/undici_target.ts";
+import { renderWireReproduction, shownBytes } from "./reproduction.ts";
+export { shownBytes } from "./reproduction.ts";
+import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
+import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
+
+const WIRE_CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
+
+/** Heads a wire stage generates on the runtime's server and fetch() (two exchanges each). */
+export const NATIVE_WIRE_RUNS = 200;
+/** Heads a wire stage feeds a module's `headersFromRawList` (no network: about 1 ms each). */
+export const MODULE_WIRE_RUNS = 500;
+
+/** What the wire stage did, in the campaign's report (`Summary.wire`). */
+export interface WireReport {
+  /** What was fuzzed: the runtime's server and fetch(), or a module's headersFromRawList. */
+  entryPoint: string;
+  /** The runtime the stage ran under, "name version". */
+  runtime: string;
+  /** Why nothing was fuzzed (a module without `headersFromRawList`), else null. */
+  notFuzzed: string | null;
+  /** Heads generated (shrinking included). */
+  runs: number;
+  /** Wall-clock milliseconds, the process's start included. */
+  elapsedMs: number;
+  seed: number;
+  /**
+   * The Headers divergence, shrunk, with its path, replay command and reproduction file; null
+   * when none.
+   */
+  divergence: WireCounterexample | null;
+  /** Parser divergences: heads one of the runtime's parser and the reference rejects. */
+  parserDivergences: WirePropertyResult["parserDivergences"];
+  parserDivergenceCount: number;
+  /** How many divergences each known wire class accounted for. */
+  knownClassCounts: Record<string, number>;
+}
+
+/** A Headers divergence of the wire stage, as the campaign reports it. */
+export interface WireCounterexample extends WireDivergence {
+  /** fast-check's path of the shrunk case under the stage's seed. */
+  path: string;
+  /** The command that replays it in a fresh process (`--seed S --wire-path P`). */
+  replay: string;
+  /** The self-contained reproduction (reproduction.ts) in the campaign's output folder. */
+  reproduction: string;
+  /**
+   * Whether its seed and path, replayed alone in a fresh process before it was reported, brought
+   * it back ("alone") or not ("never": the candidate is not deterministic); absent when the stage
+   * itself was that replay (`--wire-path`).
+   */
+  replays?: "alone" | "never";
+}
+
+/** The candidate module could not be loaded (a usage error, as in the other stages). */
+export class WireLoadError extends Error {
+  readonly url: string;
+  readonly detail: string;
+  /** The module at `url` failed to load: `detail`. */
+  constructor(url: string, detail: string) {
+    super(`cannot load the candidate ${url}: ${detail}`);
+    this.url = url;
+    this.detail = detail;
+  }
+}
+
+/** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
+function knownClassesArg(options: CliOptions): string {
+  if (options.targetArg !== "native") return "none";
+  // "auto" before or after the coordinator resolved it to the runtime's class names.
+  if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
+  // Named classes: those of the wire's that share a name with one named.
+  const named = KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
+  return named.length === 0 ? "none" : named.map((c) => c.name).join(",");
+}
+
+/** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
+export function wireSeconds(options: CliOptions): number {
+  return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
+}
+
+/**
+ * Heads the wire stage generates: {@link NATIVE_WIRE_RUNS} or {@link MODULE_WIRE_RUNS}, or
+ * `--runs` when that is fewer.
+ */
+export function wireRuns(options: CliOptions): number {
+  const most = options.targetArg === "native" ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS;
+  return Math.min(options.runs ?? most, most);
+}
+
+/** The command that replays a wire divergence of `seed` at `path` in a fresh process. */
+export function wireReplayCommand(options: CliOptions, seed: number, path: string): string {
+  const parts = [
+    "--target",
+    options.targetArg,
+    ...(options.runtimeArg === undefined ? [] : ["--runtime", options.runtimeArg]),
+    ...(options.knownDivergencesAuto
+      ? ["--known-divergences", "auto"]
+      : options.knownDivergences.length > 0
+      ? ["--known-divergences", options.knownDivergences.join(",")]
+      : []),
+    // parseArgs reads "--seed -5" as a missing value, so a negative seed is written inline.
+    ...(seed < 0 ? [`--seed=${seed}`] : ["--seed", String(seed)]),
+    "--wire-path",
+    path,
+  ];
+  return [commandLine(), ...parts.map(shellWord)].join(" ");
+}
+
+/** What cli.ts printed: the property's result, or why nothing was fuzzed or loaded. */
+type WireCliResult = Partial<WirePropertyResult> & {
+  notFuzzed?: string;
+  loadError?: { url: string; detail: string };
+};
+
+/**
+ * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
+ * own under the campaign's runtime; returns what it printed. Throws for a harness failure.
+ */
+async function runWireCli(options: CliOptions): Promise<WireCliResult> {
+  const binary = options.runtime ?? runtime;
+  const seconds = wireSeconds(options);
+  const args = [
+    "--target",
+    options.target,
+    "--seed",
+    String(options.seed),
+    "--runs",
+    String(wireRuns(options)),
+    "--time",
+    String(seconds),
+    "--known-classes",
+    knownClassesArg(options),
+    ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
+  ];
+  const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk);
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-8000);
+  });
+  // Every exchange and the property itself are bounded inside; this only guards the process.
+  const timer = setTimeout(() => child.kill("SIGKILL"), (seconds + 60) * 1000);
+  const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
+    (resolve) => {
+      child.on("error", (error) => {
+        stderr += `cannot start the wire stage: ${error.message}`;
+        if (child.pid === undefined) resolve({ code: null, signal: null });
+      });
+      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
+    },
+  );
+  clearTimeout(timer);
+  let result: WireCliResult;
+  try {
+    result = JSON.parse(stdout);
+  } catch {
+    throw new Error(
+      `the wire stage (${binary.name} ${WIRE_CLI}) ended with exit code ${code}, signal ${signal}` +
+        ` and no result: ${stderr.trim() || "(no output)"}`,
+    );
+  }
+  if (result.loadError !== undefined) return result;
+  if ((code !== 0 && code !== 1) || (code === 1) !== (result.divergence != null)) {
+    throw new Error(`the wire stage exited ${code}: ${stderr.trim() || stdout.trim()}`);
+  }
+  return result;
+}
+
+/**
+ * Whether `divergence` comes back when its seed and path are replayed alone in a fresh process
+ * (the same side and field lines diverge again): "alone", else "never".
+ */
+async function replayedAlone(
+  options: CliOptions,
+  divergence: WireDivergence,
+  path: string,
+): Promise<"alone" | "never"> {
+  const again = (await runWireCli({ ...options, wirePath: path })).divergence ?? null;
+  return again !== null && again.side === divergence.side &&
+      JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
+    ? "alone"
+    : "never";
+}
+
+/**
+ * How the reproduction of a wire divergence at `file` reaches the candidate: the runtime's own
+ * server and fetch() for native; the standalone copy the answer stages write for `deno-src:` and
+ * `undici@` targets; else the module's absolute URL.
+ */
+function wireCandidateSource(options: CliOptions, file: string): CandidateSource {
+  if (options.target === "native") return { kind: "native" };
+  if (isDenoSrcTarget(options.targetArg) || isUndiciTarget(options.targetArg)) {
+    return candidateSource(options, file);
+  }
+  return { kind: "module", specifier: candidateUrlOf(options.target)! };
+}
+
+/**
+ * Writes the self-contained reproduction of `divergence` (reproduction.ts) into the campaign's
+ * output folder (`--out`, default `.cache/counterexamples/`); returns its path.
+ */
+function writeWireReproduction(
+  options: CliOptions,
+  divergence: WireDivergence,
+  path: string,
+  replay: string,
+  knownClasses: string,
+): string {
+  const binary = options.runtime ?? runtime;
+  const slug = options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
+  const dir = options.out ?? COUNTEREXAMPLE_DIR;
+  const file = join(
+    dir,
+    `wire-${slug}-${binary.name}-${divergence.side}-${
+      hash(JSON.stringify([options.seed, path, divergence.fieldLines]))
+    }.mjs`,
+  );
+  const source = renderWireReproduction({
+    divergence,
+    candidate: wireCandidateSource(options, file),
+    foundUnder: { name: binary.name, version: binary.version },
+    header: [
+      `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
+      `run: ${
+        runCommandFor(binary.name, basename(file))
+      }  (under ${binary.name} only: any other runtime exits 2)`,
+      `replay the campaign: ${replay}`,
+      `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
+      "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+    ],
+  });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, source);
+  return file;
+}
+
+/**
+ * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). A Headers
+ * divergence is replayed alone in a fresh process before it is reported (a replay is not replayed
+ * again) and written as a self-contained reproduction; neither happens without one, so a clean
+ * stage costs one process. Throws {@link WireLoadError} for a candidate that cannot be loaded and
+ * an Error with the cause for a harness failure (a port that cannot be bound on 127.0.0.1, a
+ * process that cannot start).
+ */
+export async function runWireStage(options: CliOptions): Promise<WireReport> {
+  const started = Date.now();
+  const native = options.targetArg === "native";
+  const result = await runWireCli(options);
+  if (result.loadError !== undefined) {
+    throw new WireLoadError(result.loadError.url, result.loadError.detail);
+  }
+  const found = result.divergence ?? null;
+  const path = result.path ?? options.wirePath ?? "";
+  let divergence: WireReport["divergence"] = null;
+  if (found !== null) {
+    const replay = wireReplayCommand(options, options.seed, path);
+    const replays = options.wirePath === undefined
+      ? await replayedAlone(options, found, path)
+      : undefined;
+    const reproduction = writeWireReproduction(
+      options,
+      found,
+      path,
+      replay,
+      knownClassesArg(options),
+    );
+    divergence = {
+      ...found,
+      path,
+      replay,
+      reproduction,
+      ...(replays === undefined ? {} : { replays }),
+    };
+  }
+  return {
+    entryPoint: native
+      ? `wire: ${result.server ?? "server"} request headers and fetch() response headers`
+      : result.notFuzzed !== undefined
+      ? `wire: not fuzzed (${result.notFuzzed})`
+      : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
+    runtime: workerRuntimeName(options),
+    notFuzzed: result.notFuzzed ?? null,
+    runs: result.runs ?? 0,
+    elapsedMs: Date.now() - started,
+    seed: options.seed,
+    divergence,
+    parserDivergences: result.parserDivergences ?? [],
+    parserDivergenceCount: result.parserDivergenceCount ?? 0,
+    knownClassCounts: result.knownClassCounts ?? {},
+  };
+}
+
+/** A header observation in one line. */
+function observed(observation: WireDivergence["expected"]): string {
+  return observation === null ? "(nothing)" : shownBytes(observation);
+}
+
+/** The wire stage's part of the report a person reads. */
+export function wireReportLines(report: WireReport): string[] {
+  // The entry-points line already says why nothing was fuzzed.
+  if (report.notFuzzed !== null) return [];
+  const known = Object.entries(report.knownClassCounts);
+  const lines = [
+    `wire stage: ${report.runs} heads in ${
+      (report.elapsedMs / 1000).toFixed(1)
+    } s, seed ${report.seed}: ${
+      report.divergence === null ? "no Headers divergence" : "a Headers divergence"
+    }, ${report.parserDivergenceCount} parser divergence(s)`,
+    ...(known.length === 0
+      ? []
+      : [`known wire classes hit: ${known.map(([name, n]) => `${name} (${n})`).join(", ")}`]),
+  ];
+  const divergence = report.divergence;
+  if (divergence !== null) {
+    lines.push(
+      "",
+      `${
+        divergence.replays === "never" ? "UNCONFIRMED " : ""
+      }WIRE COUNTEREXAMPLE (${divergence.side} side, ${divergence.kind}; seed ${report.seed}, ` +
+        `path ${JSON.stringify(divergence.path)}), ${divergence.fieldLines.length} field line(s):`,
+      ...divergence.fieldLines.map((line) => `  ${shownBytes(line)}`),
+      `${report.entryPoint.startsWith("wire: headersFromRawList") ? "raw list" : "bytes"}: ${
+        shownBytes(divergence.bytes)
+      }`,
+      ...(divergence.detail === undefined ? [] : [`what broke: ${divergence.detail}`]),
+      `expected: ${observed(divergence.expected)}`,
+      `actual:   ${observed(divergence.actual)}`,
+      ...(divergence.replays === "never"
+        ? [
+          "",
+          "Replayed alone in a fresh process (its seed and path), this case did not diverge again:",
+          "flaky / not reproduced, the candidate is not deterministic. The replay command and the",
+          "reproduction may pass.",
+          "",
+        ]
+        : []),
+      `reproduction (self-contained; run it under ${report.runtime}, any other runtime exits 2): ` +
+        divergence.reproduction,
+      `replay: ${divergence.replay}`,
+    );
+  }
+  if (report.parserDivergences.length > 0) {
+    lines.push(
+      "",
+      `parser divergences (not failures: a head one of the runtime's HTTP parser and the ` +
+        `reference rejects), ${report.parserDivergences.length} of ${report.parserDivergenceCount}:`,
+      ...report.parserDivergences.map((found) =>
+        `  ${found.side}: ${shownBytes(found.fieldLines)} reference ${
+          found.referenceAccepts ? "accepts" : "rejects"
+        }, runtime ${found.runtimeAccepts ? "accepts" : `rejects (${found.runtimeOutcome})`}`
+      ),
+    );
+  }
+  return lines;
+}
