@@ -163,8 +163,8 @@ export interface CampaignRun {
 }
 
 /**
- * One campaign (the CLI with `--json` and one worker, its answer stages only: a sweep classifies
- * answer divergences); its summary, or the usage error's text.
+ * One campaign (the CLI with `--json` and one worker, its answer stages only, neither costs nor
+ * wire: a sweep classifies answer divergences); its summary, or the usage error's text.
  */
 export function campaign(run: CampaignRun): { summary: Summary } | { error: string } {
   const args = [
@@ -183,6 +183,8 @@ export function campaign(run: CampaignRun): { summary: Summary } | { error: stri
     run.excluded.length > 0 ? run.excluded.join(",") : "none",
     ...(run.out === undefined ? [] : ["--out", run.out]),
     "--costs",
+    "none",
+    "--wire",
     "none",
   ];
   const [command, ...rest] = selfCommand(CLI, args);
