@@ -1,14 +1,26 @@
 /**
- * `./headerproof test` (`deno task test`): every gate CI runs, one after the other, stopping at the
- * first that fails, then a summary with each gate's result and time. Exits with the failing gate's
- * status (0 when all pass, 2 on bad usage).
+ * `./headerproof test` (`deno task test`): every gate CI runs, then a summary with each gate's
+ * result and wall-clock time. Exits with the status of the first failing gate in {@link GATES}
+ * order (0 when all pass, 2 on bad usage).
  *
  * Gates: `check` (fmt, lint, type check), `test:unit` (`deno test -A`), `model` (TLC), `fuzz:kill`
  * (the kill table), `fuzz:coverage` (the coverage gate), `bench:repeatable` (instruction counts).
  *
+ * Schedule: a gate whose verdict does not depend on how busy the machine is (answers, TLC state
+ * counts, coverage, callgrind instruction counts) runs beside another one, `--jobs` at a time
+ * (default 2), each writing its output into `.cache/gates/TASK.log`, printed whole when it ends.
+ * A gate that times costs (`fuzz:kill`: its cost variants are killed by step times and heap
+ * figures) runs alone afterwards, its output streamed. Once a gate fails no further gate starts;
+ * the ones running finish and are reported.
+ *
+ * The property suite (`properties/`) runs once: when both `test:unit` and `fuzz:coverage` are
+ * selected, `test:unit` leaves `properties/` to the coverage gate, which runs it under coverage
+ * and fails when any of its tests fails.
+ *
  * Options: `--junit DIR` writes JUnit XML reports into DIR (relative to the caller's directory):
- * `deno-test.xml`, `model.xml` and `kill-table.xml`, each flag handed only to the gate it is for.
- * `--only NAME[,NAME]` runs only the named gates, in the same order.
+ * `deno-test.xml`, `properties-test.xml` (the property suite, from `fuzz:coverage`), `model.xml`
+ * and `kill-table.xml`, each flag handed only to the gate it is for. `--only NAME[,NAME]` runs only
+ * the named gates. `--jobs N` runs up to N gates at a time (1: one after the other, in order).
  *
  * @example
  * ```sh
@@ -17,53 +29,165 @@
  *
  * @module
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /** One gate: the task it runs and the arguments that make it write a JUnit report into `dir`. */
 export interface Gate {
   task: string;
   junit?: (dir: string) => string[];
+  /** The verdict depends on load (it times costs): the gate runs alone, after the others. */
+  alone?: boolean;
 }
 
-/** The gates, in the order they run. */
+/** The gates, in the order their results are reported and their failures ranked. */
 export const GATES: readonly Gate[] = [
   { task: "check" },
   { task: "test:unit", junit: (dir) => [`--junit-path=${join(dir, "deno-test.xml")}`] },
   { task: "model", junit: (dir) => ["--junit", join(dir, "model.xml")] },
-  { task: "fuzz:kill", junit: (dir) => ["--junit", join(dir, "kill-table.xml")] },
-  { task: "fuzz:coverage" },
+  { task: "fuzz:kill", junit: (dir) => ["--junit", join(dir, "kill-table.xml")], alone: true },
+  { task: "fuzz:coverage", junit: (dir) => ["--junit", join(dir, "properties-test.xml")] },
   { task: "bench:repeatable" },
 ];
 
-/** The arguments `gate` gets: its JUnit flag when a JUnit folder is asked for, nothing else. */
-export function gateArguments(gate: Gate, junitDir: string | undefined): string[] {
-  return junitDir !== undefined && gate.junit !== undefined ? gate.junit(junitDir) : [];
+/**
+ * The order gates start in: `check` first (seconds; a lint or type error keeps the gates after it
+ * from starting), then the longest first among those that share the machine (so the last to end
+ * does not start late), then the ones that run alone.
+ */
+export const START_ORDER: readonly string[] = [
+  "check",
+  "model",
+  "fuzz:coverage",
+  "test:unit",
+  "bench:repeatable",
+  "fuzz:kill",
+];
+
+/**
+ * The arguments `gate` gets among the `selected` gates: its JUnit flag when a JUnit folder is
+ * asked for; for `test:unit`, `--ignore=properties/` when `fuzz:coverage` runs the property suite.
+ */
+export function gateArguments(
+  gate: Gate,
+  junitDir: string | undefined,
+  selected: readonly string[],
+): string[] {
+  const junit = junitDir !== undefined && gate.junit !== undefined ? gate.junit(junitDir) : [];
+  const ignore = gate.task === "test:unit" && selected.includes("fuzz:coverage")
+    ? ["--ignore=properties/"]
+    : [];
+  return [...junit, ...ignore];
 }
 
 /** How one gate ended. */
-interface Outcome {
+export interface Outcome {
   task: string;
   status: "ok" | "FAILED" | "not run";
   seconds: number;
   code: number;
 }
 
-function main(args: string[]): number {
+/** The exit status of a run whose gates ended as `outcomes`: the first failure's, in GATES order. */
+export function exitStatus(outcomes: readonly Outcome[]): number {
+  const rank = (o: Outcome) => GATES.findIndex((gate) => gate.task === o.task);
+  const failed = outcomes.filter((o) => o.status === "FAILED").sort((a, b) => rank(a) - rank(b));
+  return failed.length === 0 ? 0 : failed[0].code;
+}
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const LOG_DIR = join(ROOT, ".cache", "gates");
+
+/** Runs `deno task TASK ...extra`, its output streamed, or written to `log` and printed at its end. */
+function runGate(task: string, extra: string[], log: string | null): Promise<number> {
+  const fd = log === null ? null : openSync(log, "w");
+  const child = spawn(process.execPath, ["task", task, ...extra], {
+    cwd: ROOT,
+    stdio: fd === null ? "inherit" : ["ignore", fd, fd],
+  });
+  return new Promise((done) => {
+    child.on("error", (error) => {
+      console.error(`cannot start deno task ${task}: ${error.message}`);
+      done(2);
+    });
+    child.on("close", (code) => {
+      if (fd !== null) {
+        closeSync(fd);
+        console.error(`\n${`=== ${task} ${extra.join(" ")}`.trimEnd()} (output of ${log})`);
+        process.stderr.write(readFileSync(log!));
+      }
+      done(code ?? 1);
+    });
+  });
+}
+
+/** Runs `selected` gates `jobs` at a time (alone ones afterwards, one by one); their outcomes. */
+async function runGates(
+  selected: readonly Gate[],
+  junitDir: string | undefined,
+  jobs: number,
+): Promise<Outcome[]> {
+  const names = selected.map((gate) => gate.task);
+  const outcomes = new Map<string, Outcome>();
+  let failed = false;
+  const run = async (gate: Gate, shared: boolean) => {
+    if (failed) {
+      outcomes.set(gate.task, { task: gate.task, status: "not run", seconds: 0, code: 0 });
+      return;
+    }
+    const extra = gateArguments(gate, junitDir, names);
+    const log = shared ? join(LOG_DIR, `${gate.task.replace(":", "-")}.log`) : null;
+    console.error(
+      shared
+        ? `=== ${gate.task} started (${jobs} at a time; output when it ends)`
+        : `\n=== ${gate.task} ${extra.join(" ")}`.trimEnd(),
+    );
+    const started = Date.now();
+    const code = await runGate(gate.task, extra, log);
+    const seconds = (Date.now() - started) / 1000;
+    outcomes.set(gate.task, {
+      task: gate.task,
+      status: code === 0 ? "ok" : "FAILED",
+      seconds,
+      code,
+    });
+    if (code !== 0) failed = true;
+  };
+  const ordered = [...selected].sort((a, b) =>
+    START_ORDER.indexOf(a.task) - START_ORDER.indexOf(b.task)
+  );
+  const queue = ordered.filter((gate) => !gate.alone);
+  mkdirSync(LOG_DIR, { recursive: true });
+  const lane = async () => {
+    for (let gate = queue.shift(); gate !== undefined; gate = queue.shift()) {
+      await run(gate, jobs > 1);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, lane));
+  for (const gate of ordered.filter((gate) => gate.alone)) await run(gate, false);
+  return selected.map((gate) => outcomes.get(gate.task)!);
+}
+
+const USAGE = "usage: ./headerproof test [--junit DIR] [--only A,B] [--jobs N]";
+
+async function main(args: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args,
-      options: { junit: { type: "string" }, only: { type: "string" } },
+      options: {
+        junit: { type: "string" },
+        only: { type: "string" },
+        jobs: { type: "string", default: "2" },
+      },
       strict: true,
     }));
   } catch (error) {
-    console.error(
-      `${(error as Error).message}\nusage: ./headerproof test [--junit DIR] [--only A,B]`,
-    );
+    console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const only = values.only?.split(",");
@@ -72,44 +196,37 @@ function main(args: string[]): number {
     console.error(`unknown gate(s) ${unknown.join(", ")}; gates: ${GATES.map((g) => g.task)}`);
     return 2;
   }
+  const jobs = Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    console.error(`--jobs takes a whole number >= 1, not ${JSON.stringify(values.jobs)}\n${USAGE}`);
+    return 2;
+  }
   const caller = process.env.HEADERPROOF_CALLER_DIR || process.cwd();
   const junitDir = values.junit === undefined ? undefined : resolve(caller, values.junit);
   if (junitDir !== undefined) mkdirSync(junitDir, { recursive: true });
-  const outcomes: Outcome[] = [];
-  let failed: Outcome | null = null;
-  for (const gate of GATES.filter((g) => only === undefined || only.includes(g.task))) {
-    if (failed !== null) {
-      outcomes.push({ task: gate.task, status: "not run", seconds: 0, code: 0 });
-      continue;
-    }
-    const extra = gateArguments(gate, junitDir);
-    console.error(`\n=== ${gate.task} ${extra.join(" ")}`.trimEnd());
-    const started = Date.now();
-    const run = spawnSync(process.execPath, ["task", gate.task, ...extra], { stdio: "inherit" });
-    const code = run.status ?? 1;
-    const outcome: Outcome = {
-      task: gate.task,
-      status: code === 0 ? "ok" : "FAILED",
-      seconds: (Date.now() - started) / 1000,
-      code,
-    };
-    outcomes.push(outcome);
-    if (code !== 0) failed = outcome;
-  }
-  const total = outcomes.reduce((sum, o) => sum + o.seconds, 0);
-  console.error("\nheaderproof test:");
+  const selected = GATES.filter((g) => only === undefined || only.includes(g.task));
+  const started = Date.now();
+  const outcomes = await runGates(selected, junitDir, jobs);
+  const wall = (Date.now() - started) / 1000;
+  const alone = selected.filter((gate) => gate.alone).map((gate) => gate.task);
+  console.error(
+    `\nheaderproof test (${jobs} gate(s) at a time${
+      alone.map((task) => `; ${task} alone`).join("")
+    }):`,
+  );
   for (const o of outcomes) {
     const time = o.status === "not run" ? "" : `${o.seconds.toFixed(1).padStart(7)} s`;
     const exit = o.status === "FAILED" ? ` (exit ${o.code})` : "";
     console.error(`  ${o.task.padEnd(18)} ${o.status.padEnd(8)}${time}${exit}`);
   }
+  const failures = outcomes.filter((o) => o.status === "FAILED").map((o) => o.task);
   console.error(
-    failed === null
-      ? `all gates passed in ${total.toFixed(0)} s`
-      : `${failed.task} failed after ${total.toFixed(0)} s`,
+    failures.length === 0
+      ? `all gates passed in ${wall.toFixed(0)} s`
+      : `${failures.join(", ")} failed; ${wall.toFixed(0)} s in all`,
   );
   if (junitDir !== undefined) console.error(`JUnit reports: ${junitDir}`);
-  return failed === null ? 0 : failed.code;
+  return exitStatus(outcomes);
 }
 
-if (import.meta.main) process.exit(main(process.argv.slice(2)));
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

@@ -1,15 +1,61 @@
 import assert from "node:assert/strict";
-import { gateArguments, GATES } from "./gates.ts";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { exitStatus, gateArguments, GATES, type Outcome, START_ORDER } from "./gates.ts";
+
+const ALL = GATES.map((gate) => gate.task);
 
 Deno.test("each gate gets only its own JUnit flag, and none without --junit", () => {
-  const routed = Object.fromEntries(GATES.map((gate) => [gate.task, gateArguments(gate, "/r")]));
+  const routed = Object.fromEntries(
+    GATES.map((gate) => [gate.task, gateArguments(gate, "/r", ["check"])]),
+  );
   assert.deepEqual(routed, {
     "check": [],
     "test:unit": ["--junit-path=/r/deno-test.xml"],
     "model": ["--junit", "/r/model.xml"],
     "fuzz:kill": ["--junit", "/r/kill-table.xml"],
-    "fuzz:coverage": [],
+    "fuzz:coverage": ["--junit", "/r/properties-test.xml"],
     "bench:repeatable": [],
   });
-  for (const gate of GATES) assert.deepEqual(gateArguments(gate, undefined), []);
+  for (const gate of GATES) assert.deepEqual(gateArguments(gate, undefined, ["check"]), []);
+});
+
+Deno.test("test:unit leaves properties/ to fuzz:coverage only when that gate runs too", () => {
+  const unit = GATES.find((gate) => gate.task === "test:unit")!;
+  assert.deepEqual(gateArguments(unit, undefined, ALL), ["--ignore=properties/"]);
+  assert.deepEqual(gateArguments(unit, "/r", ["test:unit", "fuzz:coverage"]), [
+    "--junit-path=/r/deno-test.xml",
+    "--ignore=properties/",
+  ]);
+  assert.deepEqual(gateArguments(unit, undefined, ["test:unit", "model"]), []);
+});
+
+Deno.test("every gate has a start position, and only fuzz:kill runs alone", () => {
+  assert.deepEqual([...START_ORDER].sort(), [...ALL].sort());
+  assert.deepEqual(GATES.filter((gate) => gate.alone).map((gate) => gate.task), ["fuzz:kill"]);
+});
+
+Deno.test("the exit status is the first failing gate's in GATES order, whatever ended first", () => {
+  const outcome = (task: string, code: number): Outcome => ({
+    task,
+    status: code === 0 ? "ok" : "FAILED",
+    seconds: 1,
+    code,
+  });
+  assert.equal(exitStatus([outcome("check", 0), outcome("model", 0)]), 0);
+  assert.equal(exitStatus([outcome("fuzz:coverage", 2), outcome("test:unit", 1)]), 1);
+  assert.equal(exitStatus([outcome("bench:repeatable", 1), outcome("model", 3)]), 3);
+  assert.equal(
+    exitStatus([outcome("check", 0), { task: "model", status: "not run", seconds: 0, code: 0 }]),
+    0,
+  );
+});
+
+Deno.test("bad usage exits 2 and runs no gate", () => {
+  const gates = fileURLToPath(new URL("./gates.ts", import.meta.url));
+  for (const args of [["--only", "nope"], ["--jobs", "0"], ["--frobnicate"]]) {
+    const run = spawnSync(Deno.execPath(), ["run", "-A", gates, ...args], { encoding: "utf8" });
+    assert.equal(run.status, 2, `${args.join(" ")}: ${run.stderr}`);
+    assert.doesNotMatch(run.stderr, /===/);
+  }
 });

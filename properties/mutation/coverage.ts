@@ -18,7 +18,14 @@ import process from "node:process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { exit, parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import {
+  callerPath,
+  exit,
+  parseCommandLine,
+  runtime,
+  writeErr,
+  writeOut,
+} from "../targets/runtime.ts";
 
 /** Coverage of one file, from lcov. */
 export interface FileCoverage {
@@ -84,17 +91,21 @@ function implModules(deno: string): string[] {
 /** Where the coverage data and the lcov report are kept (ignored by git). */
 const COVERAGE_DIR = join(ROOT, ".cache", "coverage");
 
-const USAGE = `usage: ./headerproof fuzz:coverage
+const USAGE = `usage: ./headerproof fuzz:coverage [--junit FILE]
 
 Runs the property suite (properties/) with coverage, then prints line and branch coverage of impl/
-per file with the uncovered lines; takes no options. Raw data and .cache/coverage/impl.lcov stay in
-the ignored .cache/coverage/.
+per file with the uncovered lines. Raw data and .cache/coverage/impl.lcov stay in the ignored
+.cache/coverage/. --junit FILE also writes the suite's JUnit XML report to FILE.
 
 exit status: 0 gate met (lines 100%, branches >= 95%), 1 not met, 2 bad usage or the suite failed`;
 
-/** Runs the gate with the command line `args` (only `--help`); returns the exit status. */
+/** Runs the gate with the command line `args` (`--help`, `--junit FILE`); returns the exit status. */
 function main(args: readonly string[]): number {
-  const parsed = parseCommandLine(args, { help: { type: "boolean", short: "h" } }, USAGE);
+  const parsed = parseCommandLine(
+    args,
+    { help: { type: "boolean", short: "h" }, junit: { type: "string" } },
+    USAGE,
+  );
   if (typeof parsed === "number") return parsed;
   if (parsed.positionals.length > 0) {
     writeErr(`fuzz:coverage takes no arguments, got ${parsed.positionals.join(" ")}\n${USAGE}\n`);
@@ -105,7 +116,10 @@ function main(args: readonly string[]): number {
   mkdirSync(dir, { recursive: true });
   const deno = runtime.execPath;
   writeErr("running the property suite with coverage (deno test --coverage properties/) ...\n");
-  const test = spawnSync(deno, ["test", "-A", `--coverage=${dir}`, "properties/"], {
+  const junit = parsed.values.junit === undefined
+    ? []
+    : [`--junit-path=${callerPath(parsed.values.junit)}`];
+  const test = spawnSync(deno, ["test", "-A", `--coverage=${dir}`, ...junit, "properties/"], {
     cwd: ROOT,
     // Tests that run impl in subprocesses (tampered_load_test.ts) write their coverage here too.
     env: { ...process.env, HEADERPROOF_COVERAGE_DIR: dir },

@@ -2,17 +2,21 @@
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
  * the runs and seconds it took, and the step that diverged. An answer variant runs the answer
- * stages alone (`--costs none`); a cost variant (one with a `costClass`) runs the whole default
- * campaign and is killed by a cost finding of its class on a case the unpatched impl passes or
- * fails by less than half as much (the unpatched impl's campaign runs once, before the first
- * cost variant; a cost variant that survives gets its campaign once more, as step costs are timed
- * on a machine that may be busy). Exits 1 unless every variant is killed within the budget, 2
+ * stages alone (`--costs none`), `--jobs` variants at a time (their verdicts are answers, whatever
+ * the load). A cost variant (one with a `costClass`) runs the default campaign's cost stage (the
+ * stage as the campaign CLI runs it with the same arguments; the answer stages cannot kill it) and
+ * is killed by a cost finding of its class on a case the unpatched impl passes or fails by less
+ * than half as much. Cost variants run one at a time after every answer variant, with nothing else
+ * of the table running, since they time steps and weigh heaps (the unpatched impl's cost stage
+ * runs once, before the first cost variant; a cost variant that survives gets its cost stage once
+ * more, as the machine may be busy). Exits 1 unless every variant is killed within the budget, 2
  * when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
- * default 30), `--seed N` (default 1), `--workers N` (default 1), `--only NAME[,NAME]`,
- * `--record` (also write each kill to properties/campaign/corpus/variant-NAME.json, pinning it),
- * `--json` (the table as JSON on stdout), `--junit FILE` (one JUnit case per variant).
+ * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (answer variants at
+ * a time, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
+ * properties/campaign/corpus/variant-NAME.json, pinning it), `--json` (the table as JSON on
+ * stdout), `--junit FILE` (one JUnit case per variant).
  *
  * @example
  * ```sh
@@ -28,7 +32,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
 import { shownBytes } from "../wire/stage.ts";
-import type { CostFinding } from "../costs/stage.ts";
+import type { CostFinding, CostReport } from "../costs/stage.ts";
+import { runCostStage } from "../costs/stage.ts";
+import { parseCliArgs } from "../campaign/cli_args.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
 import type { JunitCase } from "../campaign/junit.ts";
@@ -132,6 +138,20 @@ function campaignArgs(
 }
 
 /**
+ * The cost stage of the campaign the CLI would run with `args` (properties/costs/stage.ts, in this
+ * process; the cost workers it starts are processes of their own), its reproductions written
+ * beside the campaign's `--out`.
+ */
+async function costStage(args: string[]): Promise<CostReport> {
+  const options = parseCliArgs(args);
+  const report = await runCostStage(options, options.out!);
+  if (report.loadError !== null) {
+    throw new Error(`cannot load ${report.loadError.url}: ${report.loadError.detail}`);
+  }
+  return report;
+}
+
+/**
  * The cost findings of the unpatched impl itself, by case key (cases.ts `caseKey`), from one
  * campaign's cost stage.
  */
@@ -139,8 +159,8 @@ async function baseCostFindings(budget: Budget): Promise<Map<string, CostFinding
   const dir = mkdtempSync(join(tmpdir(), "headerproof-base-"));
   try {
     const modulePath = applyVariant({ name: "unpatched", bug: "", patches: [] }, dir);
-    const summary = await campaign(campaignArgs(null, modulePath, budget, join(dir, "out")));
-    const findings = new Map((summary.costs?.findings ?? []).map((f) => [f.key, f]));
+    const report = await costStage(campaignArgs(null, modulePath, budget, join(dir, "out")));
+    const findings = new Map(report.findings.map((f) => [f.key, f]));
     writeErr(`the unpatched impl's cost findings: ${[...findings.keys()].join("; ") || "none"}\n`);
     return findings;
   } finally {
@@ -161,8 +181,8 @@ function excess(finding: CostFinding): number {
  * or fails by less than half as much (so a cost impl already has never kills a variant by
  * itself, nor does a noisy step-growth figure of impl's hide a variant's).
  */
-function costKill(variant: Variant, summary: Summary, base: Map<string, CostFinding>) {
-  return summary.costs?.findings.find((finding) => {
+function costKill(variant: Variant, report: CostReport, base: Map<string, CostFinding>) {
+  return report.findings.find((finding) => {
     const before = base.get(finding.key);
     return finding.costClass === variant.costClass &&
       (before === undefined || excess(finding) > 2 * excess(before));
@@ -171,7 +191,7 @@ function costKill(variant: Variant, summary: Summary, base: Map<string, CostFind
 
 /**
  * Runs one variant within the budget: an answer variant with the answer stages alone
- * (`--costs none`), a cost variant with the whole default campaign.
+ * (`--costs none`), a cost variant with the cost stage alone.
  */
 async function killVariant(
   variant: Variant,
@@ -186,20 +206,20 @@ async function killVariant(
       return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
     }
     // Step costs are timed on a machine that may be busy: a cost variant that survives gets one
-    // more whole campaign before it counts as survived (a real survivor survives both).
-    let summary = await campaign(args);
-    let kill = costKill(variant, summary, await base());
+    // more cost stage before it counts as survived (a real survivor survives both).
+    let report = await costStage(args);
+    let kill = costKill(variant, report, await base());
     if (kill === undefined) {
-      writeErr(`${variant.name}: no cost finding of its class; running its campaign once more\n`);
-      summary = await campaign(args);
-      kill = costKill(variant, summary, await base());
+      writeErr(`${variant.name}: no cost finding of its class; running its cost stage once more\n`);
+      report = await costStage(args);
+      kill = costKill(variant, report, await base());
     }
     return {
       variant: variant.name,
       bug: variant.bug,
       killed: kill !== undefined,
       runs: 0,
-      seconds: summary.elapsedMs / 1000,
+      seconds: report.elapsedMs / 1000,
       failingStep: kill === undefined ? "" : firstLine(`${kill.key}: ${kill.figures.lines[0]}`),
       replay: kill?.reproduction ?? "",
     };
@@ -255,6 +275,7 @@ const OPTIONS = {
   time: { type: "string", default: "30" },
   seed: { type: "string", default: "1" },
   workers: { type: "string", default: "1" },
+  jobs: { type: "string", default: "2" },
   only: { type: "string" },
   record: { type: "boolean", default: false },
   json: { type: "boolean", default: false },
@@ -283,7 +304,7 @@ async function main(args: readonly string[]): Promise<number> {
     writeErr(`${(error as Error).message}\n`);
     return 2;
   }
-  const number = (flag: "runs" | "time" | "seed" | "workers") => {
+  const number = (flag: "runs" | "time" | "seed" | "workers" | "jobs") => {
     const value = Number(values[flag]);
     if (!Number.isFinite(value) || value < 0 || (value === 0 && flag !== "seed")) {
       writeErr(`--${flag} needs a positive number, got ${JSON.stringify(values[flag])}\n`);
@@ -291,13 +312,16 @@ async function main(args: readonly string[]): Promise<number> {
     }
     return value;
   };
-  const [runs, seconds, seed, workers] = [
+  const [runs, seconds, seed, workers, jobs] = [
     number("runs"),
     number("time"),
     number("seed"),
     number("workers"),
+    number("jobs"),
   ];
-  if (runs === null || seconds === null || seed === null || workers === null) return 2;
+  if (runs === null || seconds === null || seed === null || workers === null || jobs === null) {
+    return 2;
+  }
   const budget: Budget = { runs, seconds, seed, workers, record: values.record };
   const only = values.only === undefined ? null : values.only.split(",");
   const unknown = (only ?? []).filter((name) => !VARIANTS.some((v) => v.name === name));
@@ -306,31 +330,43 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
-  const rows: KillRow[] = [];
+  const rows = new Map<Variant, KillRow>();
   let base: Promise<Map<string, CostFinding>> | null = null;
   const baseKeys = () => (base ??= baseCostFindings(budget));
-  for (const variant of variants) {
+  let stale: StaleVariantError | null = null;
+  const kill = async (variant: Variant) => {
+    if (stale !== null) return;
     try {
       const row = await killVariant(variant, budget, baseKeys);
-      rows.push(row);
+      rows.set(variant, row);
       writeErr(
         `${row.variant}: ${row.killed ? "killed" : "SURVIVED"} (${row.runs} runs, ${
           row.seconds.toFixed(1)
         } s)\n`,
       );
     } catch (error) {
-      if (error instanceof StaleVariantError) {
-        writeErr(`${error.message}\n`);
-        return 2;
-      }
-      throw error;
+      if (!(error instanceof StaleVariantError)) throw error;
+      stale = error;
     }
+  };
+  const answers = variants.filter((v) => v.costClass === undefined);
+  const lane = async () => {
+    for (let variant = answers.shift(); variant !== undefined; variant = answers.shift()) {
+      await kill(variant);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, lane));
+  for (const variant of variants.filter((v) => v.costClass !== undefined)) await kill(variant);
+  if (stale !== null) {
+    writeErr(`${(stale as StaleVariantError).message}\n`);
+    return 2;
   }
+  const table = variants.map((variant) => rows.get(variant)!);
   if (values.junit !== undefined) {
-    writeJunit(callerPath(values.junit), "headerproof fuzz:kill", junitCases(rows));
+    writeJunit(callerPath(values.junit), "headerproof fuzz:kill", junitCases(table));
   }
-  writeOut(values.json ? JSON.stringify(rows, null, 1) + "\n" : renderTable(rows));
-  return rows.every((row) => row.killed) ? 0 : 1;
+  writeOut(values.json ? JSON.stringify(table, null, 1) + "\n" : renderTable(table));
+  return table.every((row) => row.killed) ? 0 : 1;
 }
 
 exit(await main(runtime.args));
