@@ -1,8 +1,8 @@
 /**
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
- * the runs and seconds it took, and the step that diverged. An answer variant runs the answer
- * stages alone (`--costs none`), `--jobs` variants at a time (their verdicts are answers, whatever
+ * the runs and seconds it took, and the step that diverged. An answer variant runs the wire and
+ * answer stages (`--costs none`), `--jobs` variants at a time (their verdicts are answers, whatever
  * the load). A cost variant (one with a `costClass`) runs the default campaign's cost stage (the
  * stage as the campaign CLI runs it with the same arguments; the answer stages cannot kill it) and
  * is killed by a cost finding of its class on a case the unpatched impl passes or fails by less
