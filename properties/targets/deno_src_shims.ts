@@ -325,11 +325,11 @@ export const LOADED_FILES: Readonly<Record<string, string>> = {
  * and `Response` are then fuzzed through `fetchClasses()` ({@link fetchContractOf}).
  */
 export const FETCH_FILES: Readonly<Record<string, string>> = {
-  "ext:deno_web/01_mimesniff.js": "ext/web/01_mimesniff.js",
-  "ext:deno_fetch/21_formdata.js": "ext/fetch/21_formdata.js",
-  "ext:deno_fetch/22_body.js": "ext/fetch/22_body.js",
   "ext:deno_fetch/23_request.js": "ext/fetch/23_request.js",
   "ext:deno_fetch/23_response.js": "ext/fetch/23_response.js",
+  "ext:deno_fetch/22_body.js": "ext/fetch/22_body.js",
+  "ext:deno_fetch/21_formdata.js": "ext/fetch/21_formdata.js",
+  "ext:deno_web/01_mimesniff.js": "ext/web/01_mimesniff.js",
 };
 
 /** Specifiers an ES-module file may import that resolve to this module. */
