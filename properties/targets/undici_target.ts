@@ -163,9 +163,11 @@ const { webidl } = require(at(${relative(layout.webidl)}));`;
 const setGuard = (headers, guard) => { headers[kGuard] = guard; };`;
   const fetchCode = layout.fetch === null ? "" : `
 // undici's own Request and Response. Their Headers validate as undici's do whatever the profile
-// (undici has one rule set, the "server" profile's).
-const { Request } = require(at(${path(layout.fetch.request)}));
+// (undici has one rule set, the "server" profile's). response.js first, as undici's own
+// fetch/index.js loads them: it defines webidl.converters.BodyInit, which request.js reads when
+// it loads (undici 8.13.1: loaded the other way, a RequestInit with a body throws a TypeError).
 const { Response } = require(at(${path(layout.fetch.response)}));
+const { Request } = require(at(${path(layout.fetch.request)}));
 
 export function fetchClasses(options = {}) {
   const profile = options.profile ?? "standard";
