@@ -335,7 +335,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   },
   {
     name: "response-status-checked-before-headers-converted",
-    runtimes: ["deno"],
+    runtimes: ["deno", "node"],
     summary: "the Response constructor and Response.json convert and check status and " +
       "statusText before they convert the init's headers, so a bad status (RangeError) or " +
       "statusText (TypeError) wins over an error converting the headers (WebIDL: the " +

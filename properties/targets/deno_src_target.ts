@@ -22,6 +22,12 @@
  *
  * The other guards are filled the same way at every commit (deno_src_shims.ts `contractOf`).
  *
+ * When the checkout has the files of Request and Response (deno_src_shims.ts `FETCH_FILES`), they
+ * are copied and loaded too, `22_body.js`'s import of `21_formdata.js` going through a generated
+ * bridge module (deno_src_fetch_shims.ts `formDataBridge`), and the module exports
+ * `fetchClasses()` with the checkout's own `Request` and `Response` (deno_src_shims.ts
+ * `fetchContractOf`); otherwise its `fetchEntryPointNotes` say which file is missing.
+ *
  * Any other form of `20_headers.js` (the 2018-2023 `((window) => { ... })(this)` scripts) is a
  * usage error naming the supported range. In a tampered realm the copies are the candidate's
  * code (the generated module's folder); the shims and the adapter (properties/) are not.

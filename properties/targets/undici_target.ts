@@ -18,7 +18,10 @@
  * creates an empty `Headers`, sets the guard and calls undici's `fill` (guard "immutable": filled
  * under "none", then set); `freezeHeaders` sets the guard to "immutable". `headersFromRawList` is
  * not offered (undici builds a response's list inside its HTTP client, not through one function).
- * The module must run under Node (`fuzz:node`, or `--runtime node@X`).
+ * `fetchClasses()` hands out undici's own `Request` and `Response` (`request.js` and `response.js`
+ * beside the headers module, when both are there); `structuredClone` is Node's global, which is what
+ * a Node user of the package calls. The module must run under Node (`fuzz:node`, or
+ * `--runtime node@X`).
  *
  * @example
  * ```ts
