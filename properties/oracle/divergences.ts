@@ -335,7 +335,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   },
   {
     name: "response-status-checked-before-headers-converted",
-    runtimes: ["deno"],
+    runtimes: ["deno", "node"],
     summary: "the Response constructor and Response.json convert and check status and " +
       "statusText before they convert the init's headers, so a bad status (RangeError) or " +
       "statusText (TypeError) wins over an error converting the headers (WebIDL: the " +
@@ -439,6 +439,36 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       op.op === "construct" && op.guard === "response" && op.init.kind === "exotic" &&
       op.init.how === "array overrides @@iterator",
+  },
+  {
+    name: "static-body-content-type-name-lowercase",
+    runtimes: ["deno"],
+    summary: "on the fast paths of new Response(static body, init) and Response.json(data, " +
+      'init), a Content-Type enters the header list named "content-type": the one the body ' +
+      'sets (standard: "Content-Type") and the one a record init gives as its only member, ' +
+      "whatever its casing; seen only in a header list (deno-src's headerListOf), never " +
+      "through Headers' methods",
+    covers: (op) =>
+      op.op === "response" &&
+      (op.how === "json" ||
+        (op.how === "constructor" && op.init !== null && op.body !== null &&
+          ["string", "URLSearchParams", "ArrayBuffer", "Uint8Array", "DataView"].includes(
+            op.body,
+          ))),
+  },
+  {
+    name: "foreign-form-data-body-is-text",
+    runtimes: ["node"],
+    summary: "undici 7.x and 8.x (a package beside Node's own) take a FormData body of another " +
+      "class, such as Node's global FormData, for a string: Content-Type " +
+      '"text/plain;charset=UTF-8" and the body "[object FormData]" (standard: ' +
+      '"multipart/form-data; boundary=...")',
+    covers: (op) =>
+      (op.op === "response" && op.how === "constructor" && op.body === "FormData") ||
+      (op.op === "request" &&
+        (op.init?.members ?? []).some(([key, value]) =>
+          key === "body" && (value as { body: string }).body === "FormData"
+        )),
   },
 ];
 

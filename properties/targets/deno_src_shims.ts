@@ -26,6 +26,14 @@ import { types } from "node:util";
 import { HEADERS_GUARDS, PROFILES } from "../../spec/contract.ts";
 import type { GuardOptions, HeadersGuard, Profile } from "../../spec/contract.ts";
 import { headersFromRawList as checkedByTheReference } from "../../spec/headers.ts";
+import type { FormDataFile } from "./deno_src_fetch_shims.ts";
+import {
+  FETCH_STAND_INS,
+  formDataBridge,
+  registerHostBodyConverters,
+} from "./deno_src_fetch_shims.ts";
+
+export * from "./deno_src_fetch_shims.ts";
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -105,27 +113,37 @@ function makeSafe(base: new (...args: never[]) => object): new (...args: unknown
 }
 
 const ArrayIteratorPrototype = getPrototypeOf([][Symbol.iterator]()) as object;
-const ArrayIteratorPrototypeNext = uncurryThis(
-  (ArrayIteratorPrototype as { next: Fn }).next,
-);
-const ArrayPrototypeSymbolIterator = uncurryThis(Array.prototype[Symbol.iterator] as Fn);
+
+/**
+ * An iterator class over what `prototype[Symbol.iterator]` iterates, with that method and its
+ * iterator's `next` captured at load (Deno's `createSafeIterator`).
+ */
+function safeIterator(prototype: object): new (iterable: unknown) => Iterator<unknown> {
+  const open = uncurryThis((prototype as Record<symbol, Fn>)[Symbol.iterator]);
+  const step = uncurryThis(
+    (getPrototypeOf(open(
+      prototype === String.prototype ? "" : new (prototype.constructor as new () => object)(),
+    ) as object) as { next: Fn }).next,
+  );
+  return class {
+    #iterator: unknown;
+    /** Iterates `iterable`. */
+    constructor(iterable: unknown) {
+      this.#iterator = open(iterable);
+    }
+    /** The next step of the captured iterator. */
+    next(): IteratorResult<unknown> {
+      return step(this.#iterator) as IteratorResult<unknown>;
+    }
+    /** This iterator. */
+    [Symbol.iterator](): this {
+      return this;
+    }
+  };
+}
 
 /** Iterates an array with the iterator built-ins captured at load (Deno's `SafeArrayIterator`). */
-class SafeArrayIterator {
-  #iterator: unknown;
-  /** Iterates `array`. */
-  constructor(array: unknown) {
-    this.#iterator = ArrayPrototypeSymbolIterator(array);
-  }
-  /** The next step of the captured array iterator. */
-  next(): unknown {
-    return ArrayIteratorPrototypeNext(this.#iterator);
-  }
-  /** This iterator. */
-  [Symbol.iterator](): this {
-    return this;
-  }
-}
+const SafeArrayIterator = safeIterator(Array.prototype);
 
 /** The global constructors and namespaces whose members become primordials. */
 const INTRINSICS: readonly string[] = [
@@ -232,6 +250,11 @@ function buildPrimordials(): Record<string, unknown> {
   table.SafeWeakSet = makeSafe(WeakSet);
   table.SafeRegExp = makeSafe(RegExp);
   table.SafeArrayIterator = SafeArrayIterator;
+  table.SafeMapIterator = safeIterator(Map.prototype);
+  table.SafeSetIterator = safeIterator(Set.prototype);
+  table.SafeStringIterator = safeIterator(String.prototype);
+  table.SafeFinalizationRegistry = makeSafe(FinalizationRegistry);
+  table.SafeWeakRef = makeSafe(WeakRef);
   table.uncurryThis = uncurryThis;
   table.applyBind = applyBind;
   return new Proxy(table, {
@@ -259,8 +282,9 @@ export const URLPrototype: object = Object.freeze({ __proto__: null });
 
 /**
  * A stand-in for `markNotSerializable` of `ext:deno_web/13_message_port.js`, which marks a
- * prototype so that `structuredClone` refuses its instances: no campaign clones a Headers, so it
- * does nothing.
+ * prototype so that Deno's `structuredClone` (V8's serializer in Deno's core) refuses its
+ * instances: a deno-src target has no structuredClone to fuzz ({@link fetchContractOf}), so it does
+ * nothing.
  */
 export function markNotSerializable(_prototype: object): void {}
 
@@ -271,18 +295,41 @@ function missingOp(name: string): Fn {
   };
 }
 
+/**
+ * Ops that `23_response.js` checks for before it calls them (`op === undefined`, `op?.()`): they
+ * feed `Deno.serve` a native copy of a response to write, never `response.headers`, so they are
+ * absent here, as the file allows.
+ */
+const ABSENT_OPS: readonly string[] = [
+  "op_http_drop_response_native",
+  "op_http_new_response_native_headers",
+];
+
 /** The stand-ins `core.loadExtScript` returns for the modules that are not loaded. */
 const STUBS: Record<string, Record<string, unknown>> = {
-  "ext:deno_url/00_url.js": { URLPrototype },
-  "ext:deno_web/00_url.js": { URLPrototype },
+  ...FETCH_STAND_INS,
+  "ext:deno_url/00_url.js": { ...FETCH_STAND_INS["ext:deno_url/00_url.js"], URLPrototype },
+  "ext:deno_web/00_url.js": { ...FETCH_STAND_INS["ext:deno_web/00_url.js"], URLPrototype },
   "ext:deno_web/13_message_port.js": { markNotSerializable },
 };
 
-/** The files loaded from the checkout, by the specifier Deno knows them by. */
+/** The files of a Headers, loaded from the checkout, by the specifier Deno knows them by. */
 export const LOADED_FILES: Readonly<Record<string, string>> = {
   "ext:deno_fetch/20_headers.js": "ext/fetch/20_headers.js",
   "ext:deno_webidl/00_webidl.js": "ext/webidl/00_webidl.js",
   "ext:deno_web/00_infra.js": "ext/web/00_infra.js",
+};
+
+/**
+ * The files of Request and Response, loaded from the checkout when it has them all: `Request`
+ * and `Response` are then fuzzed through `fetchClasses()` ({@link fetchContractOf}).
+ */
+export const FETCH_FILES: Readonly<Record<string, string>> = {
+  "ext:deno_fetch/23_request.js": "ext/fetch/23_request.js",
+  "ext:deno_fetch/23_response.js": "ext/fetch/23_response.js",
+  "ext:deno_fetch/22_body.js": "ext/fetch/22_body.js",
+  "ext:deno_fetch/21_formdata.js": "ext/fetch/21_formdata.js",
+  "ext:deno_web/01_mimesniff.js": "ext/web/01_mimesniff.js",
 };
 
 /** Specifiers an ES-module file may import that resolve to this module. */
@@ -303,7 +350,7 @@ function loadExtScript(specifier: string): unknown {
   if (scripts.has(specifier)) return scripts.get(specifier);
   const stub = STUBS[specifier];
   if (stub !== undefined) return stub;
-  const path = LOADED_FILES[specifier];
+  const path = LOADED_FILES[specifier] ?? FETCH_FILES[specifier];
   if (path === undefined || scriptRoot === null) {
     throw new Error(
       `core.loadExtScript(${JSON.stringify(specifier)}): not a file headerproof loads or shims`,
@@ -312,7 +359,10 @@ function loadExtScript(specifier: string): unknown {
   const url = new URL(path, scriptRoot);
   const source = `${readFileSync(url, "utf8")}\n//# sourceURL=${url.href}\n`;
   const evaluate = new Function("__bootstrap", "return eval(arguments[1]);") as Fn;
-  const exports = evaluate(bootstrap, source);
+  const evaluated = evaluate(bootstrap, source);
+  const exports = specifier === "ext:deno_fetch/21_formdata.js"
+    ? formDataBridge(evaluated as FormDataFile)
+    : evaluated;
   scripts.set(specifier, exports);
   return exports;
 }
@@ -330,8 +380,28 @@ const coreMembers: Record<string, unknown> = {
   isSharedArrayBuffer: (value: unknown) => types.isSharedArrayBuffer(value),
   isTypedArray: (value: unknown) => types.isTypedArray(value),
   loadExtScript,
-  /** Ops are Rust functions; only `00_infra.js`'s base64 helpers name some, and none runs. */
-  ops: new Proxy({}, { get: (_target, key) => missingOp(String(key)) }),
+  /**
+   * Ops are Rust functions; `00_infra.js`'s base64 helpers name some, and none runs; those of
+   * {@link ABSENT_OPS} are undefined.
+   */
+  ops: new Proxy({}, {
+    get: (_target, key) => ABSENT_OPS.includes(String(key)) ? undefined : missingOp(String(key)),
+  }),
+  /** UTF-8 encoding and decoding, as the host's TextEncoder and TextDecoder do them. */
+  encode: (text: string) => new TextEncoder().encode(text),
+  decode: (bytes: Uint8Array) => new TextDecoder().decode(bytes),
+  isAnyArrayBuffer: (value: unknown) => types.isAnyArrayBuffer(value),
+  isStringObject: (value: unknown) => types.isStringObject(value),
+  /**
+   * V8's serializer, which 2023's `22_body.js` runs a body's source through when it clones a
+   * body: the host's structuredClone, wrapped.
+   */
+  serialize: (value: unknown) => ({ copy: structuredClone(value) }),
+  deserialize: (serialized: { copy: unknown }) => serialized.copy,
+  /** A prototype no campaign error inherits from (bodies that a resource backs are never read). */
+  BadResourcePrototype: Object.freeze({ __proto__: null }),
+  /** The key of a resource id: no campaign object has one. */
+  internalRidSymbol: Symbol("Deno.internal.rid"),
   /** Read by `00_infra.js`'s path helpers only. */
   build: { os: process.platform === "win32" ? "windows" : process.platform },
 };
@@ -464,6 +534,54 @@ export function contractOf(
         flat[flat.length] = value;
       }
       return flat;
+    },
+  };
+}
+
+/** The internals of `23_request.js` and `23_response.js` the contract module reaches. */
+export interface FetchInternals {
+  Request: new (...args: unknown[]) => object;
+  Response: new (...args: unknown[]) => object;
+}
+
+/** Why a deno-src target has no structuredClone to fuzz. */
+export const NO_STRUCTURED_CLONE = "not in ext/: Deno's structuredClone is V8's serializer in " +
+  "Deno's core (Rust), which the checkout's markNotSerializable marks prototypes for";
+
+/**
+ * The contract's optional `fetchClasses` over the checkout's own `Request` (of `23_request.js`)
+ * and `Response` (of `23_response.js`), whatever the profile (Deno has one rule set, the "server"
+ * profile's), with the tree's WebIDL converters for the body classes registered on the host's
+ * (deno_src_fetch_shims.ts `registerHostBodyConverters`), and the entry-points line's notes (properties/targets/targets.ts
+ * `FetchEntryPointNotes`). No `structuredClone`: see {@link NO_STRUCTURED_CLONE}.
+ */
+export function fetchContractOf(
+  request: FetchInternals,
+  response: FetchInternals,
+  webidl: Parameters<typeof registerHostBodyConverters>[0],
+): {
+  fetchClasses(options?: { profile?: string }): { Request: unknown; Response: unknown };
+  fetchEntryPointNotes: Record<string, string>;
+} {
+  if (typeof request.Request !== "function") {
+    throw new TypeError("23_request.js does not provide Request");
+  }
+  if (typeof response.Response !== "function") {
+    throw new TypeError("23_response.js does not provide Response");
+  }
+  registerHostBodyConverters(webidl);
+  const classes = { Request: request.Request, Response: response.Response };
+  return {
+    fetchClasses(options = {}) {
+      if (!PROFILES.includes((options.profile ?? "standard") as Profile)) {
+        throw new TypeError(`fetchClasses: unknown profile ${String(options.profile)}`);
+      }
+      return classes;
+    },
+    fetchEntryPointNotes: {
+      Request: "the checkout's ext/fetch/23_request.js",
+      Response: "the checkout's ext/fetch/23_response.js",
+      structuredClone: NO_STRUCTURED_CLONE,
     },
   };
 }

@@ -22,6 +22,12 @@
  *
  * The other guards are filled the same way at every commit (deno_src_shims.ts `contractOf`).
  *
+ * When the checkout has the files of Request and Response (deno_src_shims.ts `FETCH_FILES`), they
+ * are copied and loaded too, `22_body.js`'s import of `21_formdata.js` going through a generated
+ * bridge module (deno_src_fetch_shims.ts `formDataBridge`), and the module exports
+ * `fetchClasses()` with the checkout's own `Request` and `Response` (deno_src_shims.ts
+ * `fetchContractOf`); otherwise its `fetchEntryPointNotes` say which file is missing.
+ *
  * Any other form of `20_headers.js` (the 2018-2023 `((window) => { ... })(this)` scripts) is a
  * usage error naming the supported range. In a tampered realm the copies are the candidate's
  * code (the generated module's folder); the shims and the adapter (properties/) are not.
@@ -40,7 +46,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { basename, dirname, join, relative, sep } from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { LOADED_FILES, SHIMMED_SPECIFIERS } from "./deno_src_shims.ts";
+import {
+  FETCH_FILES,
+  LOADED_FILES,
+  NO_STRUCTURED_CLONE,
+  SHIMMED_SPECIFIERS,
+} from "./deno_src_shims.ts";
 import { callerPath, runtime } from "./runtime.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 
@@ -76,6 +87,11 @@ export interface DenoSourceLayout {
   files: DenoSourceFile[];
   /** Which internal `headersWithGuard` fills with. */
   fill: "fillHeaderList" | "fillHeaders";
+  /**
+   * The files of Request and Response (deno_src_shims.ts `FETCH_FILES`, in that order), or why
+   * they are not loaded.
+   */
+  fetch: { files: DenoSourceFile[] } | { missing: string };
 }
 
 const SUPPORTED = "supported: ES modules importing ext: specifiers, Deno 72fe9bb470 " +
@@ -96,6 +112,21 @@ const REQUIRED_INTERNALS = [
   "guardFromHeaders",
   "fillHeaders",
 ];
+
+/** The files of Request and Response in the checkout at `root`, or why they are not loaded. */
+function fetchFilesOf(root: string): DenoSourceLayout["fetch"] {
+  const files: DenoSourceFile[] = [];
+  for (const [specifier, path] of Object.entries(FETCH_FILES)) {
+    if (!existsSync(join(root, path))) return { missing: `the checkout has no ${path}` };
+    const source = readFileSync(join(root, path), "utf8");
+    const form = sourceForm(source);
+    if (form === null) {
+      return { missing: `${path} is in a source form this loader does not know (${SUPPORTED})` };
+    }
+    files.push({ specifier, path, source, form });
+  }
+  return { files };
+}
 
 /** The layout of the checkout at `root`; a {@link RuntimeChoiceError} says what is wrong. */
 export function denoSourceLayout(root: string): DenoSourceLayout {
@@ -122,8 +153,20 @@ export function denoSourceLayout(root: string): DenoSourceLayout {
     );
   }
   const fill = /^\s*function fillHeaderList\b/m.test(headers) ? "fillHeaderList" : "fillHeaders";
-  return { root, files, fill };
+  return { root, files, fill, fetch: fetchFilesOf(root) };
 }
+
+/** The files `layout` loads: those of a Headers, then those of Request and Response. */
+function loadedFiles(layout: DenoSourceLayout): DenoSourceFile[] {
+  return "files" in layout.fetch ? [...layout.files, ...layout.fetch.files] : layout.files;
+}
+
+/**
+ * The generated module `22_body.js` imports `21_formdata.js` through: the checkout's file as
+ * deno_src_shims.ts `formDataBridge` presents it (module form only; the script form bridges in
+ * `core.loadExtScript`).
+ */
+const FORMDATA_BRIDGE = "formdata-bridge.mjs";
 
 /** `source` (a checkout file at `fileUrl`) rewritten to run from `folderUrl`. */
 function runnable(file: DenoSourceFile, fileUrl: string, folderUrl: string): string {
@@ -134,13 +177,21 @@ function runnable(file: DenoSourceFile, fileUrl: string, folderUrl: string): str
   }
   const rewritten = file.source
     .replace(/(\b(?:from|import)\s*)"([^"]+)"/g, (_match, keyword: string, specifier: string) => {
-      const loaded = LOADED_FILES[specifier];
+      const loaded = LOADED_FILES[specifier] ?? FETCH_FILES[specifier];
       let target: string;
-      if (loaded !== undefined) target = new URL(loaded, folderUrl).href;
+      if (specifier === "ext:deno_fetch/21_formdata.js") {
+        target = new URL(FORMDATA_BRIDGE, folderUrl).href;
+      } else if (loaded !== undefined) target = new URL(loaded, folderUrl).href;
       else if (SHIMMED_SPECIFIERS.includes(specifier)) target = SHIMS_URL;
       else if (specifier === "ext:core/ops") target = new URL("ops.mjs", folderUrl).href;
-      else if (specifier.startsWith(".")) target = new URL(specifier, fileUrl).href;
-      else if (!specifier.startsWith("ext:")) target = specifier;
+      else if (specifier.startsWith(".")) {
+        // A file of the checkout, by its path from the root: the copy when it is one of those
+        // loaded, as a file importing it by `ext:` would get.
+        const path = new URL(specifier, `file:///${file.path}`).pathname.slice(1);
+        const copied = [...Object.values(LOADED_FILES), ...Object.values(FETCH_FILES)]
+          .includes(path);
+        target = copied ? new URL(path, folderUrl).href : new URL(specifier, fileUrl).href;
+      } else if (!specifier.startsWith("ext:")) target = specifier;
       else {
         throw new RuntimeChoiceError(
           `${fileURLToPath(fileUrl)} imports ${specifier}, which this loader neither loads nor ` +
@@ -156,14 +207,17 @@ function runnable(file: DenoSourceFile, fileUrl: string, folderUrl: string): str
     rewritten;
 }
 
-/** The names the files import from `ext:core/ops`. */
-function opNames(files: DenoSourceFile[]): string[] {
+/** The names the module-form files import from `specifier` (`a as b` counts as `a`). */
+function importedNames(files: DenoSourceFile[], specifier: string): string[] {
   const names = new Set<string>();
+  const quoted = JSON.stringify(specifier).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, "g");
   for (const file of files) {
     if (file.form !== "module") continue;
-    for (const match of file.source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"ext:core\/ops"/g)) {
+    for (const match of file.source.matchAll(pattern)) {
       for (const name of match[1].split(",")) {
-        if (name.trim() !== "") names.add(name.trim());
+        const imported = name.trim().split(/\s+as\s+/)[0];
+        if (imported !== "") names.add(imported);
       }
     }
   }
@@ -177,9 +231,25 @@ function adapterSource(layout: DenoSourceLayout): string {
       ? `await import(${JSON.stringify(`./${file.path}`)})`
       : `core.loadExtScript(${JSON.stringify(file.specifier)})`;
   const [headers, webidl] = layout.files;
+  const fetchFile = (files: DenoSourceFile[], specifier: string) =>
+    load(files.find((file) => file.specifier === specifier)!);
+  const fetch = "files" in layout.fetch
+    ? `const request = ${fetchFile(layout.fetch.files, "ext:deno_fetch/23_request.js")};
+const response = ${fetchFile(layout.fetch.files, "ext:deno_fetch/23_response.js")};
+export const { fetchClasses, fetchEntryPointNotes } = fetchContractOf(request, response, webidl);
+`
+    : `// Request and Response not loaded: ${layout.fetch.missing}.
+export const fetchEntryPointNotes = ${
+      JSON.stringify({
+        Request: layout.fetch.missing,
+        Response: layout.fetch.missing,
+        structuredClone: NO_STRUCTURED_CLONE,
+      })
+    };
+`;
   return `// Generated by headerproof (properties/targets/deno_src_target.ts) for ${layout.root}; not committed.
 // 20_headers.js: ${headers.form}; 00_webidl.js: ${webidl.form}; guard "response" filled with ${layout.fill}.
-import { contractOf, core, useScriptRoot } from ${JSON.stringify(SHIMS_URL)};
+import { contractOf, core, fetchContractOf, useScriptRoot } from ${JSON.stringify(SHIMS_URL)};
 useScriptRoot(new URL("./", import.meta.url).href);
 const internals = ${load(headers)};
 const webidl = ${load(webidl)};
@@ -187,7 +257,7 @@ export const { Headers, headersWithGuard, headersFromRawList, headerListOf } = c
   internals,
   webidl,
 );
-`;
+${fetch}`;
 }
 
 /**
@@ -215,22 +285,36 @@ export function denoSrcTargetModule(target: string): string {
     throw new RuntimeChoiceError(`--target ${target}: ${root} is not a folder`);
   }
   const layout = denoSourceLayout(root);
+  const files = loadedFiles(layout);
   const hash = createHash("sha256");
-  for (const file of layout.files) hash.update(file.path).update("\0").update(file.source);
+  for (const file of files) hash.update(file.path).update("\0").update(file.source);
   const folder = join(DENO_SRC_MODULES, hash.digest("hex").slice(0, 16));
   const folderUrl = pathToFileURL(folder + "/").href;
-  for (const file of layout.files) {
+  for (const file of files) {
     const copy = join(folder, file.path);
     mkdirSync(dirname(copy), { recursive: true });
     const fileUrl = pathToFileURL(join(root, file.path)).href;
     writeFileSync(copy, runnable(file, fileUrl, folderUrl));
   }
-  const ops = opNames(layout.files).map((name) => `export const ${name} = core.ops.${name};\n`);
+  const ops = importedNames(files, "ext:core/ops").map((name) =>
+    `export const ${name} = core.ops.${name};\n`
+  );
   writeFileSync(
     join(folder, "ops.mjs"),
     `// Generated by headerproof: the ops the files import, each a stand-in that throws.\n` +
       `import { core } from ${JSON.stringify(SHIMS_URL)};\n${ops.join("")}`,
   );
+  const formData = importedNames(files, "ext:deno_fetch/21_formdata.js");
+  if (formData.length > 0) {
+    writeFileSync(
+      join(folder, FORMDATA_BRIDGE),
+      `// Generated by headerproof: 21_formdata.js as 22_body.js sees it (deno_src_shims.ts formDataBridge).\n` +
+        `import * as file from "./${FETCH_FILES["ext:deno_fetch/21_formdata.js"]}";\n` +
+        `import { formDataBridge } from ${JSON.stringify(SHIMS_URL)};\n` +
+        `const bridged = formDataBridge({ ...file });\n` +
+        formData.map((name) => `export const ${name} = bridged.${name};\n`).join(""),
+    );
+  }
   const module = join(folder, "headerproof-target.mjs");
   writeFileSync(module, adapterSource(layout));
   return module;
@@ -373,7 +457,7 @@ export function commitsBetween(repo: string, good: string, bad: string): DenoCom
  */
 export function denoCommitTree(repo: string, commit: DenoCommit): string {
   const folder = join(DENO_COMMIT_TREES, commit.hash);
-  const paths = Object.values(LOADED_FILES);
+  const paths = [...Object.values(LOADED_FILES), ...Object.values(FETCH_FILES)];
   if (paths.every((path) => existsSync(join(folder, path)))) return folder;
   const present = git(repo, ["ls-tree", "-r", "--name-only", commit.hash, "--", ...paths])
     .trim().split("\n").filter((line) => line !== "");

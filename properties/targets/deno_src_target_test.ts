@@ -29,6 +29,65 @@ function plantedCopy(root: string, search: string, replacement: string): string 
   return root;
 }
 
+const SPEC_URL = new URL("../../spec/", import.meta.url).href;
+
+/**
+ * A module-form tree at `root` whose Headers, Request and Response are the reference's
+ * (spec/, under the "server" profile), written here (no Deno code): every step of a campaign
+ * then agrees unless `planted` code changes the tree's Request or Response. `21_formdata.js` and
+ * `22_body.js` are imported as Deno's are (`22_body.js` through the loader's FormData bridge),
+ * and `01_mimesniff.js` is there.
+ */
+function specTree(root: string, planted: { request?: string; response?: string } = {}): string {
+  cpSync(join(MODULE_FORM, "ext/webidl"), join(root, "ext/webidl"), { recursive: true });
+  cpSync(join(MODULE_FORM, "ext/web"), join(root, "ext/web"), { recursive: true });
+  mkdirSync(join(root, "ext/fetch"), { recursive: true });
+  const files: Record<string, string> = {
+    "ext/fetch/20_headers.js":
+      `// headerproof test fixture: the reference's Headers as 20_headers.js internals.
+import * as webidl from "ext:deno_webidl/00_webidl.js";
+import * as spec from "${SPEC_URL}headers.ts";
+import { convertToHeadersInit } from "${SPEC_URL}webidl.ts";
+const slots = spec.headersInternals();
+const Headers = spec.Headers;
+const headersFromHeaderList = (list, guard) => spec.createHeaders(list, guard, "server");
+const headerListFromHeaders = (headers) => slots.headerList(headers);
+const guardFromHeaders = (headers) => slots.guard(headers);
+const fillHeaders = (headers, object) => slots.fill(headers, object);
+webidl.converters["HeadersInit"] = (V) => convertToHeadersInit(V);
+export { fillHeaders, guardFromHeaders, headerListFromHeaders, Headers, headersFromHeaderList };
+`,
+    "ext/fetch/21_formdata.js": `// headerproof test fixture.
+class FormData {
+  append() {}
+}
+const FormDataPrototype = FormData.prototype;
+const formDataToBlob = () => new Blob([], { type: "multipart/form-data; boundary=x" });
+export { FormData, FormDataPrototype, formDataToBlob };
+`,
+    "ext/fetch/22_body.js": `// headerproof test fixture.
+import { FormDataPrototype, formDataToBlob } from "ext:deno_fetch/21_formdata.js";
+export const bridged = { FormDataPrototype, formDataToBlob };
+`,
+    "ext/web/01_mimesniff.js": "// headerproof test fixture.\nexport {};\n",
+    "ext/fetch/23_request.js": `// headerproof test fixture: the reference's Request.
+import { bridged } from "ext:deno_fetch/22_body.js";
+import * as spec from "${SPEC_URL}mod.ts";
+let { Request } = spec.fetchClasses({ profile: "server" });
+${planted.request ?? ""}
+export { bridged, Request };
+`,
+    "ext/fetch/23_response.js": `// headerproof test fixture: the reference's Response.
+import * as spec from "${SPEC_URL}mod.ts";
+let { Response } = spec.fetchClasses({ profile: "server" });
+${planted.response ?? ""}
+export { Response };
+`,
+  };
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+  return root;
+}
+
 // deno-lint-ignore no-explicit-any
 async function load(root: string): Promise<any> {
   return await import(pathToFileURL(denoSrcTargetModule(`deno-src:${root}`)).href);
@@ -157,6 +216,82 @@ Headers.prototype.has = {
         assert.match(
           found.stdout,
           /the candidate called these patched built-ins.*Array\.prototype\.push/,
+        );
+      },
+    );
+
+    await t.step("a tree's Request and Response are fuzzed; bugs planted in them are found", () => {
+      const campaign = (root: string) =>
+        fuzz([
+          "--target",
+          `deno-src:${root}`,
+          "--runs",
+          "300",
+          "--workers",
+          "1",
+          "--seed",
+          "1",
+          "--known-divergences",
+          "none",
+          "--realm",
+          "clean",
+          "--out",
+          join(dir, "out"),
+        ]);
+      const clean = campaign(specTree(join(dir, "spec-tree")));
+      assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+      assert.match(
+        clean.stdout,
+        /Request \(the checkout's ext\/fetch\/23_request\.js\): new Request/,
+      );
+      assert.match(
+        clean.stdout,
+        /Response \(the checkout's ext\/fetch\/23_response\.js\): new Response/,
+      );
+      assert.match(
+        clean.stdout,
+        /structuredClone: not fuzzed \(not in ext\/: Deno's structuredClone/,
+      );
+      // The bugs: Response appends a second Content-Type when a body or the init set one;
+      // Request drops the Content-Type.
+      const response = campaign(specTree(join(dir, "planted-response"), {
+        response: `const Base = Response;
+Response = class extends Base {
+  constructor(body, init) {
+    super(...arguments);
+    if (this.headers.has("content-type")) this.headers.append("content-type", "x/planted");
+  }
+};`,
+      }));
+      assert.equal(response.status, 1, response.stdout + response.stderr);
+      assert.match(
+        response.stdout,
+        /COUNTEREXAMPLE: divergence[^\n]*\n(?: {2}\d+\. .*\n)*.*new Response\(/,
+      );
+      const request = campaign(specTree(join(dir, "planted-request"), {
+        request: `const Base = Request;
+Request = class extends Base {
+  constructor(input, init) {
+    super(...arguments);
+    if (this.headers.has("content-type")) this.headers.delete("content-type");
+  }
+};`,
+      }));
+      assert.equal(request.status, 1, request.stdout + request.stderr);
+      assert.match(
+        request.stdout,
+        /COUNTEREXAMPLE: divergence[^\n]*\n(?: {2}\d+\. .*\n)*.*new Request\(/,
+      );
+    });
+
+    await t.step(
+      "a tree without the Request and Response files says why they are not fuzzed",
+      () => {
+        const run = fuzz(["--target", `deno-src:${MODULE_FORM}`, "--runs", "1"]);
+        assert.equal(run.status, 0, run.stdout + run.stderr);
+        assert.match(
+          run.stdout,
+          /Request: not fuzzed \(the checkout has no ext\/fetch\/23_request\.js\)/,
         );
       },
     );

@@ -18,7 +18,10 @@
  * creates an empty `Headers`, sets the guard and calls undici's `fill` (guard "immutable": filled
  * under "none", then set); `freezeHeaders` sets the guard to "immutable". `headersFromRawList` is
  * not offered (undici builds a response's list inside its HTTP client, not through one function).
- * The module must run under Node (`fuzz:node`, or `--runtime node@X`).
+ * `fetchClasses()` hands out undici's own `Request` and `Response` (`request.js` and `response.js`
+ * beside the headers module, when both are there); `structuredClone` is Node's global, which is what
+ * a Node user of the package calls. The module must run under Node (`fuzz:node`, or
+ * `--runtime node@X`).
  *
  * @example
  * ```ts
@@ -41,6 +44,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { callerPath } from "./runtime.ts";
 import { installPackage, RuntimeChoiceError } from "./runtimes.ts";
+import type { FetchEntryPointNotes } from "./targets.ts";
 
 /** The ignored folder for npm packages fuzzed as targets (one folder per version). */
 export const PACKAGE_CACHE: string = fileURLToPath(
@@ -66,6 +70,11 @@ export interface UndiciLayout {
   webidl: string;
   /** How the guard is set: the exported functions, or the `kGuard` symbol of this module. */
   guard: { kind: "exported" } | { kind: "symbol"; symbols: string };
+  /**
+   * The modules exporting undici's `Request` and `Response`, beside the headers module (null when
+   * either is missing: the steps through them are then not fuzzed).
+   */
+  fetch: { request: string; response: string } | null;
 }
 
 const FORMS = "undici 5.x-8.x: lib/fetch/headers.js with kGuard, or lib/web/fetch/headers.js " +
@@ -91,17 +100,33 @@ export function undiciLayout(root: string): UndiciLayout {
     );
   }
   const source = readFileSync(headers, "utf8");
+  const [request, response] = ["request.js", "response.js"].map((name) =>
+    join(dirname(headers), name)
+  );
+  const fetch = existsSync(request) && existsSync(response) ? { request, response } : null;
   if (/\bsetHeadersGuard\b/.test(source) && /module\.exports[\s\S]*setHeadersGuard/.test(source)) {
-    return { root, headers, webidl, guard: { kind: "exported" } };
+    return { root, headers, webidl, guard: { kind: "exported" }, fetch };
   }
   const symbols = join(headers, "..", "symbols.js");
   if (/\bkGuard\b/.test(source) && existsSync(symbols)) {
-    return { root, headers, webidl, guard: { kind: "symbol", symbols } };
+    return { root, headers, webidl, guard: { kind: "symbol", symbols }, fetch };
   }
   throw new RuntimeChoiceError(
     `${headers} neither exports setHeadersGuard nor uses kGuard: a source form this loader does ` +
       `not know (supported: ${FORMS})`,
   );
+}
+
+/** The entry-points line's notes on Request, Response and structuredClone for `layout`. */
+function fetchNotes(layout: UndiciLayout): FetchEntryPointNotes {
+  const folder = dirname(layout.headers).slice(layout.root.length + 1);
+  const missing = `no ${folder}/request.js and response.js beside ${folder}/headers.js`;
+  return {
+    Request: layout.fetch === null ? missing : `undici's, ${folder}/request.js`,
+    Response: layout.fetch === null ? missing : `undici's, ${folder}/response.js`,
+    structuredClone: "Node's global: undici has none, and marks what it refuses with " +
+      "markAsUncloneable where it has it",
+  };
 }
 
 /**
@@ -134,12 +159,27 @@ if (installed !== ${JSON.stringify(release)}) {
 const at = (path) => join(root, path);
 const headersModule = require(at(${relative(layout.headers)}));
 const { webidl } = require(at(${relative(layout.webidl)}));`;
+  const path = (file: string) => release === undefined ? JSON.stringify(file) : relative(file);
   const guardCode = layout.guard.kind === "exported"
     ? `const setGuard = headersModule.setHeadersGuard;`
-    : `const { kGuard } = require(at(${
-      release === undefined ? JSON.stringify(layout.guard.symbols) : relative(layout.guard.symbols)
-    }));
+    : `const { kGuard } = require(at(${path(layout.guard.symbols)}));
 const setGuard = (headers, guard) => { headers[kGuard] = guard; };`;
+  const fetchCode = layout.fetch === null ? "" : `
+// undici's own Request and Response. Their Headers validate as undici's do whatever the profile
+// (undici has one rule set, the "server" profile's). response.js first, as undici's own
+// fetch/index.js loads them: it defines webidl.converters.BodyInit, which request.js reads when
+// it loads (undici 8.13.1: loaded the other way, a RequestInit with a body throws a TypeError).
+const { Response } = require(at(${path(layout.fetch.response)}));
+const { Request } = require(at(${path(layout.fetch.request)}));
+
+export function fetchClasses(options = {}) {
+  const profile = options.profile ?? "standard";
+  if (profile !== "standard" && profile !== "server") {
+    throw new TypeError("fetchClasses: unknown profile");
+  }
+  return { Request, Response };
+}
+`;
   return `// Generated by headerproof (properties/targets/undici_target.ts) for ${
     release === undefined ? layout.root : `undici@${release}`
   }; not committed.
@@ -180,6 +220,13 @@ export function headersWithGuard(guard, init, options = {}) {
 export function freezeHeaders(headers) {
   setGuard(brandChecked(headers, "freezeHeaders"), "immutable");
 }
+
+// undici has no structuredClone: a Node user calls Node's, which refuses what undici marks with
+// webidl.util.markAsUncloneable (node:worker_threads) and copies what it does not mark.
+export const structuredClone = globalThis.structuredClone;
+${fetchCode}
+// For the entry-points line (properties/targets/targets.ts FetchEntryPointNotes).
+export const fetchEntryPointNotes = ${JSON.stringify(fetchNotes(layout), null, 2)};
 `;
 }
 

@@ -658,4 +658,52 @@ export const REPORT_CASES: readonly ReportCase[] = [
       url: `${WEBIDL}#js-sequence`,
     },
   },
+  {
+    name: "static-body-content-type-name-lowercase",
+    title: "new Response(string, init) and Response.json(data, init) put content-type, not " +
+      "Content-Type, in the header list",
+    // Deno keeps a Headers' list under an own Symbol; where no such key exists the list cannot be
+    // observed from script, and the observation answers the standard's names.
+    observe: `const names = (response) => {
+    const key = Object.getOwnPropertySymbols(response.headers)
+      .find((symbol) => symbol.description === "header list");
+    return key === undefined ? ["Content-Type"] : response.headers[key].map(([name]) => name);
+  };
+  return [
+    names(new Response("a", {})),
+    names(Response.json({}, {})),
+    names(new Response("a", { headers: { "Content-Type": "text/plain" } })),
+  ];`,
+    expected: { ok: [["Content-Type"], ["Content-Type"], ["Content-Type"]] },
+    standard: {
+      algorithm: "initialize a response",
+      step: "fill the headers from init (each name as the init writes it), then, if body's " +
+        "type is non-null and the header list does not contain `Content-Type`, append " +
+        "(`Content-Type`, type) (the name as written)",
+      url: `${FETCH}#initialize-a-response`,
+    },
+  },
+  {
+    name: "foreign-form-data-body-is-text",
+    title: "Response does not recognize a FormData body of Node's global FormData class",
+    // Under Node with an undici package resolvable from the working directory, that package's
+    // Response; otherwise the global Response stands in (Node's own undici accepts its FormData).
+    observe: `let Response = globalThis.Response;
+  const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
+  try {
+    Response = nodeModule.createRequire(globalThis.process.cwd() + "/")("undici").Response;
+  } catch {
+    // no undici package here
+  }
+  const form = new FormData();
+  form.append("a", "1");
+  return new Response(form).headers.get("content-type").split(";")[0];`,
+    expected: { ok: "multipart/form-data" },
+    standard: {
+      algorithm: "extract a body",
+      step: "object is a FormData: the type is `multipart/form-data; boundary=` followed by the " +
+        "boundary (a FormData is any object implementing the interface)",
+      url: `${FETCH}#concept-bodyinit-extract`,
+    },
+  },
 ];
