@@ -232,6 +232,14 @@ export const BUG_MODELS: readonly PlantedBug[] = [
     about: "an append identical to the previous call is ignored (a dropped call)",
     onlyThisCatches: true,
   },
+  {
+    config: "MCBugHasReadsStaleView",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "HasHeader <- HasHeaderFromView",
+    mustViolate: "StdSpec",
+    about: "has() answers from the cached view, valid or not (a read only refinement sees)",
+  },
 ];
 
 /**
