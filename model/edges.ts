@@ -29,9 +29,7 @@ import {
 } from "./mapping.ts";
 import { modelCall } from "./record.ts";
 import { parseTlaValue, type TlaValue } from "./tla_value.ts";
-import { runTlc } from "./tlc.ts";
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
+import { MODEL_DIR, runTlc } from "./tlc.ts";
 
 /** The one object and iterator of the graph model (MCHeaders' bounds). */
 const OBJECT = "a";

@@ -18,9 +18,7 @@
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
 import { type ModelCall, type ModelPair, OBJECTS, perform, realValue, viewOf } from "./mapping.ts";
 import { parseTraceFile, type TlaState, type TlaValue } from "./tla_value.ts";
-import { runTlc } from "./tlc.ts";
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
+import { MODEL_DIR, runTlc } from "./tlc.ts";
 
 /** Options of {@link simulateBehaviors}. */
 export interface SimulationOptions {
