@@ -329,8 +329,9 @@ TypeOK ==
   /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
   /\ call \in Calls
   /\ clock \in Nat
+  \* (field by field: a set of every pair outcome would be enumerated for each state)
   /\ \/ result \in {Outcome(k) : k \in {"ok", "threw", "done"}}
-                     \cup {PairOutcome(p) : p \in LowerNames \X CombinedValues}
+     \/ result.kind = "pair" /\ result.name \in LowerNames /\ result.value \in CombinedValues
      \/ result.kind \in ReadKinds /\ result.name = ""
 
 Init ==
