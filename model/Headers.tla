@@ -31,11 +31,12 @@
 (* standard's rule when no atom has a CORS-unsafe byte, which the atoms    *)
 (* used here do not.                                                       *)
 (*                                                                         *)
+(* Reads are observations: get, has, getSetCookie, forEach and            *)
+(* headerListOf change nothing and return what `ReadOutcome` says.         *)
+(*                                                                         *)
 (* Not modelled: name/value validity (TypeErrors for bad input are checked *)
 (* by the property suite), the x-http-method(-override) value-dependent    *)
-(* forbidden names, get/has/getSetCookie (read-only functions of the       *)
-(* sort-and-combine view, which the model does check), forEach (a loop of  *)
-(* the same per-index reads as an iterator).                               *)
+(* forbidden names, a forEach callback that mutates the object.            *)
 (*                                                                         *)
 (* Objects: a fixed set of Headers objects.  `Copy(src, dst, g)` models    *)
 (* `headersWithGuard(g, src)` (g = "none": `new Headers(src)`) whose       *)
@@ -60,11 +61,15 @@ CONSTANTS
   InitListLen,      \* bound on the length of an initial (raw) header list
   InitGuards,       \* guards an object may start with
   CopyGuards,       \* guards a copy may be made under
-  Profile           \* "standard" or "server"
+  Profile,          \* "standard" or "server"
+  ReadOps           \* the reads Next takes, of ReadOpNames
 
 LowerNames == {Lower[n] : n \in Names}
 
 Guards == {"none", "request", "request-no-cors", "response", "immutable"}
+
+(* The reads: get, has, getSetCookie, forEach and headerListOf.            *)
+ReadOpNames == {"get", "has", "getSetCookie", "forEach", "headerList"}
 
 ASSUME /\ Lower \in [Names -> Names]
        /\ \A n \in Names : Lower[Lower[n]] = Lower[n]
@@ -81,6 +86,7 @@ ASSUME /\ Lower \in [Names -> Names]
        /\ InitGuards \subseteq Guards \ {"immutable"}
        /\ CopyGuards \subseteq Guards \ {"immutable"}
        /\ Profile \in {"standard", "server"}
+       /\ ReadOps \subseteq ReadOpNames
        /\ "none" \notin Objects
 
 (* A closed (never opened) iterator, and an object no iterator targets.    *)
@@ -280,6 +286,23 @@ FillPairs(g, l, pairs) ==
                      THEN AfterMutation(g, AppendEntry(l, n, value)) ELSE l,
                      Tail(pairs))
 
+(* The outcome of a read: get is "value" (the combined value's atoms) or  *)
+(* "null"; has is "true" or "false"; getSetCookie is "cookies" with one    *)
+(* value per set-cookie header, in order, and says the array is the        *)
+(* caller's own: the next call returns a different array, which a push     *)
+(* onto this one does not reach (an implementation handing out its own    *)
+(* array answers "aliased", which no action of the standard does);         *)
+(* forEach is "pairs", the sort-and-combine pairs its callback saw (the    *)
+(* callback changes nothing); headerListOf is "list", the header list.      *)
+ReadOutcome(kind, value) == [kind |-> kind, name |-> "", value |-> value]
+
+ReadKinds == {"value", "null", "true", "false", "cookies", "pairs", "list"}
+
+GetOutcome(l, n) ==
+  IF Contains(l, n) THEN ReadOutcome("value", GetCombined(l, n)) ELSE Outcome("null")
+
+HasOutcome(l, n) == Outcome(IF Contains(l, n) THEN "true" ELSE "false")
+
 (* An operation call as the interface records it; "" for unused arguments *)
 (* (g: the guard of a copy).                                               *)
 Call(op, o, src, n, v, i, g) ==
@@ -294,6 +317,9 @@ Calls ==
     \cup {Call("open", o, "", "", "", i, "") : o \in Objects, i \in Iterators}
     \cup {Call("next", "", "", "", "", i, "") : i \in Iterators}
     \cup {Call("copy", dst, src, "", "", "", g) : dst, src \in Objects, g \in CopyGuards}
+    \cup {Call(op, o, "", n, "", "", "") : op \in {"get", "has"}, o \in Objects, n \in Names}
+    \cup {Call(op, o, "", "", "", "", "") : op \in {"getSetCookie", "forEach", "headerList"},
+                                          o \in Objects}
 
 -----------------------------------------------------------------------------
 TypeOK ==
@@ -303,8 +329,10 @@ TypeOK ==
   /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
   /\ call \in Calls
   /\ clock \in Nat
-  /\ result \in {Outcome(k) : k \in {"ok", "threw", "done"}}
-                  \cup {PairOutcome(p) : p \in LowerNames \X CombinedValues}
+  \* (field by field: a set of every pair outcome would be enumerated for each state)
+  /\ \/ result \in {Outcome(k) : k \in {"ok", "threw", "done"}}
+     \/ result.kind = "pair" /\ result.name \in LowerNames /\ result.value \in CombinedValues
+     \/ result.kind \in ReadKinds /\ result.name = ""
 
 Init ==
   /\ guard \in [Objects -> InitGuards]
@@ -398,6 +426,36 @@ Copy(src, dst, g) ==
   /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN ClosedIterator ELSE iter[i]]
   /\ result' = Outcome("ok")
 
+(* A read of object o: the call op (n: its name argument, "" for none)    *)
+(* returns outcome and changes nothing.                                    *)
+ReadHeaders(o, op, n, outcome) ==
+  /\ call' = Call(op, o, "", n, "", "", "")
+  /\ Tick
+  /\ result' = outcome
+  /\ UNCHANGED <<list, guard, iter>>
+
+(* Headers.get(n), Headers.has(n).                                          *)
+GetHeader(o, n) == ReadHeaders(o, "get", n, GetOutcome(list[o], n))
+HasHeader(o, n) == ReadHeaders(o, "has", n, HasOutcome(list[o], n))
+
+(* Headers.getSetCookie(): the set-cookie values, in a fresh array.         *)
+GetSetCookie(o) ==
+  ReadHeaders(o, "getSetCookie", "", ReadOutcome("cookies", ValuesNamed(list[o], SetCookie)))
+
+(* Headers.forEach(cb) with a callback that records its arguments.          *)
+ForEach(o) == ReadHeaders(o, "forEach", "", ReadOutcome("pairs", SortAndCombine(list[o])))
+
+(* headerListOf(o): the header list itself, casing and order included.     *)
+HeaderListOf(o) == ReadHeaders(o, "headerList", "", ReadOutcome("list", list[o]))
+
+(* The read op on object o (the models take the reads of ReadOps).        *)
+ReadOf(o, op) ==
+  CASE op = "get" -> \E n \in Names : GetHeader(o, n)
+    [] op = "has" -> \E n \in Names : HasHeader(o, n)
+    [] op = "getSetCookie" -> GetSetCookie(o)
+    [] op = "forEach" -> ForEach(o)
+    [] op = "headerList" -> HeaderListOf(o)
+
 Next ==
   \/ \E o \in Objects, n \in Names, v \in Values : AppendHeader(o, n, v) \/ SetHeader(o, n, v)
   \/ \E o \in Objects, n \in Names : DeleteHeader(o, n)
@@ -405,6 +463,7 @@ Next ==
   \/ \E i \in Iterators, o \in Objects : OpenIterator(i, o)
   \/ \E i \in Iterators : NextPair(i)
   \/ \E src, dst \in Objects, g \in CopyGuards : Copy(src, dst, g)
+  \/ \E o \in Objects, op \in ReadOps : ReadOf(o, op)
 
 Spec == Init /\ [][Next]_vars
 

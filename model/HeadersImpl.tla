@@ -33,7 +33,8 @@
 (* Not modelled: impl's name order (#order, #orderReads), through which   *)
 (* next() and forEach read a stale view of more than 32 names; the models' *)
 (* lists have at most 5 names, where a read of a stale view rebuilds it.  *)
-(* Nor impl's operation log (#log, #logLimit), read only by headerListOf.  *)
+(* Nor impl's operation log (#log, #logLimit), read only by headerListOf:  *)
+(* see HeaderListOf.                                                       *)
 (*                                                                         *)
 (* Copies: headersWithGuard(g, src) shares src's storage unless g is       *)
 (* request-no-cors, src is spaced, g is response and src has set-cookie,   *)
@@ -57,7 +58,7 @@ CONSTANTS
   ForbiddenRequestNames, ForbiddenResponseNames,         \* as in Headers
   NoCorsSafelistedNames, PrivilegedNoCorsNames, SetCookie, \* as in Headers
   Objects, Iterators, MaxListLen, InitListLen, InitGuards, \* as in Headers
-  CopyGuards, Profile                                    \* as in Headers
+  CopyGuards, Profile, ReadOps                           \* as in Headers
 
 VARIABLES
   guard,   \* guard[o]: the guard of object o
@@ -69,7 +70,7 @@ VARIABLES
   valid,   \* valid[o]: FALSE whenever o's list changed since cache[o] was built
   spaced,  \* spaced[o]: a combined value of o may end in ", "
   blank,   \* the objects using the module's shared empty index
-  hlist,   \* history variable: the standard's header list of each object
+  hlist,   \* history variable: the standard's header list of each object (see HeaderListOf)
   call,    \* the interface: the last operation called, with its arguments
   result,  \* the interface: the observable outcome of that operation
   clock    \* the interface: the number of calls made (as in Headers)
@@ -382,6 +383,51 @@ NextPair(i) ==
               /\ UNCHANGED iter
       /\ UNCHANGED <<guard, peers, blank, hlist>>
 
+(* Reads.  get, has and getSetCookie read the index (#read: a raw list is  *)
+(* materialized) and change nothing else; getSetCookie hands out a copy of *)
+(* #setCookies, so its outcome is "cookies" (the caller's own array).      *)
+ReadIndex(o, op, n, outcome) ==
+  /\ call' = Std!Call(op, o, "", n, "", "", "")
+  /\ Std!Tick
+  /\ Read(o)
+  /\ result' = outcome
+  /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
+
+GetHeader(o, n) ==
+  LET vs == IndexOf(o)[Lower[n]]
+  IN  ReadIndex(o, "get", n, IF vs = <<>> THEN Std!Outcome("null")
+                             ELSE Std!ReadOutcome("value", vs))
+
+HasHeader(o, n) ==
+  ReadIndex(o, "has", n, Std!Outcome(IF IndexOf(o)[Lower[n]] # <<>> THEN "true" ELSE "false"))
+
+GetSetCookie(o) ==
+  LET vs == IndexOf(o)[SetCookie]
+  IN  ReadIndex(o, "getSetCookie", "", Std!ReadOutcome("cookies", [k \in 1..Len(vs) |-> <<vs[k]>>]))
+
+(* forEach(cb): entry k read from the view before the k-th callback (the   *)
+(* callback changes nothing), so the view is built as by next().            *)
+ForEach(o) ==
+  /\ call' = Std!Call("forEach", o, "", "", "", "", "")
+  /\ Std!Tick
+  /\ BuildView(o)
+  /\ result' = Std!ReadOutcome("pairs", ObservedView(o))
+  /\ UNCHANGED <<guard, iter, peers, blank, hlist>>
+
+(* headerListOf(o): a read, then the list replayed from the operation log, *)
+(* or the index's own order, or (neither kept) the view, which this builds. *)
+(* The log (#log) is not modelled: the list it replays to is the header    *)
+(* list, which hlist holds, so the outcome is read from hlist; whether the *)
+(* view is built depends on the log, so both are allowed.  Trace           *)
+(* validation checks impl's real headerListOf against it.                  *)
+HeaderListOf(o) ==
+  /\ call' = Std!Call("headerList", o, "", "", "", "", "")
+  /\ Std!Tick
+  /\ \/ Read(o) /\ UNCHANGED <<cache, valid>>
+     \/ BuildView(o)
+  /\ result' = Std!ReadOutcome("list", hlist[o])
+  /\ UNCHANGED <<guard, iter, peers, blank, hlist>>
+
 (* Whether headersWithGuard(g, src) shares src's storage (src read first). *)
 SharesWith(src, g) ==
   LET ix == IndexOf(src)
@@ -428,6 +474,14 @@ Copy(src, dst, g) ==
       /\ hlist' = [hlist EXCEPT ![dst] = Std!FillPairs(g, <<>>, Std!SortAndCombine(hlist[src]))]
       /\ result' = Std!Outcome("ok")
 
+(* The read op on object o (the models take the reads of ReadOps).        *)
+ReadOf(o, op) ==
+  CASE op = "get" -> \E n \in Names : GetHeader(o, n)
+    [] op = "has" -> \E n \in Names : HasHeader(o, n)
+    [] op = "getSetCookie" -> GetSetCookie(o)
+    [] op = "forEach" -> ForEach(o)
+    [] op = "headerList" -> HeaderListOf(o)
+
 Next ==
   \/ \E o \in Objects, n \in Names, v \in Values : AppendHeader(o, n, v) \/ SetHeader(o, n, v)
   \/ \E o \in Objects, n \in Names : DeleteHeader(o, n)
@@ -435,6 +489,7 @@ Next ==
   \/ \E i \in Iterators, o \in Objects : OpenIterator(i, o)
   \/ \E i \in Iterators : NextPair(i)
   \/ \E src, dst \in Objects, g \in CopyGuards : Copy(src, dst, g)
+  \/ \E o \in Objects, op \in ReadOps : ReadOf(o, op)
 
 Spec == Init /\ [][Next]_vars
 

@@ -192,4 +192,10 @@ IndexFromRawReversed(ix, raw) ==
   IF raw = <<>> THEN ix
   ELSE IndexFromRawReversed([ix EXCEPT ![Lower[Head(raw)[1]]] = <<Head(raw)[2]>> \o @], Tail(raw))
 
+(* has() answers from the cached view whether or not it is valid: false   *)
+(* for every name while no view was built.                                 *)
+HasHeaderFromView(o, n) ==
+  ReadIndex(o, "has", n,
+            Std!Outcome(IF \E k \in 1..Len(cache[o]) : cache[o][k][1] = Lower[n]
+                        THEN "true" ELSE "false"))
 =============================================================================

@@ -1,7 +1,8 @@
 --------------------------- MODULE TraceHeadersImpl ---------------------------
 (***************************************************************************)
 (* Trace validation: is each recorded trace of a real Headers module a     *)
-(* behavior of HeadersImpl, internal state included?                      *)
+(* behavior of HeadersImpl, internal state and what each read returned    *)
+(* included?                                                              *)
 (*                                                                         *)
 (* `Traces` (module TraceData, written by model/tla_emit.ts into a         *)
 (* temporary directory) is a batch of traces.  Entry 1 of each gives the   *)
@@ -49,6 +50,11 @@ CallAction(c) ==
     [] c.op = "open" -> OpenIterator(c.it, c.obj)
     [] c.op = "next" -> NextPair(c.it)
     [] c.op = "copy" -> Copy(c.src, c.obj, c.guard)
+    [] c.op = "get" -> GetHeader(c.obj, c.name)
+    [] c.op = "has" -> HasHeader(c.obj, c.name)
+    [] c.op = "getSetCookie" -> GetSetCookie(c.obj)
+    [] c.op = "forEach" -> ForEach(c.obj)
+    [] c.op = "headerList" -> HeaderListOf(c.obj)
 
 (* The state shows what entry e recorded.                                  *)
 Matches(e) ==

@@ -17,22 +17,19 @@
  * @module
  */
 
-import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
+import type { HeadersGuard, HeadersModule } from "../spec/contract.ts";
 import {
   ATOMS,
-  atomsOf,
   MODEL_NAMES,
   type ModelCall,
   type ModelPair,
-  outcomeOf,
+  perform,
   realValue,
-  stepOutcome,
+  viewOf,
 } from "./mapping.ts";
 import { modelCall } from "./record.ts";
 import { parseTlaValue, type TlaValue } from "./tla_value.ts";
-import { runTlc } from "./tlc.ts";
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
+import { MODEL_DIR, runTlc } from "./tlc.ts";
 
 /** The one object and iterator of the graph model (MCHeaders' bounds). */
 const OBJECT = "a";
@@ -251,10 +248,6 @@ function modelView(list: [string, string[]][]): ModelPair[] {
   return view;
 }
 
-function viewOf(headers: HeadersLike): ModelPair[] {
-  return [...headers].map(([name, value]) => [name, atomsOf(value)]);
-}
-
 /** A difference found by {@link replayPaths}. */
 export interface EdgeMismatch {
   path: number;
@@ -279,32 +272,18 @@ export function replayPaths(
     const guard = (first.guard as Record<string, string>)[OBJECT] as HeadersGuard;
     const objects = modules.map((mod) => {
       if (!mod.headersFromRawList) throw new Error("edge replay needs headersFromRawList");
-      return mod.headersFromRawList(
-        list.flatMap(([name, value]) => [name, realValue(value[0])]),
-        guard,
-      );
+      return {
+        [OBJECT]: mod.headersFromRawList(
+          list.flatMap(([name, value]) => [name, realValue(value[0])]),
+          guard,
+        ),
+      };
     });
-    let iterators: (Iterator<[string, string]> | null)[] = modules.map(() => null);
+    const iterators = modules.map(() => ({}));
     for (let step = 0; step < path.edges.length; step++) {
       const edge = graph.edges[path.edges[step]];
       const call = graph.calls[edge.call];
-      const outcomes = modules.map((mod, m) => {
-        switch (call.op) {
-          case "append":
-            return outcomeOf(() => objects[m].append(call.name, realValue(call.value)));
-          case "set":
-            return outcomeOf(() => objects[m].set(call.name, realValue(call.value)));
-          case "delete":
-            return outcomeOf(() => objects[m].delete(call.name));
-          case "freeze":
-            return outcomeOf(() => mod.freezeHeaders!(objects[m]));
-          case "open":
-            iterators[m] = objects[m].entries();
-            return outcomeOf(() => {});
-          default:
-            return stepOutcome(iterators[m]!.next());
-        }
-      });
+      const outcomes = modules.map((mod, m) => perform(mod, objects[m], iterators[m], call));
       if (outcomes.some((outcome) => JSON.stringify(outcome) !== JSON.stringify(outcomes[0]))) {
         return { path: p, step, call, what: `outcomes differ: ${JSON.stringify(outcomes)}` };
       }
@@ -313,13 +292,12 @@ export function replayPaths(
         modelView((target.list as Record<string, [string, string[]][]>)[OBJECT]),
       );
       for (let m = 0; m < modules.length; m++) {
-        const got = JSON.stringify(viewOf(objects[m]));
+        const got = JSON.stringify(viewOf(objects[m][OBJECT]));
         if (got !== want) {
           return { path: p, step, call, what: `module ${m}: view ${got}, model ${want}` };
         }
       }
     }
-    iterators = [];
   }
   return null;
 }

@@ -19,8 +19,9 @@
  * @module
  */
 
+import { generator } from "../properties/costs/cases.ts";
 import { errorName } from "../properties/oracle/observe.ts";
-import type { HeadersGuard } from "../spec/contract.ts";
+import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
 
 /** The Headers objects of the trace and simulation models. */
 export const OBJECTS = ["a", "b"] as const;
@@ -71,7 +72,16 @@ export const INIT_GUARDS: readonly HeadersGuard[] = [
 
 /** A call as the model's `call` variable records it ("" for unused arguments). */
 export interface ModelCall {
-  op: "init" | "append" | "set" | "delete" | "freeze" | "open" | "next" | "copy";
+  op:
+    | "init"
+    | "append"
+    | "set"
+    | "delete"
+    | "freeze"
+    | "open"
+    | "next"
+    | "copy"
+    | ReadOp;
   obj: string;
   src: string;
   name: string;
@@ -81,11 +91,22 @@ export interface ModelCall {
   guard: string;
 }
 
-/** An outcome as the model's `result` variable records it. */
+/** The reads, observations of the model (Headers.tla's ReadHeaders); "headerList" is headerListOf. */
+export const READ_OPS = ["get", "has", "getSetCookie", "forEach", "headerList"] as const;
+/** A read of the model. */
+export type ReadOp = typeof READ_OPS[number];
+
+/** A TLA+ value as outcomes hold it: a string, or a sequence of such values. */
+export type ModelTerm = string | ModelTerm[];
+
+/**
+ * An outcome as the model's `result` variable records it: `value` is a pair's or get's value
+ * atoms, or (reads) getSetCookie's values, forEach's pairs or headerListOf's entries.
+ */
 export interface ModelOutcome {
   kind: string;
   name: string;
-  value: string[];
+  value: ModelTerm[];
 }
 
 /** A pair of a view: lowercase name and value atoms. */
@@ -94,16 +115,10 @@ export type ModelPair = [string, string[]];
 /** The outcome of a call that returned normally. */
 export const OK: ModelOutcome = { kind: "ok", name: "", value: [] };
 
-/** mulberry32: a small seeded PRNG, enough to make traces reproducible from their seed. */
+/** A seeded PRNG in [0, 1) (properties/costs/cases.ts' mulberry32), so traces replay by seed. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = generator(seed);
+  return () => next() / 4294967296;
 }
 
 /** One of `items`, chosen by `random`. */
@@ -142,11 +157,13 @@ export function atomsOf(value: string): string[] {
   return atoms;
 }
 
-/** The outcome of calling `action`: ok, threw (a TypeError), or the unexpected error's class. */
-export function outcomeOf(action: () => void): ModelOutcome {
+/**
+ * The outcome of calling `action`: what it returns (a read's outcome) or ok, threw (a
+ * TypeError), or the unexpected error's class.
+ */
+export function outcomeOf(action: () => ModelOutcome | void): ModelOutcome {
   try {
-    action();
-    return OK;
+    return action() ?? OK;
   } catch (error) {
     if (error instanceof TypeError) return { kind: "threw", name: "", value: [] };
     return { kind: `unexpected ${errorName(error)}`, name: "", value: [] };
@@ -158,4 +175,98 @@ export function stepOutcome(step: IteratorResult<[string, string]>): ModelOutcom
   return step.done
     ? { kind: "done", name: "", value: [] }
     : { kind: "pair", name: step.value[0], value: atomsOf(step.value[1]) };
+}
+
+/** A value appended to getSetCookie's result to see whether the next call's result shows it. */
+const PROBE = "headerproof-alias-probe";
+
+/**
+ * Performs the read `call` (op and name) on `headers` and returns its outcome as Headers.tla's
+ * ReadOutcome writes it. getSetCookie is called twice with a push onto the first result between
+ * them: "cookies" when the second result is another array without the push (the caller's own
+ * array), "aliased" otherwise; the push is taken back. headerListOf needs `headerListOf`.
+ */
+export function readOutcome(
+  headers: HeadersLike,
+  call: Pick<ModelCall, "op" | "name">,
+  headerListOf?: (headers: HeadersLike) => string[],
+): ModelOutcome {
+  const outcome = (kind: string, value: ModelTerm[] = []) => ({ kind, name: "", value });
+  const pairsOf = (flat: string[]) => {
+    const pairs: ModelTerm[] = [];
+    for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k], atomsOf(flat[k + 1])]);
+    return pairs;
+  };
+  switch (call.op) {
+    case "get": {
+      const value = headers.get(call.name);
+      return value === null ? outcome("null") : outcome("value", atomsOf(value));
+    }
+    case "has":
+      return outcome(headers.has(call.name) ? "true" : "false");
+    case "getSetCookie": {
+      const first = headers.getSetCookie();
+      const values = first.map((value) => atomsOf(value));
+      first.push(PROBE);
+      const second = headers.getSetCookie();
+      const fresh = second !== first && !second.includes(PROBE);
+      first.pop();
+      return outcome(fresh ? "cookies" : "aliased", values);
+    }
+    case "forEach": {
+      const seen: string[] = [];
+      headers.forEach((value, name) => seen.push(name, value));
+      return outcome("pairs", pairsOf(seen));
+    }
+    case "headerList":
+      if (!headerListOf) throw new Error("headerList needs the module's headerListOf export");
+      return outcome("list", pairsOf(headerListOf(headers)));
+    default:
+      throw new Error(`${call.op} is not a read`);
+  }
+}
+
+/** The sort-and-combine view of a Headers as the model writes it (iterates it). */
+export function viewOf(headers: HeadersLike): ModelPair[] {
+  return [...headers].map(([name, value]) => [name, atomsOf(value)]);
+}
+
+/**
+ * Performs the model call `call` on real objects of `mod` and returns its outcome (an error
+ * thrown is an outcome too: see {@link outcomeOf}): a copy puts its result in
+ * `objects[call.obj]`, an open its iterator in `iterators[call.it]`.
+ */
+export function perform(
+  mod: HeadersModule,
+  objects: Record<string, HeadersLike>,
+  iterators: Record<string, Iterator<[string, string]>>,
+  call: ModelCall,
+): ModelOutcome {
+  const headers = objects[call.obj];
+  switch (call.op) {
+    case "init":
+      return OK;
+    case "append":
+      return outcomeOf(() => headers.append(call.name, realValue(call.value)));
+    case "set":
+      return outcomeOf(() => headers.set(call.name, realValue(call.value)));
+    case "delete":
+      return outcomeOf(() => headers.delete(call.name));
+    case "freeze":
+      if (!mod.freezeHeaders) throw new Error("the call freeze needs the module's freezeHeaders");
+      return outcomeOf(() => mod.freezeHeaders!(headers));
+    case "open":
+      iterators[call.it] = headers.entries();
+      return OK;
+    case "next":
+      return outcomeOf(() => stepOutcome(iterators[call.it].next()));
+    case "copy":
+      return outcomeOf(() => {
+        objects[call.obj] = call.guard === "none" || !mod.headersWithGuard
+          ? new mod.Headers(objects[call.src])
+          : mod.headersWithGuard(call.guard as HeadersGuard, objects[call.src]);
+      });
+    default:
+      return outcomeOf(() => readOutcome(headers, call, mod.headerListOf));
+  }
 }

@@ -28,9 +28,7 @@
 
 import { parseArgs } from "node:util";
 import { BUG_MODELS, type PlantedBug, plantedConfig, runJob, violatedName } from "./run.ts";
-import { findTlcTools, runTlc, type TlcReport } from "./tlc.ts";
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
+import { findTlcTools, MODEL_DIR, runTlc, type TlcReport } from "./tlc.ts";
 
 /** The exhaustive nightly bounds: MCHeadersImplShared's config with lists of up to 3 values. */
 export function deepConfig(shared: string): string {

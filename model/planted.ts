@@ -69,6 +69,27 @@ export const TRACE_VARIANTS: readonly Variant[] = [
       "into storage the copy reads",
     patches: [{ file: "headers.ts", search: "    source.#shared = true;\n", replace: "" }],
   },
+  {
+    name: "get-set-cookie-hands-out-its-array",
+    bug: "getSetCookie returns its internal set-cookie array, so a caller's push shows up in the " +
+      "next getSetCookie (only a read sees it: no write goes through the array)",
+    patches: [{
+      file: "headers.ts",
+      search: "return setCookies === null ? [] : copyArray(setCookies);",
+      replace: "return setCookies === null ? [] : setCookies;",
+    }],
+  },
+  {
+    name: "has-skips-unread-raw-list",
+    bug: "has() answers from the index without materializing a raw list nobody read yet, so it " +
+      "answers false for every name of a fresh headersFromRawList",
+    patches: [{
+      file: "headers.ts",
+      search: 'return this.#read().has(nameArgument("Headers.has", name));',
+      replace:
+        'return (this.#combined ?? new Map<string, string>()).has(nameArgument("Headers.has", name));',
+    }],
+  },
 ];
 
 /** A planted copy of impl: its mod.ts, and how to remove it. */

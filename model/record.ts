@@ -1,12 +1,14 @@
 /**
  * Recording traces of a real Headers module for trace validation (model/trace_validation.ts).
  * {@link recordTrace} drives two objects made by `headersFromRawList` with seeded random
- * operations (append, set, delete, freeze, open iterator, next, copy under a guard) and records,
- * after each step, the call, its outcome and the module's INTERNAL state, read without changing
- * it: for impl through its test-only hook `impl/introspect.ts` (raw list, index, set-cookies,
- * cached view, shared flag, storage identity, guard, iterator positions), mapped to
- * HeadersImpl's variables. The recorder never iterates an object to observe it, so a raw list
- * stays unread until an operation reads it, and guards are the objects' own.
+ * operations (append, set, delete, freeze, open iterator, next, copy under a guard, and the reads
+ * get, has, getSetCookie, forEach and headerListOf) and records, after each step, the call, its
+ * outcome (a read's: what it returned, and for getSetCookie whether the array is the caller's
+ * own) and the module's INTERNAL state, read without changing it: for impl through its test-only
+ * hook `impl/introspect.ts` (raw list, index, set-cookies, cached view, shared flag, storage
+ * identity, guard, iterator positions), mapped to HeadersImpl's variables. The recorder never
+ * iterates an object to observe it, so a raw list stays unread until an operation reads it, and
+ * guards are the objects' own.
  *
  * A module without the hook (spec/mod.ts) is recorded as what it is: a header list with no lazy
  * raw list, no cache and no sharing ({@link plainProbe}); HeadersImpl rejects such a trace.
@@ -40,12 +42,15 @@ import {
   type ObjectName,
   OBJECTS,
   OK,
-  outcomeOf,
+  perform,
   pick,
+  READ_OPS,
   realValue,
   seededRandom,
-  stepOutcome,
 } from "./mapping.ts";
+
+/** The share of steps that are reads. */
+const READ_SHARE = 0.2;
 
 /** The bound on values per list in TraceHeadersImpl.cfg (MaxListLen). */
 export const TRACE_MAX_VALUES = 6;
@@ -280,14 +285,14 @@ export function recordTrace(
     lists[o] = initialList(random, guards[o]);
     objects[o] = makeHeaders(mod, guards[o], lists[o]);
   }
-  const iterators: Partial<
-    Record<IteratorName, { obj: ObjectName; it: Iterator<[string, string]>; steps: number }>
-  > = {};
+  // The live iterators (perform opens them), and what each iterates with the pairs it yielded.
+  const live: Record<string, Iterator<[string, string]>> = {};
+  const opened: Partial<Record<IteratorName, { obj: ObjectName; steps: number }>> = {};
   const iteratorStates = () =>
     Object.fromEntries(ITERATORS.map((i) => {
-      const open = iterators[i];
+      const open = opened[i];
       if (!open) return [i, { obj: "none", pos: 0 }];
-      const index = reader.iteratorIndex(open.it);
+      const index = reader.iteratorIndex(live[i]);
       return [i, { obj: open.obj, pos: index < 0 ? open.steps : index }];
     })) as Record<IteratorName, IteratorState>;
   const noLists = { a: [], b: [] };
@@ -299,46 +304,44 @@ export function recordTrace(
     iterators: iteratorStates(),
   }];
   for (let step = 0; step < options.steps; step++) {
-    const roll = random();
+    const draw = random();
+    // One step in five is a read; the others keep the mix of writes, iteration and copies.
+    const roll = draw < READ_SHARE ? 1 : (draw - READ_SHARE) / (1 - READ_SHARE);
+    const read = pick(random, READ_OPS);
     const o = pick(random, OBJECTS);
     const name = pick(random, MODEL_NAMES);
     const atom = pick(random, ATOMS);
     const i = pick(random, ITERATORS);
     const full = reader.count(objects[o]) >= TRACE_MAX_VALUES - 1;
     let call: ModelCall;
-    let result: ModelOutcome = OK;
-    if (roll < 0.3 && !full) {
+    if (draw < READ_SHARE && (read !== "headerList" || mod.headerListOf)) {
+      call = modelCall(read, { obj: o, name: read === "get" || read === "has" ? name : "" });
+    } else if (roll < 0.3 && !full) {
       call = modelCall("append", { obj: o, name, value: atom });
-      result = outcomeOf(() => objects[o].append(name, realValue(atom)));
     } else if (roll < 0.42 && !full) {
       call = modelCall("set", { obj: o, name, value: atom });
-      result = outcomeOf(() => objects[o].set(name, realValue(atom)));
     } else if (roll < 0.56) {
       call = modelCall("delete", { obj: o, name });
-      result = outcomeOf(() => objects[o].delete(name));
-    } else if (roll < 0.64) {
-      call = modelCall("open", { obj: o, it: i });
-      iterators[i] = { obj: o, it: objects[o].entries(), steps: 0 };
-    } else if (roll < 0.86 && iterators[i]) {
+    } else if (roll < 0.86 && roll >= 0.64 && opened[i]) {
       call = modelCall("next", { it: i });
-      const open = iterators[i]!;
-      const next = open.it.next();
-      if (!next.done) open.steps++;
-      result = stepOutcome(next);
-    } else if (roll < 0.96 && mod.headersWithGuard) {
-      const src = o === "a" ? "b" : "a";
-      const guard = pick(random, INIT_GUARDS);
-      call = modelCall("copy", { obj: o, src, guard });
-      objects[o] = mod.headersWithGuard(guard, objects[src]);
-      guards[o] = guard;
-      for (const it of ITERATORS) if (iterators[it]?.obj === o) delete iterators[it];
-    } else if (mod.freezeHeaders) {
+    } else if (roll < 0.96 && roll >= 0.64 && mod.headersWithGuard) {
+      call = modelCall("copy", {
+        obj: o,
+        src: o === "a" ? "b" : "a",
+        guard: pick(random, INIT_GUARDS),
+      });
+    } else if (roll >= 0.96 && mod.freezeHeaders) {
       call = modelCall("freeze", { obj: o });
-      mod.freezeHeaders(objects[o]);
-      guards[o] = "immutable";
     } else {
       call = modelCall("open", { obj: o, it: i });
-      iterators[i] = { obj: o, it: objects[o].entries(), steps: 0 };
+    }
+    const result = perform(mod, objects, live, call);
+    if (call.op === "open") opened[i] = { obj: o, steps: 0 };
+    if (call.op === "next" && result.kind === "pair") opened[i]!.steps++;
+    if (call.op === "freeze") guards[o] = "immutable";
+    if (call.op === "copy") {
+      guards[o] = call.guard as HeadersGuard;
+      for (const it of ITERATORS) if (opened[it]?.obj === o) delete opened[it];
     }
     trace.push({
       call,

@@ -25,7 +25,14 @@
  */
 
 import { parseArgs } from "node:util";
-import { findTlcTools, parseErrorTrace, runTlc, type TlcReport, type TlcRun } from "./tlc.ts";
+import {
+  findTlcTools,
+  MODEL_DIR,
+  parseErrorTrace,
+  runTlc,
+  type TlcReport,
+  type TlcRun,
+} from "./tlc.ts";
 import type { JunitCase } from "../properties/campaign/junit.ts";
 import { writeJunit } from "../properties/campaign/junit.ts";
 
@@ -232,6 +239,14 @@ export const BUG_MODELS: readonly PlantedBug[] = [
     about: "an append identical to the previous call is ignored (a dropped call)",
     onlyThisCatches: true,
   },
+  {
+    config: "MCBugHasReadsStaleView",
+    base: "MCHeadersImpl",
+    module: IMPL_BUGS,
+    plant: "HasHeader <- HasHeaderFromView",
+    mustViolate: "StdSpec",
+    about: "has() answers from the cached view, valid or not (a read only refinement sees)",
+  },
 ];
 
 /**
@@ -312,8 +327,6 @@ export function parseRecordedTable(readme: string): Map<string, RecordedCounts> 
   }
   return table;
 }
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
 
 /**
  * The violated invariant or property, by the name the config gives it. TLC 2.18 names a

@@ -16,26 +16,9 @@
  */
 
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
-import {
-  atomsOf,
-  type ModelCall,
-  type ModelOutcome,
-  type ModelPair,
-  OBJECTS,
-  OK,
-  outcomeOf,
-  realValue,
-  stepOutcome,
-} from "./mapping.ts";
+import { type ModelCall, type ModelPair, OBJECTS, perform, realValue, viewOf } from "./mapping.ts";
 import { parseTraceFile, type TlaState, type TlaValue } from "./tla_value.ts";
-import { runTlc } from "./tlc.ts";
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
-
-/** The sort-and-combine view of a Headers as the model writes it (iterates it). */
-export function observeView(headers: HeadersLike): ModelPair[] {
-  return [...headers].map(([name, value]) => [name, atomsOf(value)]);
-}
+import { MODEL_DIR, runTlc } from "./tlc.ts";
 
 /** Options of {@link simulateBehaviors}. */
 export interface SimulationOptions {
@@ -122,36 +105,7 @@ export function replayBehavior(mod: HeadersModule, behavior: TlaState[]): Replay
   for (let index = 0; index < behavior.length; index++) {
     const state = behavior[index];
     const call = asRecord(state.call) as unknown as ModelCall;
-    let result: ModelOutcome = OK;
-    switch (call.op) {
-      case "init":
-        break;
-      case "append":
-        result = outcomeOf(() => objects[call.obj].append(call.name, realValue(call.value)));
-        break;
-      case "set":
-        result = outcomeOf(() => objects[call.obj].set(call.name, realValue(call.value)));
-        break;
-      case "delete":
-        result = outcomeOf(() => objects[call.obj].delete(call.name));
-        break;
-      case "freeze":
-        if (!mod.freezeHeaders) throw new Error("replay needs the module's freezeHeaders export");
-        mod.freezeHeaders(objects[call.obj]);
-        break;
-      case "open":
-        iterators[call.it] = objects[call.obj].entries();
-        break;
-      case "next": {
-        result = stepOutcome(iterators[call.it].next());
-        break;
-      }
-      case "copy":
-        objects[call.obj] = call.guard === "none" || !mod.headersWithGuard
-          ? new mod.Headers(objects[call.src])
-          : mod.headersWithGuard(call.guard as HeadersGuard, objects[call.src]);
-        break;
-    }
+    const result = perform(mod, objects, iterators, call);
     const recorded = asRecord(state.result);
     const expected = { kind: recorded.kind, name: recorded.name, value: recorded.value };
     if (JSON.stringify(result) !== JSON.stringify(expected)) {
@@ -159,7 +113,7 @@ export function replayBehavior(mod: HeadersModule, behavior: TlaState[]): Replay
     }
     for (const o of OBJECTS) {
       const want = modelView(asRecord(state.views)[o]);
-      const got = observeView(objects[o]);
+      const got = viewOf(objects[o]);
       if (JSON.stringify(got) !== JSON.stringify(want)) {
         return {
           state: index + 1,

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { ITERATORS, LOWER_NAMES, type ModelPair, OBJECTS } from "./mapping.ts";
+import { ITERATORS, LOWER_NAMES, type ModelPair, type ModelTerm, OBJECTS } from "./mapping.ts";
 import type { ObjectState, TraceEntry } from "./record.ts";
 
 /** A TLA+ string literal. */
@@ -29,6 +29,8 @@ function tlaRecord(fields: [string, string][]): string {
 }
 
 const atoms = (list: string[]) => tlaSeq(list.map(tlaString));
+const term = (value: ModelTerm): string =>
+  typeof value === "string" ? tlaString(value) : tlaSeq(value.map(term));
 const pairs = (view: ModelPair[]) => tlaSeq(view.map(([n, v]) => tlaSeq([tlaString(n), atoms(v)])));
 
 function tlaObject(state: ObjectState): string {
@@ -66,7 +68,7 @@ function tlaEntry(entry: TraceEntry): string {
       tlaRecord([
         ["kind", tlaString(entry.result.kind)],
         ["name", tlaString(entry.result.name)],
-        ["value", atoms(entry.result.value)],
+        ["value", term(entry.result.value)],
       ]),
     ],
     ...lists,

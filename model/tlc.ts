@@ -18,6 +18,9 @@
 
 import { parseTlaValue, type TlaValue } from "./tla_value.ts";
 
+/** The directory of the model's modules and configs (model/). */
+export const MODEL_DIR = new URL(".", import.meta.url).pathname;
+
 /** What TLC concluded. */
 export type TlcOutcome =
   | "passed" // model checking or simulation finished without finding an error

@@ -34,7 +34,7 @@ import type { HeadersModule } from "../spec/contract.ts";
 import type { ModelCall } from "./mapping.ts";
 import { probeFor, recordTrace, type TraceEntry } from "./record.ts";
 import { traceModule } from "./tla_emit.ts";
-import { findTlcTools, runTlc, type TlcReport } from "./tlc.ts";
+import { findTlcTools, MODEL_DIR, runTlc, type TlcReport } from "./tlc.ts";
 import { violatedName } from "./run.ts";
 
 /** The verdict of TLC on a batch of traces. */
@@ -49,8 +49,6 @@ export interface TraceVerdict {
   /** TLC's report. */
   report: TlcReport;
 }
-
-const MODEL_DIR = new URL(".", import.meta.url).pathname;
 
 /**
  * Has TLC check, in one run, that each trace of the batch is a behavior of HeadersImpl: every

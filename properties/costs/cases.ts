@@ -103,8 +103,18 @@ const FIXED_CHURN: { label: string; setup: [string, string][]; cycle: ChurnOp[] 
 /** The operations a generated churn cycle draws from (on the names of {@link CHURN_NAMES}). */
 const CHURN_NAMES = ["X-Trace", "accept", "Set-Cookie", "X-Other"];
 
-/** A deterministic generator of 32-bit integers (mulberry32). */
-function generator(seed: number): () => number {
+/**
+ * A deterministic generator of 32-bit integers (mulberry32); model/mapping.ts's seededRandom
+ * divides it into [0, 1).
+ *
+ * @example
+ * ```ts
+ * import { generator } from "./cases.ts";
+ *
+ * console.log(generator(1)() === generator(1)()); // true
+ * ```
+ */
+export function generator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
