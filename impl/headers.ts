@@ -146,6 +146,21 @@ function tooFewArgumentsError(context: string, required: number, given: number):
 }
 
 /**
+ * The forbidden-name steps of https://fetch.spec.whatwg.org/#headers-validate: whether `guard`
+ * drops (`lower`, `value`). The "server" profile drops nothing.
+ */
+function forbiddenByGuard(
+  guard: HeadersGuard,
+  server: boolean,
+  lower: string,
+  value: string,
+): boolean {
+  if (server) return false;
+  if (guard === "request") return isForbiddenRequestHeader(lower, value);
+  return guard === "response" && isForbiddenResponseHeaderName(lower);
+}
+
+/**
  * Converts and validates a single name argument (get, has, delete): the lowercase header name.
  */
 function nameArgument(context: string, name: unknown): string {
@@ -226,35 +241,116 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
 }
 
 /**
- * The header list log (see `Headers.#log`) of an indexed raw list: one "r" operation per header.
- * `appends`: the list is a fill's `[name, value, lowercase name]` triples, which were appends, so
- * a later header of a name takes the name of that name's first header
- * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1); otherwise `[name, value]`
- * pairs (already validated), each name kept as given (as a {@link keptName}).
+ * The header list for {@link headerListOf} once it is not the index in insertion order: flat
+ * `[lowercase name, name, value, ...]` slots in list order, where a removed header's slot is
+ * blanked (lowercase name ""), and each name's live slots. Writes are O(1) plus O(k) for the k
+ * headers a set or delete removes. Invariant: blank slots are at most the live ones plus
+ * {@link LIST_SLACK}; a removal past that compacts, so the slots, and {@link HeaderList.flat},
+ * stay linear in the live list whatever mix of writes comes (a write pays amortized O(1)).
  */
-function logOfRawList(flat: readonly string[], appends: boolean): string[] {
-  const stride = appends ? 3 : 2;
-  // Four slots per header, allocated once.
-  const log = newArray<string>((flat.length / stride) * 4);
-  const firstNames = appends ? new SafeMap<string, string>() : null;
-  for (let index = 0, at = 0; index < flat.length; index += stride, at += 4) {
-    let name = flat[index];
-    let lower: string;
-    if (firstNames === null) {
-      lower = lowercaseHeaderName(name) as string;
-      name = keptName(name, lower);
-    } else {
-      lower = flat[index + 2];
-      const first = firstNames.get(lower);
-      if (first === undefined) firstNames.set(lower, name);
-      else name = first;
-    }
-    log[at] = "r";
-    log[at + 1] = lower;
-    log[at + 2] = name;
-    log[at + 3] = flat[index + 1];
+class HeaderList {
+  slots: string[] = [];
+  /** Lowercase name -> offsets of its live slots, the first header's first. */
+  positions = new SafeMap<string, number[]>();
+  blanks = 0;
+
+  /**
+   * https://fetch.spec.whatwg.org/#concept-header-list-append: a later header of a name takes
+   * the first one's name (step 1), unless `asGiven` (a raw list's headers are kept as given).
+   */
+  append(lower: string, name: string, value: string, asGiven: boolean): void {
+    const slots = this.slots;
+    const at = slots.length;
+    const offsets = this.positions.get(lower);
+    slots[at] = lower;
+    slots[at + 1] = offsets === undefined || asGiven
+      ? keptName(name, lower)
+      : slots[offsets[0] + 1];
+    slots[at + 2] = value;
+    if (offsets === undefined) this.positions.set(lower, [at]);
+    else offsets[offsets.length] = at;
   }
-  return log;
+
+  /** https://fetch.spec.whatwg.org/#concept-header-list-set */
+  set(lower: string, name: string, value: string): void {
+    const offsets = this.positions.get(lower);
+    if (offsets === undefined) {
+      this.append(lower, name, value, false);
+      return;
+    }
+    this.slots[offsets[0] + 2] = value;
+    this.blank(offsets, 1);
+    offsets.length = 1;
+  }
+
+  /** https://fetch.spec.whatwg.org/#concept-header-list-delete */
+  delete(lower: string): void {
+    const offsets = this.positions.get(lower) as number[];
+    this.positions.delete(lower);
+    this.blank(offsets, 0);
+  }
+
+  /** Blanks the slots at `offsets[from..]`, compacting when blanks outnumber the live slots. */
+  blank(offsets: number[], from: number): void {
+    const slots = this.slots;
+    for (let index = from; index < offsets.length; index++) {
+      const at = offsets[index];
+      slots[at] = "";
+      slots[at + 1] = "";
+      slots[at + 2] = "";
+    }
+    this.blanks += offsets.length - from;
+    if (this.blanks > slots.length / 3 - this.blanks + LIST_SLACK) this.compact();
+  }
+
+  /** Drops the blank slots: O(slots). */
+  compact(): void {
+    const old = this.slots;
+    this.slots = [];
+    this.positions = new SafeMap<string, number[]>();
+    this.blanks = 0;
+    const slots = this.slots;
+    for (let at = 0; at < old.length; at += 3) {
+      const lower = old[at];
+      if (lower === "") continue;
+      const offsets = this.positions.get(lower);
+      if (offsets === undefined) this.positions.set(lower, [slots.length]);
+      else offsets[offsets.length] = slots.length;
+      slots[slots.length] = lower;
+      slots[slots.length] = old[at + 1];
+      slots[slots.length] = old[at + 2];
+    }
+  }
+
+  /** The header list, flat `[name, value, ...]`: O(slots). */
+  flat(): string[] {
+    const slots = this.slots;
+    const list: string[] = [];
+    for (let at = 0; at < slots.length; at += 3) {
+      if (slots[at] === "") continue;
+      list[list.length] = slots[at + 1];
+      list[list.length] = slots[at + 2];
+    }
+    return list;
+  }
+}
+
+/** Blank slots a {@link HeaderList} may hold beyond its live ones. */
+const LIST_SLACK = 8;
+
+/**
+ * The header list of an indexed raw list. `appends`: `[name, value, lowercase name]` triples of
+ * a fill, which were appends; else `[name, value]` pairs (validated), each name kept as given.
+ */
+function listOfRawList(flat: readonly string[], appends: boolean): HeaderList {
+  const list = new HeaderList();
+  const stride = appends ? 3 : 2;
+  for (let index = 0; index < flat.length; index += stride) {
+    const name = flat[index];
+    const lower = appends ? flat[index + 2] : lowercaseHeaderName(name) as string;
+    list.append(lower, name, flat[index + 1], !appends);
+  }
+  return list;
 }
 
 /**
@@ -269,46 +365,6 @@ function listOfIndex(index: SafeMap<string, string>): string[] {
     list[at + 1] = value;
     at += 2;
   });
-  return list;
-}
-
-/** Slots (four per operation) a header list log may grow past twice its compacted length. */
-const LOG_SLACK = 16;
-
-/**
- * https://fetch.spec.whatwg.org/#concept-headers-header-list from a header list log (see
- * `Headers.#log`): the flat [name, value, ...] list. O(operations).
- */
-function replayLog(log: readonly string[]): string[] {
-  const names: string[] = [];
-  const values: string[] = [];
-  /** Lowercase name -> indices of its live headers, the first one first. */
-  const positions = new SafeMap<string, number[]>();
-  for (let at = 0; at < log.length; at += 4) {
-    const kind = log[at];
-    const lower = log[at + 1];
-    const indices = positions.get(lower);
-    if (kind === "d") {
-      for (let k = 0; k < (indices as number[]).length; k++) names[(indices as number[])[k]] = "";
-      positions.delete(lower);
-    } else if (kind === "s" && indices !== undefined) {
-      values[indices[0]] = log[at + 3];
-      for (let k = 1; k < indices.length; k++) names[indices[k]] = "";
-      indices.length = 1;
-    } else {
-      const index = names.length;
-      names[index] = kind === "a" && indices !== undefined ? names[indices[0]] : log[at + 2];
-      values[index] = log[at + 3];
-      if (indices === undefined) positions.set(lower, [index]);
-      else indices[indices.length] = index;
-    }
-  }
-  const list: string[] = [];
-  for (let index = 0; index < names.length; index++) {
-    if (names[index] === "") continue;
-    list[list.length] = names[index];
-    list[list.length] = values[index];
-  }
   return list;
 }
 
@@ -377,57 +433,23 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  *
  * Cost per method, n = distinct names, k = values of one name:
  *
- * | method                               | cost                                                |
- * | ------------------------------------ | --------------------------------------------------- |
- * | get, has, delete                     | O(1): one lowercase-index lookup                    |
- * | append, set                          | O(1) (no-CORS: plus the combined-value check)       |
- * | getSetCookie                         | O(k): copies the set-cookie values, nothing else    |
- * | keys/values/entries, `for...of` step | O(1) per `next()` while the list is unchanged; up   |
- * |                                      | to 32 names the first step after a change rebuilds  |
- * |                                      | the view (insertion sort); above, a step after a    |
- * |                                      | change is O(log n) through the name order, and the  |
- * |                                      | view is rebuilt in O(n) after n/8 steps with no     |
- * |                                      | change in between: O(log n) amortized either way    |
- * | forEach                              | O(n); O(log n) per entry after a mutating callback  |
- * | `new Headers(record or sequence)`    | O(pairs), no allocation per pair                    |
- * | `new Headers(headers)`               | O(1): shares storage copy-on-write                  |
- * | `headersWithGuard(g, headers)`       | O(1); O(n) name scan, no copy, for "request" in the |
- * |                                      | standard profile; O(n) fill for "request-no-cors"   |
- * | first write to a shared copy         | O(n): copies the index once                         |
- * | `headersFromRawList(flat)`           | O(1); the first call that reads the list validates  |
- * |                                      | and indexes it, O(n)                                |
+ * | method                            | cost                                                      |
+ * | --------------------------------- | --------------------------------------------------------- |
+ * | get, has, delete, append, set     | O(1) (no-CORS: plus the combined-value check)             |
+ * | getSetCookie                      | O(k)                                                      |
+ * | iterator `next()`                 | O(1) while unchanged; after a change O(log n) amortized   |
+ * | forEach                           | O(n); O(log n) per entry after a mutating callback        |
+ * | `new Headers(record or sequence)` | O(pairs); the index is built by the first read            |
+ * | `new Headers(headers)`            | O(1), copy-on-write; the first write copies, O(n)         |
+ * | `headersFromRawList(flat)`        | O(n) copy; the first read validates and indexes it        |
+ * | `headerListOf`                    | O(n)                                                      |
  *
- * State machine of the private fields (what `introspect.ts` reports is named in brackets):
- *
- * - `#guard` [guard]: set at creation; `freezeHeaders` moves it to "immutable"; nothing else.
- * - `#server` [profile]: set at creation, never changes.
- * - `#rawList` [rawList] and `#combined` [index]: exactly one is non-null. A raw list Headers
- *   starts with `#rawList` set and `#combined` null; the first call that reads the list
- *   materializes it (sets `#combined`, `#setCookies`, `#joinedMayEndInSpace`, clears
- *   `#rawList`, `#shared` false). Every other Headers starts with `#combined` the shared empty
- *   index and `#rawList` null forever.
- * - `#setCookies` [setCookies]: null iff `#combined` has no "set-cookie" key; changes with it.
- * - `#view` [view]: null until iteration or forEach builds it; set to null by every write
- *   (through `#writable`, or a delete that removes something); a copy takes the source's. While
- *   it is null, reads of a list of more than 32 names go through `#order` (below) until n/8 of
- *   them have been made with no write in between; then it is rebuilt from `#order`.
- * - `#order`, `#orderReads` (not reported; `#order` is a function of [index] and
- *   [setCookies]): `NO_ORDER` until the first read of a null view over more than 32 names
- *   builds a name order; every write then updates it; a read rebuilds it once half its nodes are
- *   removed names. `#orderReads` counts reads through it since the last write.
- * - `#shared` [shared]: true at creation (empty index shared) and on both sides of a copy; the
- *   first write on a side copies `#combined` and `#setCookies` and makes that side false; the
- *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
- *   pending), so sharers report the same token until one of them writes.
- * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
- * - `#listInIndexOrder`, `#log`, `#logLimit` (not reported): the header list `headerListOf`
- *   returns. `#log` is null at creation (the list is then the view of the index). A
- *   materialization whose headers all had new lowercase names, the first write onto an empty
- *   index under such a name, and a delete that empties the list set `#listInIndexOrder` (the
- *   list is the index in insertion order); the first write that breaks that order writes the log
- *   from the index. Any other materialization writes the log from the raw list, and the first
- *   write of a shared Headers from the view; every write that changes the list appends one
- *   operation; a write past `#logLimit` compacts the log and sets the limit to twice its length.
+ * State machine (model/HeadersImpl.tla; `introspect.ts` reports the fields in brackets):
+ * `#rawList` [rawList] and `#combined` [index] are never both null nor both set; the first read
+ * of a pending raw list indexes it. A new Headers starts on the shared {@link EMPTY_INDEX}
+ * ([shared] true); a copy shares its source's index, and both sides are marked shared; the first
+ * write on a shared side copies. [storage] is the identity of `#combined` (or of the pending raw
+ * list). Every write clears `#view` [view].
  *
  * @example
  * ```ts
@@ -441,128 +463,72 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  */
 export class Headers implements HeadersLike {
   /**
-   * Fast path "lowercase-name index": byte-lowercased name -> that name's values joined with
-   * ", " in list order (for set-cookie too). Invariant: a name is a key iff the header list
-   * contains it; the value equals the standard's "get" of that name. null only while a raw list
-   * waits in {@link Headers.#rawList} (lazy materialization). Introspection: [index] is its
-   * entries in insertion order; [storage] is a token for its identity.
+   * Lowercase name -> that name's values joined with ", " (set-cookie too). Invariant: a key iff
+   * the header list has the name; the value is the standard's "get". null iff a raw list is
+   * pending in {@link Headers.#rawList}.
    */
   #combined: SafeMap<string, string> | null = EMPTY_INDEX;
 
   /**
-   * Fast path "cached sort-and-combine view": flat [name, value, name, value, ...] of the
-   * standard's sort-and-combine. Invariant: null whenever the header list changed since it was
-   * built (append, set, delete, no-CORS `range` removal, materialization and copy-on-write detach
-   * all go through {@link Headers.#writable}, which clears it). A built view is never mutated, so
-   * copy-on-write copies may hold the same array. Introspection: [view], a copy, or null.
+   * Cached sort-and-combine view, flat [name, value, ...]. Invariant: null whenever the list
+   * changed since it was built ({@link Headers.#writable} clears it); never mutated, so sharers
+   * may hold the same array.
    */
   #view: string[] | null = null;
 
   /**
-   * Fast path "incremental sort order" (`name_order.ts`): the distinct names of
-   * {@link Headers.#combined} in sorted order with their view weights, so that reading view entry
-   * `i` while {@link Headers.#view} is null costs O(log n) instead of a rebuild. {@link NO_ORDER}
-   * (inactive: every write skips it) until the first read of a null view with more than
-   * {@link INSERTION_SORT_LIMIT} names builds one; from then on every write to the index updates
-   * it, and a read rebuilds it once removed names outnumber half its nodes. Invariant: NO_ORDER,
-   * or its names of nonzero weight are exactly the keys of `#combined`, each weighing 1 except
-   * "set-cookie", which weighs `#setCookies.length`. Owned by this Headers alone (a copy
-   * starts with NO_ORDER). Introspection: not reported (it is a function of [index] and
-   * [setCookies]).
+   * Sorted names with view weights (`name_order.ts`), so entry `i` of a null view costs O(log n).
+   * Invariant: {@link NO_ORDER}, or its names of nonzero weight are the keys of `#combined`, each
+   * weighing 1, set-cookie `#setCookies.length`. Owned by this Headers alone.
    */
   #order: NameOrder = NO_ORDER;
 
+  /** Reads through {@link Headers.#order} since the last write; at n/8 the view is built. */
+  #orderReads = 0;
+
   /**
-   * Fast path "list in index order": true while the header list is the entries of
-   * {@link Headers.#combined} in the Map's insertion order, each named by its lowercase key, so
-   * no log is kept. It holds when every header came in under a lowercase name not yet in the
-   * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
-   * what set and delete do to such a list. Headers built like that (the common case) keep no
-   * log, and their writes write nothing but the index. Invariant: when true,
-   * {@link Headers.#log} and {@link Headers.#rawList} are null; set by
-   * {@link Headers.#materialize} for such a raw list, by the first write onto an empty index
-   * ({@link Headers.#logWrite}) and by a delete that empties the list ({@link Headers.#emptied});
-   * cleared, after the log is written from the index ({@link Headers.#logIndexOrder}), by the
-   * first write that breaks it: an append of a name already in the list, or a new name not
-   * spelled in lowercase.
+   * Invariant: when true, the header list is `#combined`'s entries in insertion order, named by
+   * their lowercase keys, and {@link Headers.#list} is null. Holds while every header came in
+   * under a lowercase name not yet in the list (a Map keeps a key's place on set and drops it on
+   * delete, as set and delete do to such a list).
    */
   #listInIndexOrder = false;
 
+  /**
+   * The header list (order and casing) for {@link headerListOf}. Invariant: null while
+   * `#listInIndexOrder` holds, while a raw list is pending, and while the list is the view (a new
+   * or shared Headers that has not written since).
+   */
+  #list: HeaderList | null = null;
+
   /** https://fetch.spec.whatwg.org/#concept-headers-guard */
   #guard: HeadersGuard = "none";
-
-  /**
-   * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
-   * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
-   * place: the first write copies both. Set on both sides of a copy and never reset on the side
-   * that did not write, so a later write there copies once more than strictly needed. A new
-   * Headers starts shared with {@link EMPTY_INDEX}, so `new Headers()` allocates no Map.
-   * Introspection: [shared].
-   */
-  #shared = true;
-
-  /**
-   * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
-   * key of {@link Headers.#combined}; otherwise `#combined.get("set-cookie")` is their join.
-   * Introspection: [setCookies], a copy.
-   */
-  #setCookies: string[] | null = null;
 
   /** Profile "server": the forbidden request-header and response-header checks say "no". */
   #server = false;
 
   /**
-   * How many view entries were read through {@link Headers.#order} since the last write. When it
-   * reaches an eighth of the entries, the next read builds {@link Headers.#view} from the order
-   * (O(n), no sort), so a long read with no write in between costs O(1) per entry, and an O(n)
-   * build happens at most once per n/8 reads. Reset by every write. Not reported by
-   * introspection.
+   * Copy-on-write. Invariant: when true, `#combined` and `#setCookies` may be held by another
+   * Headers and are copied before the first write. Sticky on the side that did not write.
    */
-  #orderReads = 0;
+  #shared = true;
 
-  /**
-   * The header list (order, and each name's casing) for {@link headerListOf}, recorded in O(1)
-   * per write instead of being kept as a list (which would make set and delete O(n)). A flat
-   * array of operations, four slots each: kind, lowercase name, name as given, value; kind "r"
-   * appends the header as given (raw list entries, and the entries of a copy), "a" appends with
-   * the casing of the name's first header, "s" sets (the first header of the name takes the
-   * value, the others go; else appends), "d" deletes every header of the name. {@link replayLog}
-   * turns it into the list. Invariant: null while {@link Headers.#listInIndexOrder} holds, while
-   * {@link Headers.#shared} is true or {@link Headers.#rawList} is pending (the list is then the
-   * sort-and-combine view, or the raw list), or while the list is empty and nothing was written
-   * since it was a shared empty index; every write, which detaches or materializes first, then
-   * starts it from the view. At most {@link Headers.#logLimit} slots plus one operation: a write
-   * past the limit compacts it (replays it into "r" operations).
-   */
-  #log: string[] | null = null;
+  /** The set-cookie values in order. Invariant: null iff "set-cookie" is not a key. */
+  #setCookies: string[] | null = null;
 
-  /** Slots {@link Headers.#log} may reach before a write compacts it. */
-  #logLimit = LOG_SLACK;
-
-  /**
-   * Fast path "lazy materialization": a copy of the flat raw list handed to `headersFromRawList`,
-   * or the validated pairs a constructor's fill collected ({@link Headers.#adoptFilled}).
-   * Invariant: non-null iff {@link Headers.#combined} is null; it is validated and indexed by the
-   * first call that reads the list (a TypeError there if it is not a valid header list).
-   * Introspection: [rawList], a copy; [storage] is a token for its identity while pending.
-   */
+  /** A pending raw list, indexed by the first read. Invariant: non-null iff `#combined` is null. */
   #rawList: string[] | null = null;
 
   /**
-   * Invariant: true iff {@link Headers.#rawList} holds what a constructor's fill collected:
-   * validated `[name, value, lowercase name]` triples, which were appends, so a later header of a
-   * name takes the name of that name's first header
-   * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1) when the list is indexed. A
-   * raw list from `headersFromRawList` is `[name, value]` pairs, validated when indexed, each name
-   * kept as given.
+   * Invariant: true iff `#rawList` holds a fill's validated `[name, value, lowercase name]`
+   * triples (appends); else it is `headersFromRawList`'s `[name, value]` pairs, unvalidated.
    */
   #rawListAppends = false;
 
   /**
-   * Invariant: when false, no joined value other than set-cookie's ends with ", " (which happens
-   * when the last of two or more values is empty). Sticky once true; it only turns the
-   * copy-on-write path off, because a copy made by iterating normalizes such a value ("a, "
-   * becomes "a,"), so the copy's index would no longer equal the source's.
+   * Invariant: when false, no joined value but set-cookie's ends in ", " (an empty value appended
+   * after another). Sticky; it disables sharing, because a copy made by iterating would
+   * normalize such a value.
    */
   #joinedMayEndInSpace = false;
 
@@ -576,8 +542,7 @@ export class Headers implements HeadersLike {
     listOf = (headers) => {
       const combined = headers.#read();
       if (headers.#listInIndexOrder) return listOfIndex(combined);
-      const log = headers.#log;
-      if (log !== null) return replayLog(log);
+      if (headers.#list !== null) return headers.#list.flat();
       const list: string[] = [];
       for (let index = 0; headers.#entryAt(index); index++) {
         list[list.length] = entryName;
@@ -662,7 +627,7 @@ export class Headers implements HeadersLike {
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
     this.#orderRemove(lower);
-    this.#logWrite("d", lower, lower, "");
+    if (this.#list !== null) this.#list.delete(lower);
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
     if (combined.size === 0) this.#emptied();
@@ -675,7 +640,7 @@ export class Headers implements HeadersLike {
    */
   #emptied(): void {
     this.#listInIndexOrder = true;
-    this.#log = null;
+    this.#list = null;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -717,11 +682,11 @@ export class Headers implements HeadersLike {
     }
     const combined = this.#writable();
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
-      this.#logIndexOrder(combined);
+      this.#leaveIndexOrder(combined);
     }
     combined.set(lower, normalized);
     if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
-    this.#logWrite("s", lower, nameText, normalized);
+    this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
@@ -787,7 +752,7 @@ export class Headers implements HeadersLike {
     const combined = this.#writable();
     const existing = combined.get(lower);
     if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {
-      this.#logIndexOrder(combined);
+      this.#leaveIndexOrder(combined);
     }
     if (existing === undefined) {
       combined.set(lower, value);
@@ -801,7 +766,7 @@ export class Headers implements HeadersLike {
       else this.#setCookies[this.#setCookies.length] = value;
       if (this.#order !== NO_ORDER) this.#order.upsert(lower, this.#setCookies.length);
     }
-    this.#logWrite("a", lower, name, value);
+    this.#listWrite(lower, name, value, false);
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
@@ -816,10 +781,7 @@ export class Headers implements HeadersLike {
   #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
     const guard = this.#guard;
     if (guard === "immutable") throw immutableError(context, lower);
-    if (!this.#server) {
-      if (guard === "request" && isForbiddenRequestHeader(lower, value)) return false;
-      if (guard === "response" && isForbiddenResponseHeaderName(lower)) return false;
-    }
+    if (forbiddenByGuard(guard, this.#server, lower, value)) return false;
     if (guard !== "request-no-cors") return true;
     if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
     if (write === WRITE_APPEND) {
@@ -838,7 +800,7 @@ export class Headers implements HeadersLike {
   #removeRange(combined: SafeMap<string, string>): void {
     if (!combined.delete("range")) return;
     this.#orderRemove("range");
-    this.#logWrite("d", "range", "range", "");
+    if (this.#list !== null) this.#list.delete("range");
   }
 
   /**
@@ -871,7 +833,7 @@ export class Headers implements HeadersLike {
         combined = new SafeMap<string, string>();
       } else {
         // The copy keeps the Map's order, so a list in index order stays so.
-        if (!this.#listInIndexOrder) this.#ensureLog();
+        if (!this.#listInIndexOrder) this.#ensureList();
         combined = copyIndex(combined);
         if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
@@ -883,92 +845,46 @@ export class Headers implements HeadersLike {
     return combined;
   }
 
-  /**
-   * {@link Headers.#log}, made now from the current sort-and-combine view if it is null. Not for
-   * a list in index order ({@link Headers.#listInIndexOrder}), which its callers handle first.
-   */
-  #ensureLog(): void {
-    if (this.#log === null) {
-      const log = this.#logOfView();
-      this.#log = log;
-      this.#logLimit = 2 * log.length + LOG_SLACK;
-    }
-  }
-
-  /** A header list log holding the current sort-and-combine view as "r" operations. */
-  #logOfView(): string[] {
-    const log: string[] = [];
+  /** {@link Headers.#list}, made now from the current sort-and-combine view if it is null. */
+  #ensureList(): void {
+    if (this.#list !== null) return;
+    const list = new HeaderList();
     for (let index = 0; this.#entryAt(index); index++) {
-      log[log.length] = "r";
-      log[log.length] = entryName;
-      log[log.length] = entryName;
-      log[log.length] = entryValue;
+      list.append(entryName, entryName, entryValue, true);
     }
-    return log;
+    this.#list = list;
   }
 
   /**
-   * Records one write in {@link Headers.#log}, compacting a log past its limit (amortized O(1)).
-   * A null log here belongs to the first write onto an empty list: a write of a lowercase name
-   * makes the list one in index order, any other starts the log as that one operation.
+   * Records a set (`isSet`) or an append in {@link Headers.#list}. A null list here belongs to
+   * the first write onto an empty list: a lowercase name makes the list one in index order, any
+   * other starts the list.
    */
-  #logWrite(kind: string, lower: string, name: string, value: string): void {
+  #listWrite(lower: string, name: string, value: string, isSet: boolean): void {
     if (this.#listInIndexOrder) return;
-    const log = this.#log;
-    if (log === null) {
+    let list = this.#list;
+    if (list === null) {
       if (name === lower) {
         this.#listInIndexOrder = true;
         return;
       }
-      this.#log = [kind, lower, keptName(name, lower), value];
-      this.#logLimit = 4 + LOG_SLACK;
-      return;
+      this.#list = list = new HeaderList();
     }
-    const length = log.length;
-    log[length] = kind;
-    log[length + 1] = lower;
-    log[length + 2] = keptName(name, lower);
-    log[length + 3] = value;
-    if (length >= this.#logLimit) this.#compactLog();
+    if (isSet) list.set(lower, name, value);
+    else list.append(lower, name, value, false);
   }
 
   /**
-   * Ends {@link Headers.#listInIndexOrder}: writes the list it stands for, the entries of
-   * `combined` (the index, before the write that ends it), as the log's "r" operations.
+   * Ends {@link Headers.#listInIndexOrder}: the list it stands for, the entries of `combined`
+   * (the index, before the write that ends it), becomes {@link Headers.#list}.
    */
-  #logIndexOrder(combined: SafeMap<string, string>): void {
-    const log = newArray<string>(combined.size * 4);
-    let at = 0;
+  #leaveIndexOrder(combined: SafeMap<string, string>): void {
+    const list = new HeaderList();
     combined.forEach((value, lower) => {
-      log[at] = "r";
-      log[at + 1] = lower;
-      log[at + 2] = lower;
-      log[at + 3] = value;
-      at += 4;
+      list.append(lower, lower, value, true);
     });
     this.#listInIndexOrder = false;
-    this.#log = log;
-    this.#logLimit = 2 * log.length + LOG_SLACK;
-  }
-
-  /**
-   * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
-   * its length (plus slack). A compaction therefore comes only after at least as many writes as
-   * the operations it leaves, so it costs amortized O(1) per write, and the log never holds more
-   * than twice the operations of the list at its last compaction plus the slack: it is bounded by
-   * the live list, whatever mix of writes follows.
-   */
-  #compactLog(): void {
-    const list = replayLog(this.#log as string[]);
-    const log: string[] = [];
-    for (let at = 0; at < list.length; at += 2) {
-      log[log.length] = "r";
-      log[log.length] = lowercaseHeaderName(list[at]) as string;
-      log[log.length] = list[at];
-      log[log.length] = list[at + 1];
-    }
-    this.#log = log;
-    this.#logLimit = 2 * log.length + LOG_SLACK;
+    this.#list = list;
   }
 
   /** Validates and indexes the raw list (lazy materialization). */
@@ -1012,11 +928,7 @@ export class Headers implements HeadersLike {
       }
     }
     this.#listInIndexOrder = inIndexOrder;
-    if (!inIndexOrder) {
-      const log = logOfRawList(flat, appends);
-      this.#log = log;
-      this.#logLimit = 2 * log.length + LOG_SLACK;
-    }
+    if (!inIndexOrder) this.#list = listOfRawList(flat, appends);
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
@@ -1192,17 +1104,12 @@ export class Headers implements HeadersLike {
     ) return false;
     const combined = source.#read();
     if (source.#joinedMayEndInSpace) return false;
-    if (!this.#server) {
-      if (
-        guard === "response" && (combined.has("set-cookie") || combined.has("set-cookie2"))
-      ) return false;
-      if (guard === "request") {
-        let forbidden = false;
-        combined.forEach((value, name) => {
-          if (isForbiddenRequestHeader(name, value)) forbidden = true;
-        });
-        if (forbidden) return false;
-      }
+    if (!this.#server && (guard === "request" || guard === "response")) {
+      let forbidden = false;
+      combined.forEach((value, name) => {
+        if (forbiddenByGuard(guard, false, name, value)) forbidden = true;
+      });
+      if (forbidden) return false;
     }
     source.#shared = true;
     this.#shared = true;
