@@ -3,22 +3,12 @@
  * module contract (`spec/contract.ts`). Behaviour is the Fetch standard's, pinned at
  * whatwg/fetch 586cd2a44c2a865b37c166dc0740f3fb8bb220d6; the data structures are not.
  *
- * Why a per-name structure is enough for the Headers API. The standard's header list is an
- * ordered list of (name, value) pairs, but through the `Headers` methods only three things about
- * it can be seen: which lowercase names are present (has, sort-and-combine), the values of one
- * name in order (get joins them with ", "; getSetCookie lists them; sort-and-combine does one or
- * the other), and nothing else. So a map from lowercase name to that name's values in order is
- * observationally the header list for those methods. Further, for every name but `set-cookie` the
- * values are only ever seen joined with ", " (get, the no-CORS combined-value check,
- * sort-and-combine), and `set` and `delete` replace or drop all of them at once, so the joined
- * string alone is kept; `set-cookie` also keeps its separate values. The list itself — the order
- * of different names and each name's casing, which a request or response puts on the wire — is
- * seen only through {@link headerListOf}, and is recorded for it as an operation log (`#log`).
- *
- * Every built-in this module calls comes from `primordials.ts`, captured when impl loads, so user
- * code patching `Map.prototype.get`, `RegExp.prototype.exec`, `String.prototype.slice` and the like
- * later changes nothing here; the iteration protocol steps it performs on user objects are the
- * standard's (see `#fill`).
+ * Through the `Headers` methods only the set of lowercase names and each name's values in order
+ * can be seen, and for every name but `set-cookie` only joined with ", ". So the header list is
+ * kept as a map from lowercase name to joined value, plus set-cookie's separate values. The
+ * list's own order and casing are seen only through {@link headerListOf}, which reads them off
+ * the index while every header came in under a new lowercase name, and off a {@link HeaderList}
+ * after that. Every built-in called comes from `primordials.ts`, captured at load.
  *
  * @module
  */
@@ -160,9 +150,7 @@ function forbiddenByGuard(
   return guard === "response" && isForbiddenResponseHeaderName(lower);
 }
 
-/**
- * Converts and validates a single name argument (get, has, delete): the lowercase header name.
- */
+/** Converts and validates a name argument (get, has, delete): the lowercase header name. */
 function nameArgument(context: string, name: unknown): string {
   const text = toText(name);
   const lower = lowercaseHeaderName(text);
@@ -173,9 +161,9 @@ function nameArgument(context: string, name: unknown): string {
 }
 
 /**
- * Collects one sequence element of a `HeadersInit` (an inner `sequence<ByteString>`): converts
- * each item to a ByteString as it arrives (throwing conversion errors at once) and keeps the
- * first two, pre-validated. One buffer serves a whole fill, so pairs cost no allocation.
+ * One inner `sequence<ByteString>` of a `HeadersInit`: converts each item as it arrives
+ * (conversion errors are thrown at once) and keeps the first two, pre-validated. One buffer
+ * serves a whole fill.
  */
 class PairBuffer {
   count = 0;
@@ -214,11 +202,7 @@ class PairBuffer {
   }
 }
 
-/**
- * The spelling of the header name `name` (lowercase `lower`) that the header list keeps: a
- * string that shares no storage with a larger one, so a name sliced out of a caller's string
- * does not keep that string alive (see `ownedSpelling`).
- */
+/** The spelling of `name` the header list keeps: one that keeps no larger string alive. */
 function keptName(name: string, lower: string): string {
   return name === lower ? lower : ownedSpelling(name);
 }
@@ -389,10 +373,9 @@ function insertPair(view: string[], name: string, value: string): void {
 }
 
 /**
- * The index every new Headers starts with, shared (see `#shared`), so `new Headers()` makes no
- * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first
- * (the model's `BlankIsSharedAndEmpty`, checked on impl's traces). It is a plain SafeMap, not a
- * write-refusing subclass, so every index call site sees one kind of object.
+ * The index every new Headers starts with, shared, so `new Headers()` makes no Map. Invariant:
+ * it stays empty; every write goes through `#writable()`, which copies it first (the model's
+ * `BlankIsSharedAndEmpty`).
  */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
@@ -419,10 +402,9 @@ let listOf: (headers: Headers) => string[];
 let adoptRawList: (headers: Headers, flat: string[]) => void;
 
 /**
- * Test-only hooks of `introspect.ts`, the entry point only tests import (neither is exported from
- * `mod.ts` or published): the private fields of a Headers (of a Headers iterator) by name, as
- * they are (the arrays and the Map are live: the reader copies them), or null for anything else.
- * Reading changes nothing. Set by the classes' static blocks.
+ * Test-only hooks of `introspect.ts` (not exported from `mod.ts`): the private fields of a
+ * Headers (of a Headers iterator) by name, live, or null for anything else. Reading changes
+ * nothing.
  */
 export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
 /** See {@link fieldsOf}. */
@@ -614,16 +596,11 @@ export class Headers implements HeadersLike {
       if (!combined.has(lower)) return;
       combined = this.#writable();
     }
-    // Fast path "delete in place": on an index this Headers owns alone, the delete is the lookup
-    // (one, not has-then-delete); only a removal drops the cached view.
+    // The delete is the lookup; only a removal drops the cached view.
     if (combined.delete(lower)) this.#deleted(lower, combined, guard);
   }
 
-  /**
-   * What follows the removal of `lower` from `combined`, the index this Headers owns alone: the
-   * cached view and the name order forget it, the log records it (unless the list is in index
-   * order), set-cookie's values go with it, and under guard "request-no-cors" `range` goes too.
-   */
+  /** What follows the removal of `lower` from `combined`, the index this Headers owns alone. */
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
     this.#orderRemove(lower);
@@ -633,11 +610,7 @@ export class Headers implements HeadersLike {
     if (combined.size === 0) this.#emptied();
   }
 
-  /**
-   * The header list is empty, which is a list in index order: the log and what stands for it
-   * are dropped, so the values of deleted headers (a copy's whole source, say) are not kept
-   * until the next compaction.
-   */
+  /** An empty list is in index order: dropping the list drops what deleted headers held. */
   #emptied(): void {
     this.#listInIndexOrder = true;
     this.#list = null;
@@ -692,9 +665,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read
-   * from the current view before the i-th callback, so mutations made by a callback are seen.
-   * O(log n) per entry after a mutating callback (see {@link Headers.#order}).
+   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read from
+   * the current view before the i-th callback, so a callback's mutations are seen.
    */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
@@ -731,10 +703,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1 (name and
-   * value are already a lowercase header name and a normalized header value). `deferFirst`: a
-   * first write onto {@link EMPTY_INDEX} is deferred ({@link Headers.#deferFirstWrite}); false for
-   * a fill's appends, whose second append would index the deferred one at once.
+   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1. `deferFirst`:
+   * a first write onto {@link EMPTY_INDEX} is deferred (false for a fill's appends).
    */
   #append(
     context: string,
@@ -771,12 +741,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * The guard steps of append, set and delete for a guard other than "none": a TypeError when
-   * immutable; https://fetch.spec.whatwg.org/#headers-validate's forbidden-name checks (skipped
-   * by the "server" profile) for (`lower`, `value`; "" for delete); then the "request-no-cors"
-   * check of the method `write`: the combined value for append, the value for set, the name alone
-   * (or `range`, a privileged no-CORS request-header name) for delete. False: the method returns
-   * without a change.
+   * The guard steps of append, set and delete (`write`) for a guard other than "none": a
+   * TypeError when immutable; false when the forbidden-name checks or the "request-no-cors"
+   * check (combined value for append, value for set, name for delete) drop the write.
    */
   #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
     const guard = this.#guard;
@@ -803,10 +770,7 @@ export class Headers implements HeadersLike {
     if (this.#list !== null) this.#list.delete("range");
   }
 
-  /**
-   * Takes `lower`, just deleted from the index, out of {@link Headers.#order} if it is active,
-   * and restarts {@link Headers.#orderReads} (which stays 0 while the order is inactive).
-   */
+  /** Takes `lower`, just deleted from the index, out of an active {@link Headers.#order}. */
   #orderRemove(lower: string): void {
     if (this.#order !== NO_ORDER) {
       this.#orderReads = 0;
@@ -820,16 +784,12 @@ export class Headers implements HeadersLike {
     return combined !== null ? combined : this.#materialize();
   }
 
-  /**
-   * The index, ready to be written: materialized, owned by this Headers alone (copy-on-write
-   * detach), and with the cached view dropped. Callers write right after.
-   */
+  /** The index, materialized, owned by this Headers alone, with the view dropped. */
   #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
       if (combined.size === 0) {
-        // Fast path "empty first write": nothing to copy, and a null log stays null (the list
-        // is empty, which is what the view says) until #logWrite starts it at its first entry.
+        // Nothing to copy; the list stays the view until #listWrite starts it.
         combined = new SafeMap<string, string>();
       } else {
         // The copy keeps the Map's order, so a list in index order stays so.
@@ -856,9 +816,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Records a set (`isSet`) or an append in {@link Headers.#list}. A null list here belongs to
-   * the first write onto an empty list: a lowercase name makes the list one in index order, any
-   * other starts the list.
+   * Records a set (`isSet`) or an append in {@link Headers.#list}. A null list here is empty: a
+   * lowercase name puts it in index order, any other starts the list.
    */
   #listWrite(lower: string, name: string, value: string, isSet: boolean): void {
     if (this.#listInIndexOrder) return;
@@ -874,10 +833,7 @@ export class Headers implements HeadersLike {
     else list.append(lower, name, value, false);
   }
 
-  /**
-   * Ends {@link Headers.#listInIndexOrder}: the list it stands for, the entries of `combined`
-   * (the index, before the write that ends it), becomes {@link Headers.#list}.
-   */
+  /** Ends {@link Headers.#listInIndexOrder}: `combined`'s entries become the list. */
   #leaveIndexOrder(combined: SafeMap<string, string>): void {
     const list = new HeaderList();
     combined.forEach((value, lower) => {
@@ -939,11 +895,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine, into
-   * {@link entryName} and {@link entryValue}; false past the end. From the cached
-   * {@link Headers.#view} when there is one; else, up to {@link INSERTION_SORT_LIMIT} names, from a
-   * view built now; else through {@link Headers.#order}, until enough reads make building the
-   * view worth it.
+   * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine into
+   * {@link entryName} and {@link entryValue}; false past the end. From the cached view; else,
+   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the name
+   * order, until n/8 reads with no write make building the view worth it.
    */
   #entryAt(index: number): boolean {
     let view = this.#view;
@@ -1027,13 +982,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL conversion of `init` to HeadersInit fused with https://fetch.spec.whatwg.org/#concept-headers-fill.
-   *
-   * Fusing is unobservable: the Headers being filled is not reachable by user code until its
-   * constructor returns, so appending a pair as soon as it is converted cannot be seen, except
-   * through which error is thrown. WebIDL converts the whole init (running every getter, toString
-   * and iterator step) before fill can throw, so a fill error is held back until the conversion
-   * has finished, and a conversion error thrown later wins.
+   * WebIDL conversion of `init` to HeadersInit fused with
+   * https://fetch.spec.whatwg.org/#concept-headers-fill. Unobservable: the Headers is not
+   * reachable by user code until its constructor returns; a fill error is held back until the
+   * conversion (which may run user code) has finished, so a later conversion error wins.
    */
   #fill(init: unknown): void {
     if (!isObject(init)) {
@@ -1057,12 +1009,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "deferred index": a fill under guard "none" (the constructor) filters nothing, so
-   * its validated, normalized pairs are collected in a flat list and kept as a pending raw list
-   * instead of being appended one by one; the first read indexes them
-   * ({@link Headers.#materialize}), exactly as the appends would have. A Headers passed on
-   * unread (to fetch, to a Response) never builds its index. Copies of another Headers keep
-   * appending (or share, {@link Headers.#shareWith}).
+   * Fast path "deferred index": a constructor's fill filters nothing, so its validated pairs
+   * become a pending raw list that the first read indexes exactly as the appends would have.
    */
   #adoptFilled(pending: string[] | null): void {
     if (pending === null || pending.length === 0) return;
@@ -1072,12 +1020,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "deferred first write": the first `append` or `set` call that passes the guard on
-   * a Headers still on {@link EMPTY_INDEX} (its list is empty, so a set is an append, and the
-   * no-CORS `range` clean-up has nothing to remove) becomes a pending raw list of that one
-   * header, as a constructor's fill would ({@link Headers.#adoptFilled}); the next read or write
-   * indexes it. A Headers made by `new Headers()` and one `set`, then passed on unread, makes no
-   * Map. The model's `DeferFirstWrite` (model/HeadersImpl.tla).
+   * Fast path "deferred first write": the first write onto {@link EMPTY_INDEX} (an empty list,
+   * so a set is an append and no-CORS has no `range` to remove) becomes a pending raw list of
+   * one header. The model's `DeferFirstWrite`.
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
     this.#adoptFilled([keptName(name, lower), value, lower]);
@@ -1086,13 +1031,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "copy-on-write": fill from another Headers by sharing its index and view. The
-   * result equals what iterating `source` would append: its sort-and-combine view, one pair per
-   * name with the joined value (set-cookie one pair per value), which is exactly what the index
-   * holds. Taken only when no user code could run during that iteration (Headers iterator
-   * `next`, `Array.prototype[Symbol.iterator]` and the array iterator's `next` are the
-   * originals; `init[SymbolIterator]` was read as the original `entries`), when the guard would
-   * filter nothing, and when no joined value would be changed by normalization.
+   * Fast path "copy-on-write": fill from another Headers by sharing its index and view, which
+   * equal what iterating it would append. Taken only when no user code could run during that
+   * iteration (the iterator `next`s and `Array.prototype[Symbol.iterator]` are the originals),
+   * the guard drops nothing, and normalization would change no joined value.
    */
   #shareWith(source: Headers): boolean {
     const guard = this.#guard;
@@ -1120,13 +1062,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL record<ByteString, ByteString> conversion: [[OwnPropertyKeys]], then per key
-   * [[GetOwnProperty]] and, if enumerable, key conversion, [[Get]] and value conversion.
-   * Fast path "record keys": for an object that is not a Proxy, [[OwnPropertyKeys]] and
-   * [[GetOwnProperty]] run no user code, so the own keys are read as string names then symbols
-   * (one call each, in the same order as `Reflect.ownKeys`, which V8 makes slower), and each
-   * key's descriptor also yields its value. With `defer`, the pairs are returned as triples for
-   * {@link Headers.#adoptFilled} instead of appended.
+   * WebIDL record<ByteString, ByteString> conversion. Fast path "record keys": for an object that
+   * is not a Proxy, reading its keys and descriptors runs no user code, so the keys are read as
+   * names then symbols (`Reflect.ownKeys`'s order) and one descriptor yields both the enumerable
+   * check and the value. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
@@ -1137,15 +1076,11 @@ export class Headers implements HeadersLike {
       keys = ObjectGetOwnPropertyNames(init);
       symbols = ObjectGetOwnPropertySymbols(init);
     }
-    // The deferred pairs, as triples, in an array sized once (truncated to `count` at the end).
     const pending = defer ? newArray<string>(3 * keys.length) : null;
     let count = 0;
     let deferred: TypeError | null = null;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
-      // Not a Proxy: one [[GetOwnProperty]] serves both the enumerable check and [[Get]] (the
-      // descriptor's value, or its getter called on `init`), since nothing between them can
-      // change the property. A Proxy gets its traps called one by one.
       const descriptor = symbols === null ? undefined : ObjectGetOwnPropertyDescriptor(init, key);
       if (
         symbols === null
@@ -1192,12 +1127,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand (no
-   * IteratorClose on an abrupt completion, as WebIDL specifies). Fast path "array init": when an
-   * array's iterator is the original array iterator, its items are read by index, which performs
-   * the same [[Get]]s of "length" and indices in the same order as the array iterator would.
-   * With `defer`, the pairs are returned as triples for {@link Headers.#adoptFilled} instead of
-   * appended.
+   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand.
+   * Fast path "array init": an array with the original iterator is read by index, which makes
+   * the same [[Get]]s in the same order.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
@@ -1229,10 +1161,7 @@ export class Headers implements HeadersLike {
     return pending;
   }
 
-  /**
-   * Converts one pair (inner sequence) and, unless a fill error is pending, appends it, or adds
-   * it to `pending` (see {@link Headers.#adoptFilled}).
-   */
+  /** Converts one pair and, unless a fill error is pending, appends it or adds it to `pending`. */
   #fillFromPair(
     pair: unknown,
     buffer: PairBuffer,
@@ -1287,10 +1216,8 @@ export interface Headers {
 }
 
 /**
- * First half of the append/set argument conversion: the ByteString check of the (already
- * ToString-ed) name, thrown before the value is converted, as WebIDL orders it. Returns the
- * lowercase name, or null when it is a ByteString but not a header name (thrown by
- * {@link valueArgument} once the value is converted).
+ * First half of the append/set argument conversion: the name's ByteString check, thrown before
+ * the value is converted; the lowercase name, or null for a ByteString that is not a name.
  */
 function nameOrNull(context: string, nameText: string): string | null {
   const lower = lowercaseHeaderName(nameText);
@@ -1300,11 +1227,7 @@ function nameOrNull(context: string, nameText: string): string | null {
   return lower;
 }
 
-/**
- * Second half: converts the value (ToString, ByteString check), then runs validation step 1 of
- * https://fetch.spec.whatwg.org/#headers-validate on both: the normalized value, or a TypeError
- * naming the offending name or value.
- */
+/** Second half: converts the value, then validates both (a TypeError naming the culprit). */
 function valueArgument(
   context: string,
   value: unknown,
@@ -1322,9 +1245,8 @@ function valueArgument(
 }
 
 /**
- * A WebIDL default iterator object for Headers
- * (https://webidl.spec.whatwg.org/#es-default-iterator-object): (target, kind, index). Every
- * `next()` reads the target's current view, so it is live and never latches on done.
+ * A WebIDL default iterator object (https://webidl.spec.whatwg.org/#es-default-iterator-object):
+ * every `next()` reads the target's current view, so it is live and never latches on done.
  */
 class HeadersIterator {
   #target: Headers;
@@ -1396,15 +1318,11 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
   enumerable: false,
   configurable: true,
 });
-// Display only, outside the Headers interface the property campaigns fuzz (so outside the
-// coverage gate, which measures what they reach); header_list_test.ts checks it.
+// Display only, outside what the campaigns fuzz; header_list_test.ts checks it.
 // deno-coverage-ignore-start
 /**
- * What `console.log`/`Deno.inspect` (Deno) and `util.inspect` (Node, Bun) show for a Headers:
- * `Headers { accept: "*\/*", ... }`, one property per name of the sort-and-combine entries, as
- * Deno prints its own (several set-cookie values joined with ", "). `inspect` is the runtime's
- * own, handed in. A TypeError when `headers` is not a Headers of this module, as Deno's and
- * undici's hooks throw.
+ * What `Deno.inspect` and `util.inspect` show for a Headers, as Deno prints its own (several
+ * set-cookie values joined). A TypeError for a `this` that is not a Headers of this module.
  */
 function inspectHeaders(
   headers: unknown,
