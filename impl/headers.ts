@@ -323,6 +323,21 @@ class HeaderList {
 const LIST_SLACK = 8;
 
 /**
+ * The lowercase name of header `index` of a `headersFromRawList` list, validating its name and
+ * value (https://fetch.spec.whatwg.org/#header-name, #header-value): a TypeError if either fails.
+ */
+function rawListName(flat: readonly unknown[], index: number): string {
+  const name = flat[index];
+  const value = flat[index + 1];
+  const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
+  if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
+  if (typeof value !== "string" || !isHeaderValue(value)) {
+    throw invalidValueError("Headers (raw list)", String(value));
+  }
+  return lower;
+}
+
+/**
  * The header list of an indexed raw list. `appends`: `[name, value, lowercase name]` triples of
  * a fill, which were appends; else `[name, value]` pairs (validated), each name kept as given.
  */
@@ -851,36 +866,40 @@ export class Headers implements HeadersLike {
     if (!appends && length % 2 !== 0) {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
+    const stride = appends ? 3 : 2;
     const combined = new SafeMap<string, string>();
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
     // Whether every header so far has a lowercase name not seen before (list in index order).
     let inIndexOrder = true;
-    const stride = appends ? 3 : 2;
-    for (let index = 0; index < length; index += stride) {
-      const name = flat[index];
+    // Fast path "distinct names": while no name repeats, a value is set with no lookup first.
+    let index = 0;
+    for (; index < length; index += stride) {
+      const lower = appends ? flat[index + 2] : rawListName(flat, index);
       const value = flat[index + 1];
-      let lower: string;
-      if (appends) lower = flat[index + 2];
-      else {
-        const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;
-        if (checked === null) throw invalidNameError("Headers (raw list)", String(name));
-        if (typeof value !== "string" || !isHeaderValue(value)) {
-          throw invalidValueError("Headers (raw list)", String(value));
+      combined.set(lower, value);
+      if (combined.size * stride !== index + stride) break;
+      if (flat[index] !== lower) inIndexOrder = false;
+      if (lower === "set-cookie") setCookies = [value];
+    }
+    if (index < length) {
+      // A name repeats: index again, joining the values of each name.
+      combined.clear();
+      setCookies = null;
+      inIndexOrder = false;
+      for (index = 0; index < length; index += stride) {
+        const lower = appends ? flat[index + 2] : rawListName(flat, index);
+        const value = flat[index + 1];
+        const existing = combined.get(lower);
+        if (existing === undefined) combined.set(lower, value);
+        else {
+          combined.set(lower, `${existing}, ${value}`);
+          if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
         }
-        lower = checked;
-      }
-      const existing = combined.get(lower);
-      if (existing === undefined) combined.set(lower, value);
-      else {
-        combined.set(lower, `${existing}, ${value}`);
-        if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
-        inIndexOrder = false;
-      }
-      if (name !== lower) inIndexOrder = false;
-      if (lower === "set-cookie") {
-        if (setCookies === null) setCookies = [value];
-        else setCookies[setCookies.length] = value;
+        if (lower === "set-cookie") {
+          if (setCookies === null) setCookies = [value];
+          else setCookies[setCookies.length] = value;
+        }
       }
     }
     this.#listInIndexOrder = inIndexOrder;

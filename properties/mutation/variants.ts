@@ -355,9 +355,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "lazy raw-list materialization indexes names in their original casing",
     patches: [{
       file: "headers.ts",
-      search: 'const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;',
+      search: 'const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;',
       replace:
-        'const checked = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
+        'const lower = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
     }],
   },
   {
