@@ -28,7 +28,6 @@ import {
   isNoCorsSafelistedRequestHeader,
   isNotByteString,
   lowercaseHeaderName,
-  lowercaseRecordKeyName,
   normalizeHeaderValue,
   ownedSpelling,
 } from "./predicates.ts";
@@ -872,34 +871,20 @@ export class Headers implements HeadersLike {
     let joinedMayEndInSpace = false;
     // Whether every header so far has a lowercase name not seen before (list in index order).
     let inIndexOrder = true;
-    // Fast path "distinct names": while no name repeats, a value is set with no lookup first.
-    let index = 0;
-    for (; index < length; index += stride) {
+    for (let index = 0; index < length; index += stride) {
       const lower = appends ? flat[index + 2] : rawListName(flat, index);
       const value = flat[index + 1];
-      combined.set(lower, value);
-      if (combined.size * stride !== index + stride) break;
+      const existing = combined.get(lower);
+      if (existing === undefined) combined.set(lower, value);
+      else {
+        combined.set(lower, `${existing}, ${value}`);
+        if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
+        inIndexOrder = false;
+      }
       if (flat[index] !== lower) inIndexOrder = false;
-      if (lower === "set-cookie") setCookies = [value];
-    }
-    if (index < length) {
-      // A name repeats: index again, joining the values of each name.
-      combined.clear();
-      setCookies = null;
-      inIndexOrder = false;
-      for (index = 0; index < length; index += stride) {
-        const lower = appends ? flat[index + 2] : rawListName(flat, index);
-        const value = flat[index + 1];
-        const existing = combined.get(lower);
-        if (existing === undefined) combined.set(lower, value);
-        else {
-          combined.set(lower, `${existing}, ${value}`);
-          if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
-        }
-        if (lower === "set-cookie") {
-          if (setCookies === null) setCookies = [value];
-          else setCookies[setCookies.length] = value;
-        }
+      if (lower === "set-cookie") {
+        if (setCookies === null) setCookies = [value];
+        else setCookies[setCookies.length] = value;
       }
     }
     this.#listInIndexOrder = inIndexOrder;
@@ -1107,7 +1092,7 @@ export class Headers implements HeadersLike {
           : descriptor === undefined || !descriptor.enumerable
       ) continue;
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
-      const lower = lowercaseRecordKeyName(key);
+      const lower = lowercaseHeaderName(key);
       if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
       const text = toText(
         descriptor === undefined
