@@ -28,6 +28,7 @@ import {
   isNoCorsSafelistedRequestHeader,
   isNotByteString,
   lowercaseHeaderName,
+  lowercaseRecordKeyName,
   normalizeHeaderValue,
   ownedSpelling,
 } from "./predicates.ts";
@@ -1092,7 +1093,7 @@ export class Headers implements HeadersLike {
           : descriptor === undefined || !descriptor.enumerable
       ) continue;
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
-      const lower = lowercaseHeaderName(key);
+      const lower = lowercaseRecordKeyName(key);
       if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
       const text = toText(
         descriptor === undefined

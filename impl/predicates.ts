@@ -9,6 +9,7 @@
 
 import {
   regExpTest,
+  SafeMap,
   SafeSet,
   safeSetOf,
   StringPrototypeCharCodeAt,
@@ -109,6 +110,28 @@ const MIN_SLICE_LENGTH = 13;
 export function ownedSpelling(name: string): string {
   if (name === tableSpelling) return tableSpelling;
   return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
+}
+
+/**
+ * Fast path "validated-name map" for record keys: V8 stores property keys internalized, hash
+ * included, so a Map lookup of one hashes nothing. Same invariant and bounds as
+ * {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
+ */
+const validatedNameMap = new SafeMap<string, string>();
+
+const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
+
+/** {@link lowercaseHeaderName} for an own property key of a record init. */
+export function lowercaseRecordKeyName(name: string): string | null {
+  const known = validatedNameMap.get(name);
+  if (known !== undefined) return known;
+  if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
+  const raw = detachedCopy(name);
+  if (!regExpTest(TOKEN, raw)) return null;
+  const lower = StringPrototypeToLowerCase(raw);
+  if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();
+  validatedNameMap.set(raw, lower);
+  return lower;
 }
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */

@@ -593,13 +593,18 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "name-caches-never-evict",
-    bug: "the validated-name table keeps every distinct name ever seen (no bucket limit)",
+    bug: "the validated-name caches keep every distinct name ever seen (no bucket or size limit)",
     costClass: "module-grows-with-distinct-names",
     patches: [
       {
         file: "predicates.ts",
         search: "if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {",
         replace: "if (bucket === undefined) {",
+      },
+      {
+        file: "predicates.ts",
+        search: "  if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();\n",
+        replace: "",
       },
     ],
   },
