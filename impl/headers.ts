@@ -293,16 +293,8 @@ class HeaderList {
     this.slots = [];
     this.positions = new SafeMap<string, number[]>();
     this.blanks = 0;
-    const slots = this.slots;
     for (let at = 0; at < old.length; at += 3) {
-      const lower = old[at];
-      if (lower === "") continue;
-      const offsets = this.positions.get(lower);
-      if (offsets === undefined) this.positions.set(lower, [slots.length]);
-      else offsets[offsets.length] = slots.length;
-      slots[slots.length] = lower;
-      slots[slots.length] = old[at + 1];
-      slots[slots.length] = old[at + 2];
+      if (old[at] !== "") this.append(old[at], old[at + 1], old[at + 2], true);
     }
   }
 
