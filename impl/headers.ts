@@ -3,22 +3,12 @@
  * module contract (`spec/contract.ts`). Behaviour is the Fetch standard's, pinned at
  * whatwg/fetch 586cd2a44c2a865b37c166dc0740f3fb8bb220d6; the data structures are not.
  *
- * Why a per-name structure is enough for the Headers API. The standard's header list is an
- * ordered list of (name, value) pairs, but through the `Headers` methods only three things about
- * it can be seen: which lowercase names are present (has, sort-and-combine), the values of one
- * name in order (get joins them with ", "; getSetCookie lists them; sort-and-combine does one or
- * the other), and nothing else. So a map from lowercase name to that name's values in order is
- * observationally the header list for those methods. Further, for every name but `set-cookie` the
- * values are only ever seen joined with ", " (get, the no-CORS combined-value check,
- * sort-and-combine), and `set` and `delete` replace or drop all of them at once, so the joined
- * string alone is kept; `set-cookie` also keeps its separate values. The list itself — the order
- * of different names and each name's casing, which a request or response puts on the wire — is
- * seen only through {@link headerListOf}, and is recorded for it as an operation log (`#log`).
- *
- * Every built-in this module calls comes from `primordials.ts`, captured when impl loads, so user
- * code patching `Map.prototype.get`, `RegExp.prototype.exec`, `String.prototype.slice` and the like
- * later changes nothing here; the iteration protocol steps it performs on user objects are the
- * standard's (see `#fill`).
+ * Through the `Headers` methods only the set of lowercase names and each name's values in order
+ * can be seen, and for every name but `set-cookie` only joined with ", ". So the header list is
+ * kept as a map from lowercase name to joined value, plus set-cookie's separate values. The
+ * list's own order and casing are seen only through {@link headerListOf}, which reads them off
+ * the index while every header came in under a new lowercase name, and off a {@link HeaderList}
+ * after that. Every built-in called comes from `primordials.ts`, captured at load.
  *
  * @module
  */
@@ -146,8 +136,21 @@ function tooFewArgumentsError(context: string, required: number, given: number):
 }
 
 /**
- * Converts and validates a single name argument (get, has, delete): the lowercase header name.
+ * The forbidden-name steps of https://fetch.spec.whatwg.org/#headers-validate: whether `guard`
+ * drops (`lower`, `value`). The "server" profile drops nothing.
  */
+function forbiddenByGuard(
+  guard: HeadersGuard,
+  server: boolean,
+  lower: string,
+  value: string,
+): boolean {
+  if (server) return false;
+  if (guard === "request") return isForbiddenRequestHeader(lower, value);
+  return guard === "response" && isForbiddenResponseHeaderName(lower);
+}
+
+/** Converts and validates a name argument (get, has, delete): the lowercase header name. */
 function nameArgument(context: string, name: unknown): string {
   const text = toText(name);
   const lower = lowercaseHeaderName(text);
@@ -158,9 +161,9 @@ function nameArgument(context: string, name: unknown): string {
 }
 
 /**
- * Collects one sequence element of a `HeadersInit` (an inner `sequence<ByteString>`): converts
- * each item to a ByteString as it arrives (throwing conversion errors at once) and keeps the
- * first two, pre-validated. One buffer serves a whole fill, so pairs cost no allocation.
+ * One inner `sequence<ByteString>` of a `HeadersInit`: converts each item as it arrives
+ * (conversion errors are thrown at once) and keeps the first two, pre-validated. One buffer
+ * serves a whole fill.
  */
 class PairBuffer {
   count = 0;
@@ -199,11 +202,7 @@ class PairBuffer {
   }
 }
 
-/**
- * The spelling of the header name `name` (lowercase `lower`) that the header list keeps: a
- * string that shares no storage with a larger one, so a name sliced out of a caller's string
- * does not keep that string alive (see `ownedSpelling`).
- */
+/** The spelling of `name` the header list keeps: one that keeps no larger string alive. */
 function keptName(name: string, lower: string): string {
   return name === lower ? lower : ownedSpelling(name);
 }
@@ -226,35 +225,123 @@ function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
 }
 
 /**
- * The header list log (see `Headers.#log`) of an indexed raw list: one "r" operation per header.
- * `appends`: the list is a fill's `[name, value, lowercase name]` triples, which were appends, so
- * a later header of a name takes the name of that name's first header
- * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1); otherwise `[name, value]`
- * pairs (already validated), each name kept as given (as a {@link keptName}).
+ * The header list for {@link headerListOf} once it is not the index in insertion order: flat
+ * `[lowercase name, name, value, ...]` slots in list order, where a removed header's slot is
+ * blanked (lowercase name ""), and each name's live slots. Writes are O(1) plus O(k) for the k
+ * headers a set or delete removes. Invariant: blank slots are at most the live ones plus
+ * {@link LIST_SLACK}; a removal past that compacts, so the slots, and {@link HeaderList.flat},
+ * stay linear in the live list whatever mix of writes comes (a write pays amortized O(1)).
  */
-function logOfRawList(flat: readonly string[], appends: boolean): string[] {
-  const stride = appends ? 3 : 2;
-  // Four slots per header, allocated once.
-  const log = newArray<string>((flat.length / stride) * 4);
-  const firstNames = appends ? new SafeMap<string, string>() : null;
-  for (let index = 0, at = 0; index < flat.length; index += stride, at += 4) {
-    let name = flat[index];
-    let lower: string;
-    if (firstNames === null) {
-      lower = lowercaseHeaderName(name) as string;
-      name = keptName(name, lower);
-    } else {
-      lower = flat[index + 2];
-      const first = firstNames.get(lower);
-      if (first === undefined) firstNames.set(lower, name);
-      else name = first;
-    }
-    log[at] = "r";
-    log[at + 1] = lower;
-    log[at + 2] = name;
-    log[at + 3] = flat[index + 1];
+class HeaderList {
+  slots: string[] = [];
+  /** Lowercase name -> offsets of its live slots, the first header's first. */
+  positions = new SafeMap<string, number[]>();
+  blanks = 0;
+
+  /**
+   * https://fetch.spec.whatwg.org/#concept-header-list-append: a later header of a name takes
+   * the first one's name (step 1), unless `asGiven` (a raw list's headers are kept as given).
+   */
+  append(lower: string, name: string, value: string, asGiven: boolean): void {
+    const slots = this.slots;
+    const at = slots.length;
+    const offsets = this.positions.get(lower);
+    slots[at] = lower;
+    slots[at + 1] = offsets === undefined || asGiven
+      ? keptName(name, lower)
+      : slots[offsets[0] + 1];
+    slots[at + 2] = value;
+    if (offsets === undefined) this.positions.set(lower, [at]);
+    else offsets[offsets.length] = at;
   }
-  return log;
+
+  /** https://fetch.spec.whatwg.org/#concept-header-list-set */
+  set(lower: string, name: string, value: string): void {
+    const offsets = this.positions.get(lower);
+    if (offsets === undefined) {
+      this.append(lower, name, value, false);
+      return;
+    }
+    this.slots[offsets[0] + 2] = value;
+    this.blank(offsets, 1);
+    offsets.length = 1;
+  }
+
+  /** https://fetch.spec.whatwg.org/#concept-header-list-delete */
+  delete(lower: string): void {
+    const offsets = this.positions.get(lower) as number[];
+    this.positions.delete(lower);
+    this.blank(offsets, 0);
+  }
+
+  /** Blanks the slots at `offsets[from..]`, compacting when blanks outnumber the live slots. */
+  blank(offsets: number[], from: number): void {
+    const slots = this.slots;
+    for (let index = from; index < offsets.length; index++) {
+      const at = offsets[index];
+      slots[at] = "";
+      slots[at + 1] = "";
+      slots[at + 2] = "";
+    }
+    this.blanks += offsets.length - from;
+    if (this.blanks > slots.length / 3 - this.blanks + LIST_SLACK) this.compact();
+  }
+
+  /** Drops the blank slots: O(slots). */
+  compact(): void {
+    const old = this.slots;
+    this.slots = [];
+    this.positions = new SafeMap<string, number[]>();
+    this.blanks = 0;
+    for (let at = 0; at < old.length; at += 3) {
+      if (old[at] !== "") this.append(old[at], old[at + 1], old[at + 2], true);
+    }
+  }
+
+  /** The header list, flat `[name, value, ...]`: O(slots). */
+  flat(): string[] {
+    const slots = this.slots;
+    const list: string[] = [];
+    for (let at = 0; at < slots.length; at += 3) {
+      if (slots[at] === "") continue;
+      list[list.length] = slots[at + 1];
+      list[list.length] = slots[at + 2];
+    }
+    return list;
+  }
+}
+
+/** Blank slots a {@link HeaderList} may hold beyond its live ones. */
+const LIST_SLACK = 8;
+
+/**
+ * The lowercase name of header `index` of a `headersFromRawList` list, validating its name and
+ * value (https://fetch.spec.whatwg.org/#header-name, #header-value): a TypeError if either fails.
+ */
+function rawListName(flat: readonly unknown[], index: number): string {
+  const name = flat[index];
+  const value = flat[index + 1];
+  const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
+  if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
+  if (typeof value !== "string" || !isHeaderValue(value)) {
+    throw invalidValueError("Headers (raw list)", String(value));
+  }
+  return lower;
+}
+
+/**
+ * The header list of an indexed raw list. `appends`: `[name, value, lowercase name]` triples of
+ * a fill, which were appends; else `[name, value]` pairs (validated), each name kept as given.
+ */
+function listOfRawList(flat: readonly string[], appends: boolean): HeaderList {
+  const list = new HeaderList();
+  const stride = appends ? 3 : 2;
+  for (let index = 0; index < flat.length; index += stride) {
+    const name = flat[index];
+    const lower = appends ? flat[index + 2] : lowercaseHeaderName(name) as string;
+    list.append(lower, name, flat[index + 1], !appends);
+  }
+  return list;
 }
 
 /**
@@ -269,46 +356,6 @@ function listOfIndex(index: SafeMap<string, string>): string[] {
     list[at + 1] = value;
     at += 2;
   });
-  return list;
-}
-
-/** Slots (four per operation) a header list log may grow past twice its compacted length. */
-const LOG_SLACK = 16;
-
-/**
- * https://fetch.spec.whatwg.org/#concept-headers-header-list from a header list log (see
- * `Headers.#log`): the flat [name, value, ...] list. O(operations).
- */
-function replayLog(log: readonly string[]): string[] {
-  const names: string[] = [];
-  const values: string[] = [];
-  /** Lowercase name -> indices of its live headers, the first one first. */
-  const positions = new SafeMap<string, number[]>();
-  for (let at = 0; at < log.length; at += 4) {
-    const kind = log[at];
-    const lower = log[at + 1];
-    const indices = positions.get(lower);
-    if (kind === "d") {
-      for (let k = 0; k < (indices as number[]).length; k++) names[(indices as number[])[k]] = "";
-      positions.delete(lower);
-    } else if (kind === "s" && indices !== undefined) {
-      values[indices[0]] = log[at + 3];
-      for (let k = 1; k < indices.length; k++) names[indices[k]] = "";
-      indices.length = 1;
-    } else {
-      const index = names.length;
-      names[index] = kind === "a" && indices !== undefined ? names[indices[0]] : log[at + 2];
-      values[index] = log[at + 3];
-      if (indices === undefined) positions.set(lower, [index]);
-      else indices[indices.length] = index;
-    }
-  }
-  const list: string[] = [];
-  for (let index = 0; index < names.length; index++) {
-    if (names[index] === "") continue;
-    list[list.length] = names[index];
-    list[list.length] = values[index];
-  }
   return list;
 }
 
@@ -333,10 +380,9 @@ function insertPair(view: string[], name: string, value: string): void {
 }
 
 /**
- * The index every new Headers starts with, shared (see `#shared`), so `new Headers()` makes no
- * Map. Invariant: it stays empty; every write goes through `#writable()`, which copies it first
- * (the model's `BlankIsSharedAndEmpty`, checked on impl's traces). It is a plain SafeMap, not a
- * write-refusing subclass, so every index call site sees one kind of object.
+ * The index every new Headers starts with, shared, so `new Headers()` makes no Map. Invariant:
+ * it stays empty; every write goes through `#writable()`, which copies it first (the model's
+ * `BlankIsSharedAndEmpty`).
  */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
@@ -363,10 +409,9 @@ let listOf: (headers: Headers) => string[];
 let adoptRawList: (headers: Headers, flat: string[]) => void;
 
 /**
- * Test-only hooks of `introspect.ts`, the entry point only tests import (neither is exported from
- * `mod.ts` or published): the private fields of a Headers (of a Headers iterator) by name, as
- * they are (the arrays and the Map are live: the reader copies them), or null for anything else.
- * Reading changes nothing. Set by the classes' static blocks.
+ * Test-only hooks of `introspect.ts` (not exported from `mod.ts`): the private fields of a
+ * Headers (of a Headers iterator) by name, live, or null for anything else. Reading changes
+ * nothing.
  */
 export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
 /** See {@link fieldsOf}. */
@@ -377,57 +422,23 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  *
  * Cost per method, n = distinct names, k = values of one name:
  *
- * | method                               | cost                                                |
- * | ------------------------------------ | --------------------------------------------------- |
- * | get, has, delete                     | O(1): one lowercase-index lookup                    |
- * | append, set                          | O(1) (no-CORS: plus the combined-value check)       |
- * | getSetCookie                         | O(k): copies the set-cookie values, nothing else    |
- * | keys/values/entries, `for...of` step | O(1) per `next()` while the list is unchanged; up   |
- * |                                      | to 32 names the first step after a change rebuilds  |
- * |                                      | the view (insertion sort); above, a step after a    |
- * |                                      | change is O(log n) through the name order, and the  |
- * |                                      | view is rebuilt in O(n) after n/8 steps with no     |
- * |                                      | change in between: O(log n) amortized either way    |
- * | forEach                              | O(n); O(log n) per entry after a mutating callback  |
- * | `new Headers(record or sequence)`    | O(pairs), no allocation per pair                    |
- * | `new Headers(headers)`               | O(1): shares storage copy-on-write                  |
- * | `headersWithGuard(g, headers)`       | O(1); O(n) name scan, no copy, for "request" in the |
- * |                                      | standard profile; O(n) fill for "request-no-cors"   |
- * | first write to a shared copy         | O(n): copies the index once                         |
- * | `headersFromRawList(flat)`           | O(1); the first call that reads the list validates  |
- * |                                      | and indexes it, O(n)                                |
+ * | method                            | cost                                                      |
+ * | --------------------------------- | --------------------------------------------------------- |
+ * | get, has, delete, append, set     | O(1) (no-CORS: plus the combined-value check)             |
+ * | getSetCookie                      | O(k)                                                      |
+ * | iterator `next()`                 | O(1) while unchanged; after a change O(log n) amortized   |
+ * | forEach                           | O(n); O(log n) per entry after a mutating callback        |
+ * | `new Headers(record or sequence)` | O(pairs); the index is built by the first read            |
+ * | `new Headers(headers)`            | O(1), copy-on-write; the first write copies, O(n)         |
+ * | `headersFromRawList(flat)`        | O(n) copy; the first read validates and indexes it        |
+ * | `headerListOf`                    | O(n)                                                      |
  *
- * State machine of the private fields (what `introspect.ts` reports is named in brackets):
- *
- * - `#guard` [guard]: set at creation; `freezeHeaders` moves it to "immutable"; nothing else.
- * - `#server` [profile]: set at creation, never changes.
- * - `#rawList` [rawList] and `#combined` [index]: exactly one is non-null. A raw list Headers
- *   starts with `#rawList` set and `#combined` null; the first call that reads the list
- *   materializes it (sets `#combined`, `#setCookies`, `#joinedMayEndInSpace`, clears
- *   `#rawList`, `#shared` false). Every other Headers starts with `#combined` the shared empty
- *   index and `#rawList` null forever.
- * - `#setCookies` [setCookies]: null iff `#combined` has no "set-cookie" key; changes with it.
- * - `#view` [view]: null until iteration or forEach builds it; set to null by every write
- *   (through `#writable`, or a delete that removes something); a copy takes the source's. While
- *   it is null, reads of a list of more than 32 names go through `#order` (below) until n/8 of
- *   them have been made with no write in between; then it is rebuilt from `#order`.
- * - `#order`, `#orderReads` (not reported; `#order` is a function of [index] and
- *   [setCookies]): `NO_ORDER` until the first read of a null view over more than 32 names
- *   builds a name order; every write then updates it; a read rebuilds it once half its nodes are
- *   removed names. `#orderReads` counts reads through it since the last write.
- * - `#shared` [shared]: true at creation (empty index shared) and on both sides of a copy; the
- *   first write on a side copies `#combined` and `#setCookies` and makes that side false; the
- *   other side stays true. [storage] is the identity of `#combined` (of `#rawList` while
- *   pending), so sharers report the same token until one of them writes.
- * - `#joinedMayEndInSpace` (not reported): false at creation, sticky once true.
- * - `#listInIndexOrder`, `#log`, `#logLimit` (not reported): the header list `headerListOf`
- *   returns. `#log` is null at creation (the list is then the view of the index). A
- *   materialization whose headers all had new lowercase names, the first write onto an empty
- *   index under such a name, and a delete that empties the list set `#listInIndexOrder` (the
- *   list is the index in insertion order); the first write that breaks that order writes the log
- *   from the index. Any other materialization writes the log from the raw list, and the first
- *   write of a shared Headers from the view; every write that changes the list appends one
- *   operation; a write past `#logLimit` compacts the log and sets the limit to twice its length.
+ * State machine (model/HeadersImpl.tla; `introspect.ts` reports the fields in brackets):
+ * `#rawList` [rawList] and `#combined` [index] are never both null nor both set; the first read
+ * of a pending raw list indexes it. A new Headers starts on the shared {@link EMPTY_INDEX}
+ * ([shared] true); a copy shares its source's index, and both sides are marked shared; the first
+ * write on a shared side copies. [storage] is the identity of `#combined` (or of the pending raw
+ * list). Every write clears `#view` [view].
  *
  * @example
  * ```ts
@@ -441,128 +452,72 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  */
 export class Headers implements HeadersLike {
   /**
-   * Fast path "lowercase-name index": byte-lowercased name -> that name's values joined with
-   * ", " in list order (for set-cookie too). Invariant: a name is a key iff the header list
-   * contains it; the value equals the standard's "get" of that name. null only while a raw list
-   * waits in {@link Headers.#rawList} (lazy materialization). Introspection: [index] is its
-   * entries in insertion order; [storage] is a token for its identity.
+   * Lowercase name -> that name's values joined with ", " (set-cookie too). Invariant: a key iff
+   * the header list has the name; the value is the standard's "get". null iff a raw list is
+   * pending in {@link Headers.#rawList}.
    */
   #combined: SafeMap<string, string> | null = EMPTY_INDEX;
 
   /**
-   * Fast path "cached sort-and-combine view": flat [name, value, name, value, ...] of the
-   * standard's sort-and-combine. Invariant: null whenever the header list changed since it was
-   * built (append, set, delete, no-CORS `range` removal, materialization and copy-on-write detach
-   * all go through {@link Headers.#writable}, which clears it). A built view is never mutated, so
-   * copy-on-write copies may hold the same array. Introspection: [view], a copy, or null.
+   * Cached sort-and-combine view, flat [name, value, ...]. Invariant: null whenever the list
+   * changed since it was built ({@link Headers.#writable} clears it); never mutated, so sharers
+   * may hold the same array.
    */
   #view: string[] | null = null;
 
   /**
-   * Fast path "incremental sort order" (`name_order.ts`): the distinct names of
-   * {@link Headers.#combined} in sorted order with their view weights, so that reading view entry
-   * `i` while {@link Headers.#view} is null costs O(log n) instead of a rebuild. {@link NO_ORDER}
-   * (inactive: every write skips it) until the first read of a null view with more than
-   * {@link INSERTION_SORT_LIMIT} names builds one; from then on every write to the index updates
-   * it, and a read rebuilds it once removed names outnumber half its nodes. Invariant: NO_ORDER,
-   * or its names of nonzero weight are exactly the keys of `#combined`, each weighing 1 except
-   * "set-cookie", which weighs `#setCookies.length`. Owned by this Headers alone (a copy
-   * starts with NO_ORDER). Introspection: not reported (it is a function of [index] and
-   * [setCookies]).
+   * Sorted names with view weights (`name_order.ts`), so entry `i` of a null view costs O(log n).
+   * Invariant: {@link NO_ORDER}, or its names of nonzero weight are the keys of `#combined`, each
+   * weighing 1, set-cookie `#setCookies.length`. Owned by this Headers alone.
    */
   #order: NameOrder = NO_ORDER;
 
+  /** Reads through {@link Headers.#order} since the last write; at n/8 the view is built. */
+  #orderReads = 0;
+
   /**
-   * Fast path "list in index order": true while the header list is the entries of
-   * {@link Headers.#combined} in the Map's insertion order, each named by its lowercase key, so
-   * no log is kept. It holds when every header came in under a lowercase name not yet in the
-   * list: a Map keeps a key's place when set replaces its value and drops it on delete, which is
-   * what set and delete do to such a list. Headers built like that (the common case) keep no
-   * log, and their writes write nothing but the index. Invariant: when true,
-   * {@link Headers.#log} and {@link Headers.#rawList} are null; set by
-   * {@link Headers.#materialize} for such a raw list, by the first write onto an empty index
-   * ({@link Headers.#logWrite}) and by a delete that empties the list ({@link Headers.#emptied});
-   * cleared, after the log is written from the index ({@link Headers.#logIndexOrder}), by the
-   * first write that breaks it: an append of a name already in the list, or a new name not
-   * spelled in lowercase.
+   * Invariant: when true, the header list is `#combined`'s entries in insertion order, named by
+   * their lowercase keys, and {@link Headers.#list} is null. Holds while every header came in
+   * under a lowercase name not yet in the list (a Map keeps a key's place on set and drops it on
+   * delete, as set and delete do to such a list).
    */
   #listInIndexOrder = false;
 
+  /**
+   * The header list (order and casing) for {@link headerListOf}. Invariant: null while
+   * `#listInIndexOrder` holds, while a raw list is pending, and while the list is the view (a new
+   * or shared Headers that has not written since).
+   */
+  #list: HeaderList | null = null;
+
   /** https://fetch.spec.whatwg.org/#concept-headers-guard */
   #guard: HeadersGuard = "none";
-
-  /**
-   * Fast path "copy-on-write". Invariant: when true, {@link Headers.#combined} and
-   * {@link Headers.#setCookies} may also be held by another Headers, so neither is written in
-   * place: the first write copies both. Set on both sides of a copy and never reset on the side
-   * that did not write, so a later write there copies once more than strictly needed. A new
-   * Headers starts shared with {@link EMPTY_INDEX}, so `new Headers()` allocates no Map.
-   * Introspection: [shared].
-   */
-  #shared = true;
-
-  /**
-   * The separate `set-cookie` values in list order. Invariant: null iff "set-cookie" is not a
-   * key of {@link Headers.#combined}; otherwise `#combined.get("set-cookie")` is their join.
-   * Introspection: [setCookies], a copy.
-   */
-  #setCookies: string[] | null = null;
 
   /** Profile "server": the forbidden request-header and response-header checks say "no". */
   #server = false;
 
   /**
-   * How many view entries were read through {@link Headers.#order} since the last write. When it
-   * reaches an eighth of the entries, the next read builds {@link Headers.#view} from the order
-   * (O(n), no sort), so a long read with no write in between costs O(1) per entry, and an O(n)
-   * build happens at most once per n/8 reads. Reset by every write. Not reported by
-   * introspection.
+   * Copy-on-write. Invariant: when true, `#combined` and `#setCookies` may be held by another
+   * Headers and are copied before the first write. Sticky on the side that did not write.
    */
-  #orderReads = 0;
+  #shared = true;
 
-  /**
-   * The header list (order, and each name's casing) for {@link headerListOf}, recorded in O(1)
-   * per write instead of being kept as a list (which would make set and delete O(n)). A flat
-   * array of operations, four slots each: kind, lowercase name, name as given, value; kind "r"
-   * appends the header as given (raw list entries, and the entries of a copy), "a" appends with
-   * the casing of the name's first header, "s" sets (the first header of the name takes the
-   * value, the others go; else appends), "d" deletes every header of the name. {@link replayLog}
-   * turns it into the list. Invariant: null while {@link Headers.#listInIndexOrder} holds, while
-   * {@link Headers.#shared} is true or {@link Headers.#rawList} is pending (the list is then the
-   * sort-and-combine view, or the raw list), or while the list is empty and nothing was written
-   * since it was a shared empty index; every write, which detaches or materializes first, then
-   * starts it from the view. At most {@link Headers.#logLimit} slots plus one operation: a write
-   * past the limit compacts it (replays it into "r" operations).
-   */
-  #log: string[] | null = null;
+  /** The set-cookie values in order. Invariant: null iff "set-cookie" is not a key. */
+  #setCookies: string[] | null = null;
 
-  /** Slots {@link Headers.#log} may reach before a write compacts it. */
-  #logLimit = LOG_SLACK;
-
-  /**
-   * Fast path "lazy materialization": a copy of the flat raw list handed to `headersFromRawList`,
-   * or the validated pairs a constructor's fill collected ({@link Headers.#adoptFilled}).
-   * Invariant: non-null iff {@link Headers.#combined} is null; it is validated and indexed by the
-   * first call that reads the list (a TypeError there if it is not a valid header list).
-   * Introspection: [rawList], a copy; [storage] is a token for its identity while pending.
-   */
+  /** A pending raw list, indexed by the first read. Invariant: non-null iff `#combined` is null. */
   #rawList: string[] | null = null;
 
   /**
-   * Invariant: true iff {@link Headers.#rawList} holds what a constructor's fill collected:
-   * validated `[name, value, lowercase name]` triples, which were appends, so a later header of a
-   * name takes the name of that name's first header
-   * (https://fetch.spec.whatwg.org/#concept-header-list-append step 1) when the list is indexed. A
-   * raw list from `headersFromRawList` is `[name, value]` pairs, validated when indexed, each name
-   * kept as given.
+   * Invariant: true iff `#rawList` holds a fill's validated `[name, value, lowercase name]`
+   * triples (appends); else it is `headersFromRawList`'s `[name, value]` pairs, unvalidated.
    */
   #rawListAppends = false;
 
   /**
-   * Invariant: when false, no joined value other than set-cookie's ends with ", " (which happens
-   * when the last of two or more values is empty). Sticky once true; it only turns the
-   * copy-on-write path off, because a copy made by iterating normalizes such a value ("a, "
-   * becomes "a,"), so the copy's index would no longer equal the source's.
+   * Invariant: when false, no joined value but set-cookie's ends in ", " (an empty value appended
+   * after another). Sticky; it disables sharing, because a copy made by iterating would
+   * normalize such a value.
    */
   #joinedMayEndInSpace = false;
 
@@ -576,8 +531,7 @@ export class Headers implements HeadersLike {
     listOf = (headers) => {
       const combined = headers.#read();
       if (headers.#listInIndexOrder) return listOfIndex(combined);
-      const log = headers.#log;
-      if (log !== null) return replayLog(log);
+      if (headers.#list !== null) return headers.#list.flat();
       const list: string[] = [];
       for (let index = 0; headers.#entryAt(index); index++) {
         list[list.length] = entryName;
@@ -649,33 +603,24 @@ export class Headers implements HeadersLike {
       if (!combined.has(lower)) return;
       combined = this.#writable();
     }
-    // Fast path "delete in place": on an index this Headers owns alone, the delete is the lookup
-    // (one, not has-then-delete); only a removal drops the cached view.
+    // The delete is the lookup; only a removal drops the cached view.
     if (combined.delete(lower)) this.#deleted(lower, combined, guard);
   }
 
-  /**
-   * What follows the removal of `lower` from `combined`, the index this Headers owns alone: the
-   * cached view and the name order forget it, the log records it (unless the list is in index
-   * order), set-cookie's values go with it, and under guard "request-no-cors" `range` goes too.
-   */
+  /** What follows the removal of `lower` from `combined`, the index this Headers owns alone. */
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
     this.#orderRemove(lower);
-    this.#logWrite("d", lower, lower, "");
+    if (this.#list !== null) this.#list.delete(lower);
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
     if (combined.size === 0) this.#emptied();
   }
 
-  /**
-   * The header list is empty, which is a list in index order: the log and what stands for it
-   * are dropped, so the values of deleted headers (a copy's whole source, say) are not kept
-   * until the next compaction.
-   */
+  /** An empty list is in index order: dropping the list drops what deleted headers held. */
   #emptied(): void {
     this.#listInIndexOrder = true;
-    this.#log = null;
+    this.#list = null;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
@@ -717,19 +662,18 @@ export class Headers implements HeadersLike {
     }
     const combined = this.#writable();
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
-      this.#logIndexOrder(combined);
+      this.#leaveIndexOrder(combined);
     }
     combined.set(lower, normalized);
     if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
-    this.#logWrite("s", lower, nameText, normalized);
+    this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
   /**
-   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read
-   * from the current view before the i-th callback, so mutations made by a callback are seen.
-   * O(log n) per entry after a mutating callback (see {@link Headers.#order}).
+   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read from
+   * the current view before the i-th callback, so a callback's mutations are seen.
    */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
@@ -766,10 +710,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1 (name and
-   * value are already a lowercase header name and a normalized header value). `deferFirst`: a
-   * first write onto {@link EMPTY_INDEX} is deferred ({@link Headers.#deferFirstWrite}); false for
-   * a fill's appends, whose second append would index the deferred one at once.
+   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1. `deferFirst`:
+   * a first write onto {@link EMPTY_INDEX} is deferred (false for a fill's appends).
    */
   #append(
     context: string,
@@ -787,7 +729,7 @@ export class Headers implements HeadersLike {
     const combined = this.#writable();
     const existing = combined.get(lower);
     if (this.#listInIndexOrder && (existing !== undefined || name !== lower)) {
-      this.#logIndexOrder(combined);
+      this.#leaveIndexOrder(combined);
     }
     if (existing === undefined) {
       combined.set(lower, value);
@@ -801,25 +743,19 @@ export class Headers implements HeadersLike {
       else this.#setCookies[this.#setCookies.length] = value;
       if (this.#order !== NO_ORDER) this.#order.upsert(lower, this.#setCookies.length);
     }
-    this.#logWrite("a", lower, name, value);
+    this.#listWrite(lower, name, value, false);
     if (guard === "request-no-cors") this.#removeRange(combined);
   }
 
   /**
-   * The guard steps of append, set and delete for a guard other than "none": a TypeError when
-   * immutable; https://fetch.spec.whatwg.org/#headers-validate's forbidden-name checks (skipped
-   * by the "server" profile) for (`lower`, `value`; "" for delete); then the "request-no-cors"
-   * check of the method `write`: the combined value for append, the value for set, the name alone
-   * (or `range`, a privileged no-CORS request-header name) for delete. False: the method returns
-   * without a change.
+   * The guard steps of append, set and delete (`write`) for a guard other than "none": a
+   * TypeError when immutable; false when the forbidden-name checks or the "request-no-cors"
+   * check (combined value for append, value for set, name for delete) drop the write.
    */
   #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
     const guard = this.#guard;
     if (guard === "immutable") throw immutableError(context, lower);
-    if (!this.#server) {
-      if (guard === "request" && isForbiddenRequestHeader(lower, value)) return false;
-      if (guard === "response" && isForbiddenResponseHeaderName(lower)) return false;
-    }
+    if (forbiddenByGuard(guard, this.#server, lower, value)) return false;
     if (guard !== "request-no-cors") return true;
     if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
     if (write === WRITE_APPEND) {
@@ -838,13 +774,10 @@ export class Headers implements HeadersLike {
   #removeRange(combined: SafeMap<string, string>): void {
     if (!combined.delete("range")) return;
     this.#orderRemove("range");
-    this.#logWrite("d", "range", "range", "");
+    if (this.#list !== null) this.#list.delete("range");
   }
 
-  /**
-   * Takes `lower`, just deleted from the index, out of {@link Headers.#order} if it is active,
-   * and restarts {@link Headers.#orderReads} (which stays 0 while the order is inactive).
-   */
+  /** Takes `lower`, just deleted from the index, out of an active {@link Headers.#order}. */
   #orderRemove(lower: string): void {
     if (this.#order !== NO_ORDER) {
       this.#orderReads = 0;
@@ -858,20 +791,16 @@ export class Headers implements HeadersLike {
     return combined !== null ? combined : this.#materialize();
   }
 
-  /**
-   * The index, ready to be written: materialized, owned by this Headers alone (copy-on-write
-   * detach), and with the cached view dropped. Callers write right after.
-   */
+  /** The index, materialized, owned by this Headers alone, with the view dropped. */
   #writable(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
       if (combined.size === 0) {
-        // Fast path "empty first write": nothing to copy, and a null log stays null (the list
-        // is empty, which is what the view says) until #logWrite starts it at its first entry.
+        // Nothing to copy; the list stays the view until #listWrite starts it.
         combined = new SafeMap<string, string>();
       } else {
         // The copy keeps the Map's order, so a list in index order stays so.
-        if (!this.#listInIndexOrder) this.#ensureLog();
+        if (!this.#listInIndexOrder) this.#ensureList();
         combined = copyIndex(combined);
         if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
@@ -883,92 +812,42 @@ export class Headers implements HeadersLike {
     return combined;
   }
 
-  /**
-   * {@link Headers.#log}, made now from the current sort-and-combine view if it is null. Not for
-   * a list in index order ({@link Headers.#listInIndexOrder}), which its callers handle first.
-   */
-  #ensureLog(): void {
-    if (this.#log === null) {
-      const log = this.#logOfView();
-      this.#log = log;
-      this.#logLimit = 2 * log.length + LOG_SLACK;
-    }
-  }
-
-  /** A header list log holding the current sort-and-combine view as "r" operations. */
-  #logOfView(): string[] {
-    const log: string[] = [];
+  /** {@link Headers.#list}, made now from the current sort-and-combine view if it is null. */
+  #ensureList(): void {
+    if (this.#list !== null) return;
+    const list = new HeaderList();
     for (let index = 0; this.#entryAt(index); index++) {
-      log[log.length] = "r";
-      log[log.length] = entryName;
-      log[log.length] = entryName;
-      log[log.length] = entryValue;
+      list.append(entryName, entryName, entryValue, true);
     }
-    return log;
+    this.#list = list;
   }
 
   /**
-   * Records one write in {@link Headers.#log}, compacting a log past its limit (amortized O(1)).
-   * A null log here belongs to the first write onto an empty list: a write of a lowercase name
-   * makes the list one in index order, any other starts the log as that one operation.
+   * Records a set (`isSet`) or an append in {@link Headers.#list}. A null list here is empty: a
+   * lowercase name puts it in index order, any other starts the list.
    */
-  #logWrite(kind: string, lower: string, name: string, value: string): void {
+  #listWrite(lower: string, name: string, value: string, isSet: boolean): void {
     if (this.#listInIndexOrder) return;
-    const log = this.#log;
-    if (log === null) {
+    let list = this.#list;
+    if (list === null) {
       if (name === lower) {
         this.#listInIndexOrder = true;
         return;
       }
-      this.#log = [kind, lower, keptName(name, lower), value];
-      this.#logLimit = 4 + LOG_SLACK;
-      return;
+      this.#list = list = new HeaderList();
     }
-    const length = log.length;
-    log[length] = kind;
-    log[length + 1] = lower;
-    log[length + 2] = keptName(name, lower);
-    log[length + 3] = value;
-    if (length >= this.#logLimit) this.#compactLog();
+    if (isSet) list.set(lower, name, value);
+    else list.append(lower, name, value, false);
   }
 
-  /**
-   * Ends {@link Headers.#listInIndexOrder}: writes the list it stands for, the entries of
-   * `combined` (the index, before the write that ends it), as the log's "r" operations.
-   */
-  #logIndexOrder(combined: SafeMap<string, string>): void {
-    const log = newArray<string>(combined.size * 4);
-    let at = 0;
+  /** Ends {@link Headers.#listInIndexOrder}: `combined`'s entries become the list. */
+  #leaveIndexOrder(combined: SafeMap<string, string>): void {
+    const list = new HeaderList();
     combined.forEach((value, lower) => {
-      log[at] = "r";
-      log[at + 1] = lower;
-      log[at + 2] = lower;
-      log[at + 3] = value;
-      at += 4;
+      list.append(lower, lower, value, true);
     });
     this.#listInIndexOrder = false;
-    this.#log = log;
-    this.#logLimit = 2 * log.length + LOG_SLACK;
-  }
-
-  /**
-   * Replays {@link Headers.#log} into one "r" operation per header and sets the limit to twice
-   * its length (plus slack). A compaction therefore comes only after at least as many writes as
-   * the operations it leaves, so it costs amortized O(1) per write, and the log never holds more
-   * than twice the operations of the list at its last compaction plus the slack: it is bounded by
-   * the live list, whatever mix of writes follows.
-   */
-  #compactLog(): void {
-    const list = replayLog(this.#log as string[]);
-    const log: string[] = [];
-    for (let at = 0; at < list.length; at += 2) {
-      log[log.length] = "r";
-      log[log.length] = lowercaseHeaderName(list[at]) as string;
-      log[log.length] = list[at];
-      log[log.length] = list[at + 1];
-    }
-    this.#log = log;
-    this.#logLimit = 2 * log.length + LOG_SLACK;
+    this.#list = list;
   }
 
   /** Validates and indexes the raw list (lazy materialization). */
@@ -979,25 +858,15 @@ export class Headers implements HeadersLike {
     if (!appends && length % 2 !== 0) {
       throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
     }
+    const stride = appends ? 3 : 2;
     const combined = new SafeMap<string, string>();
     let setCookies: string[] | null = null;
     let joinedMayEndInSpace = false;
     // Whether every header so far has a lowercase name not seen before (list in index order).
     let inIndexOrder = true;
-    const stride = appends ? 3 : 2;
     for (let index = 0; index < length; index += stride) {
-      const name = flat[index];
+      const lower = appends ? flat[index + 2] : rawListName(flat, index);
       const value = flat[index + 1];
-      let lower: string;
-      if (appends) lower = flat[index + 2];
-      else {
-        const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;
-        if (checked === null) throw invalidNameError("Headers (raw list)", String(name));
-        if (typeof value !== "string" || !isHeaderValue(value)) {
-          throw invalidValueError("Headers (raw list)", String(value));
-        }
-        lower = checked;
-      }
       const existing = combined.get(lower);
       if (existing === undefined) combined.set(lower, value);
       else {
@@ -1005,18 +874,14 @@ export class Headers implements HeadersLike {
         if (value === "" && lower !== "set-cookie") joinedMayEndInSpace = true;
         inIndexOrder = false;
       }
-      if (name !== lower) inIndexOrder = false;
+      if (flat[index] !== lower) inIndexOrder = false;
       if (lower === "set-cookie") {
         if (setCookies === null) setCookies = [value];
         else setCookies[setCookies.length] = value;
       }
     }
     this.#listInIndexOrder = inIndexOrder;
-    if (!inIndexOrder) {
-      const log = logOfRawList(flat, appends);
-      this.#log = log;
-      this.#logLimit = 2 * log.length + LOG_SLACK;
-    }
+    if (!inIndexOrder) this.#list = listOfRawList(flat, appends);
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
@@ -1027,11 +892,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine, into
-   * {@link entryName} and {@link entryValue}; false past the end. From the cached
-   * {@link Headers.#view} when there is one; else, up to {@link INSERTION_SORT_LIMIT} names, from a
-   * view built now; else through {@link Headers.#order}, until enough reads make building the
-   * view worth it.
+   * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine into
+   * {@link entryName} and {@link entryValue}; false past the end. From the cached view; else,
+   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the name
+   * order, until n/8 reads with no write make building the view worth it.
    */
   #entryAt(index: number): boolean {
     let view = this.#view;
@@ -1115,13 +979,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL conversion of `init` to HeadersInit fused with https://fetch.spec.whatwg.org/#concept-headers-fill.
-   *
-   * Fusing is unobservable: the Headers being filled is not reachable by user code until its
-   * constructor returns, so appending a pair as soon as it is converted cannot be seen, except
-   * through which error is thrown. WebIDL converts the whole init (running every getter, toString
-   * and iterator step) before fill can throw, so a fill error is held back until the conversion
-   * has finished, and a conversion error thrown later wins.
+   * WebIDL conversion of `init` to HeadersInit fused with
+   * https://fetch.spec.whatwg.org/#concept-headers-fill. Unobservable: the Headers is not
+   * reachable by user code until its constructor returns; a fill error is held back until the
+   * conversion (which may run user code) has finished, so a later conversion error wins.
    */
   #fill(init: unknown): void {
     if (!isObject(init)) {
@@ -1145,12 +1006,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "deferred index": a fill under guard "none" (the constructor) filters nothing, so
-   * its validated, normalized pairs are collected in a flat list and kept as a pending raw list
-   * instead of being appended one by one; the first read indexes them
-   * ({@link Headers.#materialize}), exactly as the appends would have. A Headers passed on
-   * unread (to fetch, to a Response) never builds its index. Copies of another Headers keep
-   * appending (or share, {@link Headers.#shareWith}).
+   * Fast path "deferred index": a constructor's fill filters nothing, so its validated pairs
+   * become a pending raw list that the first read indexes exactly as the appends would have.
    */
   #adoptFilled(pending: string[] | null): void {
     if (pending === null || pending.length === 0) return;
@@ -1160,12 +1017,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "deferred first write": the first `append` or `set` call that passes the guard on
-   * a Headers still on {@link EMPTY_INDEX} (its list is empty, so a set is an append, and the
-   * no-CORS `range` clean-up has nothing to remove) becomes a pending raw list of that one
-   * header, as a constructor's fill would ({@link Headers.#adoptFilled}); the next read or write
-   * indexes it. A Headers made by `new Headers()` and one `set`, then passed on unread, makes no
-   * Map. The model's `DeferFirstWrite` (model/HeadersImpl.tla).
+   * Fast path "deferred first write": the first write onto {@link EMPTY_INDEX} (an empty list,
+   * so a set is an append and no-CORS has no `range` to remove) becomes a pending raw list of
+   * one header. The model's `DeferFirstWrite`.
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
     this.#adoptFilled([keptName(name, lower), value, lower]);
@@ -1174,13 +1028,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "copy-on-write": fill from another Headers by sharing its index and view. The
-   * result equals what iterating `source` would append: its sort-and-combine view, one pair per
-   * name with the joined value (set-cookie one pair per value), which is exactly what the index
-   * holds. Taken only when no user code could run during that iteration (Headers iterator
-   * `next`, `Array.prototype[Symbol.iterator]` and the array iterator's `next` are the
-   * originals; `init[SymbolIterator]` was read as the original `entries`), when the guard would
-   * filter nothing, and when no joined value would be changed by normalization.
+   * Fast path "copy-on-write": fill from another Headers by sharing its index and view, which
+   * equal what iterating it would append. Taken only when no user code could run during that
+   * iteration (the iterator `next`s and `Array.prototype[Symbol.iterator]` are the originals),
+   * the guard drops nothing, and normalization would change no joined value.
    */
   #shareWith(source: Headers): boolean {
     const guard = this.#guard;
@@ -1192,17 +1043,12 @@ export class Headers implements HeadersLike {
     ) return false;
     const combined = source.#read();
     if (source.#joinedMayEndInSpace) return false;
-    if (!this.#server) {
-      if (
-        guard === "response" && (combined.has("set-cookie") || combined.has("set-cookie2"))
-      ) return false;
-      if (guard === "request") {
-        let forbidden = false;
-        combined.forEach((value, name) => {
-          if (isForbiddenRequestHeader(name, value)) forbidden = true;
-        });
-        if (forbidden) return false;
-      }
+    if (!this.#server && (guard === "request" || guard === "response")) {
+      let forbidden = false;
+      combined.forEach((value, name) => {
+        if (forbiddenByGuard(guard, false, name, value)) forbidden = true;
+      });
+      if (forbidden) return false;
     }
     source.#shared = true;
     this.#shared = true;
@@ -1213,13 +1059,10 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL record<ByteString, ByteString> conversion: [[OwnPropertyKeys]], then per key
-   * [[GetOwnProperty]] and, if enumerable, key conversion, [[Get]] and value conversion.
-   * Fast path "record keys": for an object that is not a Proxy, [[OwnPropertyKeys]] and
-   * [[GetOwnProperty]] run no user code, so the own keys are read as string names then symbols
-   * (one call each, in the same order as `Reflect.ownKeys`, which V8 makes slower), and each
-   * key's descriptor also yields its value. With `defer`, the pairs are returned as triples for
-   * {@link Headers.#adoptFilled} instead of appended.
+   * WebIDL record<ByteString, ByteString> conversion. Fast path "record keys": for an object that
+   * is not a Proxy, reading its keys and descriptors runs no user code, so the keys are read as
+   * names then symbols (`Reflect.ownKeys`'s order) and one descriptor yields both the enumerable
+   * check and the value. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
@@ -1230,15 +1073,11 @@ export class Headers implements HeadersLike {
       keys = ObjectGetOwnPropertyNames(init);
       symbols = ObjectGetOwnPropertySymbols(init);
     }
-    // The deferred pairs, as triples, in an array sized once (truncated to `count` at the end).
     const pending = defer ? newArray<string>(3 * keys.length) : null;
     let count = 0;
     let deferred: TypeError | null = null;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
-      // Not a Proxy: one [[GetOwnProperty]] serves both the enumerable check and [[Get]] (the
-      // descriptor's value, or its getter called on `init`), since nothing between them can
-      // change the property. A Proxy gets its traps called one by one.
       const descriptor = symbols === null ? undefined : ObjectGetOwnPropertyDescriptor(init, key);
       if (
         symbols === null
@@ -1285,12 +1124,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand (no
-   * IteratorClose on an abrupt completion, as WebIDL specifies). Fast path "array init": when an
-   * array's iterator is the original array iterator, its items are read by index, which performs
-   * the same [[Get]]s of "length" and indices in the same order as the array iterator would.
-   * With `defer`, the pairs are returned as triples for {@link Headers.#adoptFilled} instead of
-   * appended.
+   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand.
+   * Fast path "array init": an array with the original iterator is read by index, which makes
+   * the same [[Get]]s in the same order.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
@@ -1322,10 +1158,7 @@ export class Headers implements HeadersLike {
     return pending;
   }
 
-  /**
-   * Converts one pair (inner sequence) and, unless a fill error is pending, appends it, or adds
-   * it to `pending` (see {@link Headers.#adoptFilled}).
-   */
+  /** Converts one pair and, unless a fill error is pending, appends it or adds it to `pending`. */
   #fillFromPair(
     pair: unknown,
     buffer: PairBuffer,
@@ -1380,10 +1213,8 @@ export interface Headers {
 }
 
 /**
- * First half of the append/set argument conversion: the ByteString check of the (already
- * ToString-ed) name, thrown before the value is converted, as WebIDL orders it. Returns the
- * lowercase name, or null when it is a ByteString but not a header name (thrown by
- * {@link valueArgument} once the value is converted).
+ * First half of the append/set argument conversion: the name's ByteString check, thrown before
+ * the value is converted; the lowercase name, or null for a ByteString that is not a name.
  */
 function nameOrNull(context: string, nameText: string): string | null {
   const lower = lowercaseHeaderName(nameText);
@@ -1393,11 +1224,7 @@ function nameOrNull(context: string, nameText: string): string | null {
   return lower;
 }
 
-/**
- * Second half: converts the value (ToString, ByteString check), then runs validation step 1 of
- * https://fetch.spec.whatwg.org/#headers-validate on both: the normalized value, or a TypeError
- * naming the offending name or value.
- */
+/** Second half: converts the value, then validates both (a TypeError naming the culprit). */
 function valueArgument(
   context: string,
   value: unknown,
@@ -1415,9 +1242,8 @@ function valueArgument(
 }
 
 /**
- * A WebIDL default iterator object for Headers
- * (https://webidl.spec.whatwg.org/#es-default-iterator-object): (target, kind, index). Every
- * `next()` reads the target's current view, so it is live and never latches on done.
+ * A WebIDL default iterator object (https://webidl.spec.whatwg.org/#es-default-iterator-object):
+ * every `next()` reads the target's current view, so it is live and never latches on done.
  */
 class HeadersIterator {
   #target: Headers;
@@ -1489,15 +1315,11 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
   enumerable: false,
   configurable: true,
 });
-// Display only, outside the Headers interface the property campaigns fuzz (so outside the
-// coverage gate, which measures what they reach); header_list_test.ts checks it.
+// Display only, outside what the campaigns fuzz; header_list_test.ts checks it.
 // deno-coverage-ignore-start
 /**
- * What `console.log`/`Deno.inspect` (Deno) and `util.inspect` (Node, Bun) show for a Headers:
- * `Headers { accept: "*\/*", ... }`, one property per name of the sort-and-combine entries, as
- * Deno prints its own (several set-cookie values joined with ", "). `inspect` is the runtime's
- * own, handed in. A TypeError when `headers` is not a Headers of this module, as Deno's and
- * undici's hooks throw.
+ * What `Deno.inspect` and `util.inspect` show for a Headers, as Deno prints its own (several
+ * set-cookie values joined). A TypeError for a `this` that is not a Headers of this module.
  */
 function inspectHeaders(
   headers: unknown,

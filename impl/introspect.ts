@@ -1,12 +1,8 @@
 /**
- * Test-only introspection of impl's private state, for the TLA+ trace validation of
- * `model/` and for unit tests. Not exported from `mod.ts` and not listed in the package's
- * `exports`: nothing here is part of the public API, and a user program has no use for it.
- *
- * Reading through this hook changes nothing: no raw list is materialized, no view is built, no
- * flag moves. Every array it returns is a fresh copy. What each field reports is documented next
- * to the private field it reads in `headers.ts`, and the state machine of those fields is in the
- * doc of the `Headers` class there.
+ * Test-only introspection of impl's private state, for the TLA+ trace validation of `model/` and
+ * for unit tests; not exported from `mod.ts` nor published. Reading changes nothing (no raw list
+ * is materialized, no view built), and every array returned is a fresh copy. What each field
+ * holds is documented next to the private field it reads in `headers.ts`.
  *
  * @module
  */

@@ -1,21 +1,16 @@
 /**
- * Fast path "incremental sort order" of impl's `Headers`: the distinct lowercase names of a
- * header list in code unit order (= byte order for header names), each weighted by how many
- * entries it contributes to the standard's sort-and-combine view (1, or the number of
- * set-cookie values), kept in a treap with subtree weights. Adding, removing and reweighing a
- * name, and finding the name and offset of view entry `i` (select), cost O(log n) expected, so
- * an iterator `next()` after a mutation costs O(log n) instead of a rebuild and re-sort of the
- * whole view (O(n log n)).
- *
- * Priorities: nodes built from a sorted list get their subtree height plus one (so the built
- * tree is balanced and satisfies the heap order); nodes inserted later get a pseudo-random
- * priority in [0, 1), from a generator seeded when the module loads, so their expected depth is
- * logarithmic whatever order names arrive in.
+ * The incremental sort order behind iteration after a mutation: the distinct lowercase names of
+ * a header list in code unit order (= byte order), each weighted by its entries in the
+ * sort-and-combine view (1, or the number of set-cookie values), in a treap with subtree
+ * weights. Adding, removing and reweighing a name and finding view entry `i` cost O(log n)
+ * expected, so a `next()` after a mutation costs O(log n), not an O(n log n) re-sort.
+ * Nodes built from a sorted list get their subtree height as priority (balanced, heap-ordered);
+ * nodes inserted later a pseudo-random one, so their expected depth is logarithmic.
  *
  * @module
  */
 
-import { MathRandom, ObjectFreeze } from "./primordials.ts";
+import { MathRandom } from "./primordials.ts";
 
 /** One distinct name. */
 class OrderNode {
@@ -228,9 +223,5 @@ export class NameOrder {
   }
 }
 
-/**
- * The order of every Headers that has not needed one: empty and frozen. Its owners skip every
- * update (`order !== NO_ORDER` at each call site: V8 does not inline a call on it, because the
- * frozen sentinel and live orders have different shapes).
- */
-export const NO_ORDER: NameOrder = ObjectFreeze(new NameOrder(null, () => 0)) as NameOrder;
+/** The order of every Headers that has not needed one: empty, and never written. */
+export const NO_ORDER: NameOrder = new NameOrder(null, () => 0);

@@ -1,13 +1,8 @@
 /**
- * Byte-level predicates of the Fetch standard, written for speed: each check is one regular
- * expression test or one table lookup on the common ASCII path, never a JavaScript loop over the
- * characters of a name or value.
- *
- * Every function here takes JavaScript strings that already passed WebIDL ByteString conversion
- * (no code unit above 0xFF) unless its doc says otherwise. Header names handed to the guard
- * predicates are already byte-lowercased. A name or value seen before costs one cache lookup;
- * a miss costs one regular expression test (a cache hit is several times cheaper than either a
- * regex test or a loop over the code units).
+ * Byte-level predicates of the Fetch standard. Strings passed in already passed WebIDL ByteString
+ * conversion (no code unit above 0xFF) unless a doc says otherwise; names handed to the guard
+ * predicates are already byte-lowercased. Each check is one regular expression test or one
+ * cache lookup, never a loop over the code units on the common path.
  *
  * @module
  */
@@ -34,38 +29,25 @@ const VALUE_REJECT = /[\0\n\r\u0100-\uffff]/;
 const NOT_BYTE_STRING = /[\u0100-\uffff]/;
 
 /**
- * Fast path "validated-name table": recently validated header names, found by comparing strings
- * instead of hashing them. A name parsed off the wire is a string the engine has never hashed, and
- * a Map lookup must hash it first; comparing it with the few names of its bucket needs no hash. The lowercase form handed out is the stored string,
- * so its hash, once computed by the index Map, is reused on every later lookup.
- *
- * Layout: the bucket picked by length and the first and last two code units (names such as
- * `x-extra-01` ... `x-extra-99` differ only at the end) holds a flat
- * `[raw, lower, raw, lower, ...]` array. Invariant: every `raw` stored is a header name (RFC 9110
- * token) and `lower` is its byte-lowercase form, so a hit proves validity; names that fail
- * validation are never stored. Bounded in entries (4096 buckets of {@link NAMES_PER_BUCKET}: a
- * full bucket is replaced by a fresh one) and in bytes (only names up to
- * {@link NAME_CACHE_MAX_LENGTH} code units are stored, as {@link detachedCopy}s, so no entry keeps
- * a caller's larger string alive): at most 32,768 names of 64 code units, twice (raw and lower).
+ * Fast path "validated-name table": names validated before, found by comparing strings rather
+ * than hashing them (a name parsed off the wire has never been hashed). A bucket, picked by
+ * length and first and last two code units, is a flat `[raw, lower, ...]` array. Invariant:
+ * every `raw` is a header name and `lower` its byte-lowercase form, so a hit proves validity.
+ * Bounded: 4096 buckets of {@link NAMES_PER_BUCKET} (a full bucket starts afresh), names up to
+ * {@link NAME_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s.
  */
 const validatedNames: (string[] | undefined)[] = [];
 for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
 
-/** Selects a bucket of {@link validatedNames} (its length is a power of two). */
 const BUCKET_MASK = 4095;
 
-/** How many names one bucket of {@link validatedNames} holds before it starts afresh. */
 const NAMES_PER_BUCKET = 8;
 
-/** Longer names are validated every time rather than stored in {@link validatedNames}. */
 const NAME_CACHE_MAX_LENGTH = 64;
 
 /**
- * A copy of `text` that shares no storage with a larger string: a string sliced out of a larger
- * one can keep the whole parent alive, so caches store this instead. Appending a character makes
- * a new string and slicing it back flattens that into a fresh buffer of `text.length + 1` code
- * units, whatever `text` pointed into. `bench/retained_heap.ts` measures
- * that it holds.
+ * A copy of `text` that shares no storage with a larger string (a slice keeps its parent alive):
+ * concatenating flattens into a fresh buffer, which the slice then copies.
  */
 export function detachedCopy(text: string): string {
   return StringPrototypeSlice(text + " ", 0, text.length);
@@ -73,8 +55,7 @@ export function detachedCopy(text: string): string {
 
 /**
  * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
- * if it is a header name, else null, through {@link validatedNames}. A token is ASCII, so
- * `toLowerCase()` is byte-lowercase.
+ * if it is a header name (a token is ASCII, so `toLowerCase` is byte-lowercase), else null.
  */
 export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
@@ -106,11 +87,9 @@ export function lowercaseHeaderName(name: string): string | null {
 }
 
 /**
- * The lowercase form of a name longer than {@link NAME_CACHE_MAX_LENGTH} if it is a header name,
- * else null; never cached. A successful regular expression match leaves its subject in the
- * realm's legacy `RegExp.input` (`RegExp.$_`), which would keep a name sliced out of a larger
- * string, and that whole string, alive: a match on a one-unit constant replaces it. (Cached names
- * are matched as their {@link detachedCopy}, so only the copy is left there.)
+ * {@link lowercaseHeaderName} for a name too long to cache. A match leaves its subject in the
+ * realm's legacy `RegExp.input`, which would keep a sliced name's parent alive: a match on a
+ * one-unit constant replaces it.
  */
 function validatedLongName(name: string): string | null {
   if (!regExpTest(TOKEN, name)) return null;
@@ -119,19 +98,14 @@ function validatedLongName(name: string): string | null {
   return detachedCopy(StringPrototypeToLowerCase(name));
 }
 
-/**
- * The spelling of the name {@link validatedNames} last found or stored: a {@link detachedCopy},
- * never a caller's string.
- */
+/** The spelling {@link validatedNames} last found or stored (a detached copy). */
 let tableSpelling = "";
 
-/** V8 copies a slice shorter than this many code units (`SlicedString::kMinLength`). */
+/** A string shorter than this is never a slice of another (V8's `SlicedString::kMinLength`). */
 const MIN_SLICE_LENGTH = 13;
 
 /**
- * `name`, a header name a Headers keeps as spelled (the header list's casing), as a string that
- * keeps no larger string alive: the table's copy when {@link lowercaseHeaderName} just looked it
- * up, `name` itself when it is too short to be a slice, else a {@link detachedCopy}.
+ * `name`, kept as spelled in the header list, as a string that keeps no larger string alive.
  */
 export function ownedSpelling(name: string): string {
   if (name === tableSpelling) return tableSpelling;
@@ -139,21 +113,15 @@ export function ownedSpelling(name: string): string {
 }
 
 /**
- * Fast path "validated-name map" (record keys, see {@link lowercaseRecordKeyName}): header names
- * validated before, mapped to their byte-lowercase forms. Same invariant and bounds as {@link validatedNames}: only header names
- * are keys, only names up to {@link NAME_CACHE_MAX_LENGTH} code units are stored, as
- * {@link detachedCopy}s, and the map is emptied when it reaches {@link NAME_MAP_LIMIT} names.
+ * Fast path "validated-name map" for record keys: V8 stores property keys internalized, hash
+ * included, so a Map lookup of one hashes nothing. Same invariant and bounds as
+ * {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
  */
 const validatedNameMap = new SafeMap<string, string>();
 
-/** Size at which {@link validatedNameMap} is emptied (as many names as {@link validatedNames}). */
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
-/**
- * {@link lowercaseHeaderName} for an own property key of a record init, through
- * {@link validatedNameMap}: V8 stores property names internalized, hash included, so a Map lookup
- * of one hashes nothing.
- */
+/** {@link lowercaseHeaderName} for an own property key of a record init. */
 export function lowercaseRecordKeyName(name: string): string | null {
   const known = validatedNameMap.get(name);
   if (known !== undefined) return known;
@@ -177,25 +145,20 @@ function isHttpWhitespace(code: number): boolean {
 }
 
 /**
- * Fast path "validated-value cache": strings already known to be header values that
- * normalization leaves unchanged. Invariant: a member has no leading or trailing HTTP whitespace
- * and no NUL, CR, LF or code unit above 0xFF, so a hit proves the value valid and normalized in
- * one lookup; nothing else is ever stored. Bounded: only values up to
- * {@link VALUE_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s, cleared at
- * {@link VALUE_CACHE_LIMIT} entries (at most 256 KiB of code units).
+ * Fast path "validated-value cache". Invariant: a member is a header value that normalization
+ * leaves unchanged, so a hit proves it valid and normalized. Bounded: values up to
+ * {@link VALUE_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s, emptied at
+ * {@link VALUE_CACHE_LIMIT} entries.
  */
 const normalizedValueCache = new SafeSet<string>();
 
-/** Size at which {@link normalizedValueCache} is emptied. */
 const VALUE_CACHE_LIMIT = 1024;
 
-/** Longer values are validated every time rather than cached. */
 const VALUE_CACHE_MAX_LENGTH = 256;
 
 /**
- * https://fetch.spec.whatwg.org/#concept-header-value-normalize followed by the
- * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null if it is not a
- * header value (or not a ByteString). The trimming loop only runs when an edge is whitespace.
+ * https://fetch.spec.whatwg.org/#concept-header-value-normalize, then the
+ * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null.
  */
 export function normalizeHeaderValue(value: string): string | null {
   if (normalizedValueCache.has(value)) return value;
@@ -221,62 +184,30 @@ export function normalizeHeaderValue(value: string): string | null {
 }
 
 /**
- * https://fetch.spec.whatwg.org/#header-value, without normalization: for raw lists, which are
- * taken as is. A header value has no leading or trailing tab or space and no NUL, CR or LF, so it
- * has no edge HTTP whitespace at all: it is exactly a value that normalization leaves unchanged
- * and accepts (which also shares the validated-value cache). False for code units above 0xFF.
+ * https://fetch.spec.whatwg.org/#header-value as is (raw lists): a header value has no edge HTTP
+ * whitespace at all, so it is exactly a value that normalization accepts unchanged.
  */
 export function isHeaderValue(value: string): boolean {
   return normalizeHeaderValue(value) === value;
 }
 
 /** Names that make a header a forbidden request-header on their own. */
-const FORBIDDEN_REQUEST_NAMES = safeSetOf([
-  "accept-charset",
-  "accept-encoding",
-  "access-control-request-headers",
-  "access-control-request-method",
-  "connection",
-  "content-length",
-  "cookie",
-  "cookie2",
-  "date",
-  "dnt",
-  "expect",
-  "host",
-  "keep-alive",
-  "origin",
-  "referer",
-  "set-cookie",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "via",
-]);
+const FORBIDDEN_REQUEST_NAME =
+  /^(?:accept-(?:charset|encoding)|access-control-request-(?:headers|method)|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|set-cookie|te|trailer|transfer-encoding|upgrade|via)$/;
 
 /** Names whose value is checked for forbidden methods. */
-const METHOD_OVERRIDE_NAMES = safeSetOf([
-  "x-http-method",
-  "x-http-method-override",
-  "x-method-override",
-]);
+const METHOD_OVERRIDE_NAME = /^x-(?:http-method(?:-override)?|method-override)$/;
 
-/**
- * https://fetch.spec.whatwg.org/#forbidden-method, byte-case-insensitively: without the `u` flag
- * an `i` regex never folds a code unit above 0x7F onto ASCII, so this is exactly byte-case folding.
- */
+/** https://fetch.spec.whatwg.org/#forbidden-method; without the `u` flag `i` folds ASCII only. */
 const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;
 
-/**
- * https://fetch.spec.whatwg.org/#forbidden-request-header for (`lowerName`, `value`).
- */
+/** https://fetch.spec.whatwg.org/#forbidden-request-header for (`lowerName`, `value`). */
 export function isForbiddenRequestHeader(lowerName: string, value: string): boolean {
-  if (FORBIDDEN_REQUEST_NAMES.has(lowerName)) return true;
+  if (regExpTest(FORBIDDEN_REQUEST_NAME, lowerName)) return true;
   if (
     StringPrototypeStartsWith(lowerName, "proxy-") || StringPrototypeStartsWith(lowerName, "sec-")
   ) return true;
-  if (!METHOD_OVERRIDE_NAMES.has(lowerName)) return false;
+  if (!regExpTest(METHOD_OVERRIDE_NAME, lowerName)) return false;
   const methods = getDecodeAndSplit(value);
   for (let index = 0; index < methods.length; index++) {
     if (regExpTest(FORBIDDEN_METHOD, methods[index])) return true;
@@ -294,10 +225,7 @@ function isHttpTabOrSpace(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/**
- * https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (isomorphic decoding is the
- * identity on a ByteString held as a JavaScript string). Only used for the method-override names.
- */
+/** https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (decoding is the identity). */
 export function getDecodeAndSplit(value: string): string[] {
   const values: string[] = [];
   const length = value.length;
@@ -339,10 +267,7 @@ function findQuoteOrComma(text: string, from: number): number {
   return index;
 }
 
-/**
- * https://fetch.spec.whatwg.org/#collect-an-http-quoted-string with extract-value false: the
- * position just past the quoted string starting at `start` (which holds `"`).
- */
+/** https://fetch.spec.whatwg.org/#collect-an-http-quoted-string: the position past it. */
 function endOfQuotedString(text: string, start: number): number {
   let position = start + 1;
   while (position < text.length) {
@@ -371,19 +296,15 @@ const SAFELISTED_ESSENCES = safeSetOf([
   "text/plain",
 ]);
 
-/**
- * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header-name for a lowercase name.
- */
+/** https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header-name */
 export function isNoCorsSafelistedName(lowerName: string): boolean {
   return lowerName === "accept" || lowerName === "accept-language" ||
     lowerName === "content-language" || lowerName === "content-type";
 }
 
 /**
- * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header: the name is one of the four
- * no-CORS-safelisted names and (name, value) is a CORS-safelisted request-header. The `range`
- * branch of the CORS-safelisted check is unreachable from here (range is not a no-CORS-safelisted
- * name), so "parse a single range header value" is not needed.
+ * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header (the CORS-safelisted `range`
+ * branch is unreachable: range is not a no-CORS-safelisted name).
  */
 export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string): boolean {
   if (value.length > 128) return false;
@@ -402,13 +323,9 @@ export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string
 }
 
 /**
- * https://mimesniff.spec.whatwg.org/#parse-a-mime-type up to the essence: the lowercase
- * "type/subtype", or null on failure. Parameters never make parsing fail, so they are skipped.
- *
- * Shortcut "no leading whitespace": `input` is a header value as the no-CORS check builds it —
- * a normalized value, or a stored (normalized) value followed by ", " and a normalized value —
- * so it never starts with HTTP whitespace, and step 1's leading strip is skipped. Its end can
- * be whitespace (an appended empty value leaves "x, "), so the trailing strip stays.
+ * https://mimesniff.spec.whatwg.org/#parse-a-mime-type up to the essence: lowercase
+ * "type/subtype", or null. `input` is built from normalized values, so it never starts with
+ * HTTP whitespace (step 1's leading strip is skipped); it may end with some ("x, ").
  */
 export function mimeEssence(input: string): string | null {
   let end = input.length;

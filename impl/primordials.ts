@@ -1,33 +1,16 @@
 /**
- * Every built-in impl/ calls, captured once when this module loads and called uncurried
- * (`StringPrototypeSlice(text, 0, 200)`, not `text.slice(0, 200)`), in the manner of Node's and
- * Deno's internal "primordials". User code that later replaces `String.prototype.slice`,
- * `Map.prototype.get`, `RegExp.prototype.exec`, `JSON.stringify`, `globalThis.TypeError` ... cannot
- * change what impl does, and never sees a header name or value.
+ * Every built-in impl/ calls, captured when this module loads and called uncurried, as Node's and
+ * Deno's internal "primordials": user code that later replaces `String.prototype.slice`,
+ * `Map.prototype.get`, `TypeError` ... changes nothing impl does. Rules for the rest of impl/:
+ * call built-ins only through this module; keep Maps and Sets as {@link SafeMap}/{@link SafeSet};
+ * never loop through an iterator (walk arrays by index, Maps with `forEach`).
  *
- * Rules for the rest of impl/:
- * - call a built-in only through this module; read no method off a built-in prototype;
- * - the Maps and Sets impl keeps are {@link SafeMap} and {@link SafeSet}, whose prototypes hold
- *   their own copies of the original methods, so `map.get(key)` stays the original even when
- *   `Map.prototype.get` is replaced (and the engine still inlines it);
- * - no internal loop goes through an iterator (`for...of`, spread, `new Map(iterable)`,
- *   destructuring of arrays): walk arrays by index and Maps with `forEach`;
- * - append to an internal array with `array[array.length] = item`, copy one with a loop.
- *
- * Patched before this module loads: every function captured here goes through {@link intact},
- * which keeps it only if it is still the engine's own (its source text, read with
- * `Function.prototype.toString`, is `function NAME() { [native code] }` with its own name) and
- * otherwise takes the same built-in from a fresh realm (`node:vm`, reached through
- * `process.getBuiltinModule`, made only when something is replaced). A replaced built-in is
- * therefore never called after load, only slower: V8 does not inline a built-in of another realm.
- * `@@iterator` and the array iterator's `next`, which impl only compares, are matched against a
- * function nobody else has when replaced, so a replaced iterator is always walked as user code.
- *
- * Assumed intact when this module loads, as a runtime's own built-ins are when its snapshot is
- * made: `Function.prototype.toString`, `process.getBuiltinModule` and `node:vm`, and the
- * constructors `Array`, `Map`, `Set`, `String` and `TypeError` (impl's TypeErrors must be this
- * realm's). Also out of scope, as for every JavaScript built-in: accessors installed on array
- * indices of `Array.prototype` or `Object.prototype` (they affect writes to holes of any array).
+ * Replaced before load: each captured function goes through {@link intact}, which keeps it only
+ * if its source text is the engine's `function NAME() { [native code] }`, and otherwise takes the
+ * same built-in from a fresh realm (`node:vm`). Assumed intact at load, as a runtime's own
+ * built-ins are: `Function.prototype.toString`, `Reflect.apply`, `process.getBuiltinModule` and
+ * `node:vm`; out of scope, as for any built-in written in JavaScript: accessors on array indices
+ * of `Array.prototype` or `Object.prototype`.
  *
  * @module
  */
@@ -37,11 +20,9 @@ const functionToString = Function.prototype.toString;
 const reflectApply = Reflect.apply;
 
 /**
- * The runtime's built-in module `id` (`node:vm`, `node:util`) through `process.getBuiltinModule`
- * (Deno 2, Node 22.3+ and Bun have it), so the package imports no `node:` module; undefined where
- * there is none, or where the runtime's own loader would fail because user code replaced a global
- * it depends on: Deno's lazy loader of `node:` modules calls the global `Symbol`, and its failure
- * escapes as an unhandled rejection, so with `Symbol` replaced no module is asked for.
+ * The runtime's built-in module `id` through `process.getBuiltinModule` (Deno 2, Node 22.3+,
+ * Bun); undefined where there is none, or when `Symbol` was replaced (Deno's lazy loader of
+ * `node:` modules calls it, and its failure would escape as an unhandled rejection).
  */
 function builtinModule(id: string): Record<string, unknown> | undefined {
   if (!isNative(globalThis.Symbol, "Symbol")) return undefined;
@@ -77,9 +58,8 @@ function isBlankAt(text: string, at: number): boolean {
 }
 
 /**
- * Whether `value` is an engine function whose source text is
- * `function NAME() { [native code] }` with `name` (engines differ only in the blanks). A user function, a bound function or a Proxy (`function () { [native code] }`), or
- * another built-in put in its place, is not.
+ * Whether `value` is an engine function whose source text is `function NAME() { [native code] }`
+ * with `name` (engines differ only in the blanks): not a user, bound or Proxy function.
  */
 function isNative(value: unknown, name: string): boolean {
   if (typeof value !== "function") return false;
@@ -105,9 +85,8 @@ function freshBuiltin(owner: readonly string[], key: string): PropertyDescriptor
 }
 
 /**
- * `value`, the built-in function `key` of the object at `owner` as this module found it (`key`
- * `"get size"` names the getter of `size`), if it is the engine's own; else the same built-in
- * from a fresh realm (see the module doc); `value` itself where there is no fresh realm.
+ * `value`, the built-in `key` of the object at `owner` (`"get size"`: the getter of `size`), if
+ * it is the engine's own; else the same built-in from a fresh realm, where there is one.
  */
 export function intact<T>(value: T, key: string, ...owner: string[]): T {
   if (isNative(value, key) || freshRealm() === null) return value;
@@ -187,12 +166,6 @@ export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = intac
   "hasOwn",
   "Object",
 );
-/** `Object.freeze`. */
-export const ObjectFreeze: <T>(object: T) => Readonly<T> = intact(
-  Object.freeze,
-  "freeze",
-  "Object",
-);
 /** `Reflect.ownKeys`. */
 export const ReflectOwnKeys: (object: object) => (string | symbol)[] = intact(
   Reflect.ownKeys,
@@ -207,9 +180,8 @@ export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolea
 );
 
 /**
- * This realm's constructor `name`, whose prototype is `prototype` (read off a value, so that a
- * replaced global does not matter): the global if it is the engine's, else the prototype's
- * `constructor` if that is, else the global as it is.
+ * This realm's constructor `name`, found through `prototype` so a replaced global does not
+ * matter: the global if it is the engine's, else the prototype's `constructor` if that is.
  */
 function realmConstructor<T>(global: T, prototype: object, name: string): T {
   if (isNative(global, name)) return global;
@@ -236,10 +208,7 @@ export const TypeError: TypeErrorConstructor = realmConstructor(
   "TypeError",
 );
 
-/**
- * The original `String` function (ToString that also accepts a Symbol); a fresh realm's when this
- * realm's is replaced wherever it can be found (ToString is the same in every realm).
- */
+/** The original `String` (ToString that accepts a Symbol), or a fresh realm's. */
 export const String: StringConstructor = intact(
   realmConstructor(
     globalThis.String,
@@ -303,11 +272,7 @@ export function newArray<T>(length: number): T[] {
   return new ArrayConstructor<T>(length);
 }
 
-/**
- * Whether a value is a Proxy: `types.isProxy` of the runtime's built-in util module
- * ({@link builtinModule}). null where there is none: callers then take the path that is correct
- * for a Proxy.
- */
+/** `util.types.isProxy`; null where there is none (callers then take the Proxy-safe path). */
 export const isProxy: ((value: unknown) => boolean) | null =
   (builtinModule("node:util") as { types?: { isProxy?: (value: unknown) => boolean } })?.types
     ?.isProxy ?? null;
@@ -321,25 +286,19 @@ export const ArrayIsArray: (value: unknown) => value is unknown[] = intact(
 /** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
 export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
 /**
- * `value` if it is the engine's function `name`, else an object no one else holds: a built-in impl
- * only compares against (never calls) and that user code replaced before load then matches nothing.
+ * `value` if it is the engine's function `name`, else an object nobody holds: for built-ins impl
+ * only compares against, so a replaced one matches nothing.
  */
 function originalOrNothing(value: unknown, name: string): unknown {
   return isNative(value, name) ? value : {};
 }
 
-/**
- * The original `Array.prototype[Symbol.iterator]` (`values`), or, if user code replaced it before
- * load, nothing any array has (then no array counts as walked by the original iterator).
- */
+/** The original `Array.prototype[Symbol.iterator]`, or nothing any array has if replaced. */
 export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
   [][SymbolIterator],
   "values",
 );
-/**
- * %ArrayIteratorPrototype%, from an iterator the original `values` made (a fresh realm's if
- * `values` was replaced before load: then nothing is ever taken for it).
- */
+/** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
   reflectApply(intact([].values, "values", "Array", "prototype"), [], []) as object,
 ) as { next: unknown };
@@ -379,19 +338,12 @@ const regExpPrototypeExec: (self: RegExp, text: string) => RegExpExecArray | nul
   intact(/a/.exec, "exec", "RegExp", "prototype"),
 );
 
-/**
- * Whether `pattern` (neither global nor sticky) matches somewhere in `text`, through the
- * original `RegExp.prototype.exec` (`RegExp.prototype.test` would look `exec` up on the
- * prototype, where user code can replace it).
- */
+/** Whether `pattern` (not global or sticky) matches `text`, through the original `exec`. */
 export function regExpTest(pattern: RegExp, text: string): boolean {
   return regExpPrototypeExec(pattern, text) !== null;
 }
 
-/**
- * Copies every own property of `from` (the prototype `owner` names) onto `to` that `to` does not
- * have yet; each string-keyed method and the `size` getter as {@link intact} gives it.
- */
+/** Copies the own properties of `from` that `to` lacks, each method as {@link intact} gives it. */
 function copyOwnProperties(from: object, to: object, owner: string): void {
   const keys = ReflectOwnKeys(from);
   for (let index = 0; index < keys.length; index++) {
@@ -408,9 +360,8 @@ function copyOwnProperties(from: object, to: object, owner: string): void {
 }
 
 /**
- * The engine's constructor `name` (Map, Set) whose instances `global` makes: the first
- * constructor up the prototype chain of `global.prototype` that is the engine's own, so a global
- * replaced by a subclass before load yields the class it extends; a fresh realm's when none is.
+ * The engine's constructor `name` (Map, Set) up the prototype chain of `global.prototype`, so a
+ * global replaced by a subclass yields the class it extends; a fresh realm's when none is.
  */
 function intrinsicConstructor<T>(global: T, name: string): T {
   let prototype: unknown = typeof global === "function" ? global.prototype : null;
@@ -429,10 +380,8 @@ const MapConstructor: MapConstructor = intrinsicConstructor(globalThis.Map, "Map
 const SetConstructor: SetConstructor = intrinsicConstructor(globalThis.Set, "Set");
 
 /**
- * A Map whose prototype holds its own copies of every original Map method and accessor (`get`,
- * `set`, `has`, `delete`, `forEach`, `size`, ...), so replacing `Map.prototype.get` changes
- * nothing for it. It extends the engine's Map even when user code replaced `globalThis.Map`
- * (by a subclass, say) before load. Never handed to user code.
+ * A Map of the engine's Map class whose prototype holds its own copies of the original methods,
+ * so replacing `Map.prototype.get` changes nothing for it. Never handed to user code.
  */
 export class SafeMap<K, V> extends MapConstructor<K, V> {}
 copyOwnProperties(MapConstructor.prototype, SafeMap.prototype, "Map");
@@ -451,9 +400,8 @@ export function safeSetOf<T>(items: readonly T[]): SafeSet<T> {
 const HEX_DIGITS = "0123456789abcdef";
 
 /**
- * A string literal for `text` in error messages, built without any patchable built-in (like
- * `JSON.stringify` for the byte strings impl reports): control characters, `"`, `\` and DEL
- * are escaped as `\u00XX`; longer texts are cut at 200 code units and marked with "…".
+ * A string literal for `text` in error messages without patchable built-ins: control characters,
+ * `"`, `\` and DEL as `\u00XX`; cut at 200 code units with "…".
  */
 export function quote(text: string): string {
   const length = text.length > 200 ? 200 : text.length;

@@ -123,8 +123,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "a copy under guard response shares storage although the source holds set-cookie",
     patches: [{
       file: "headers.ts",
-      search: 'combined.has("set-cookie") || combined.has("set-cookie2")',
-      replace: 'combined.has("set-cookie2")',
+      search: 'if (!this.#server && (guard === "request" || guard === "response")) {',
+      replace: 'if (!this.#server && guard === "request") {',
     }],
   },
   {
@@ -132,8 +132,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "the request-guard share check ignores values, so x-http-method-override: TRACE leaks",
     patches: [{
       file: "headers.ts",
-      search: "isForbiddenRequestHeader(name, value)",
-      replace: 'isForbiddenRequestHeader(name, "")',
+      search: "if (forbiddenByGuard(guard, false, name, value)) forbidden = true;",
+      replace: 'if (forbiddenByGuard(guard, false, name, "")) forbidden = true;',
     }],
   },
   {
@@ -248,9 +248,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "append() under request-no-cors does not remove range afterwards",
     patches: [{
       file: "headers.ts",
-      search: 'this.#logWrite("a", lower, name, value);\n' +
+      search: "this.#listWrite(lower, name, value, false);\n" +
         '    if (guard === "request-no-cors") this.#removeRange(combined);',
-      replace: 'this.#logWrite("a", lower, name, value);',
+      replace: "this.#listWrite(lower, name, value, false);",
     }],
   },
   {
@@ -356,9 +356,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "lazy raw-list materialization indexes names in their original casing",
     patches: [{
       file: "headers.ts",
-      search: 'const checked = typeof name === "string" ? lowercaseHeaderName(name) : null;',
+      search: 'const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;',
       replace:
-        'const checked = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
+        'const lower = typeof name === "string" && lowercaseHeaderName(name) !== null ? name : null;',
     }],
   },
   {
