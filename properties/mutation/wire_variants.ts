@@ -1,6 +1,7 @@
 /**
  * Broken variants of impl's raw-list path, the one a server's HTTP parser feeds
- * (`headersFromRawList`, materialized lazily by `#materialize` in impl/headers.ts): bugs in how
+ * (`headersFromRawList`, validated by `rawListName` and materialized lazily by `#materialize` in
+ * impl/headers.ts): bugs in how
  * field values parsed off the wire become a header list. The model stage's raw lists hold values
  * drawn from the campaign's pools, which never have the bytes these bugs need; the wire stage's
  * field lines do (properties/wire/field_lines.ts), so the wire stage is what kills them.
@@ -24,20 +25,19 @@ export const WIRE_VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search: "      const value = flat[index + 1];\n      let lower: string;",
-        replace: "      let value = flat[index + 1];\n      let lower: string;",
-      },
-      {
-        file: "headers.ts",
-        search: "        lower = checked;\n",
-        replace: "        lower = checked;\n" +
+        search: "      const lower = appends ? flat[index + 2] : rawListName(flat, index);\n" +
+          "      const value = flat[index + 1];\n",
+        replace: "      const lower = appends ? flat[index + 2] : rawListName(flat, index);\n" +
+          "      let value = flat[index + 1];\n" +
+          "      if (!appends) {\n" +
           "        let end = value.length;\n" +
           "        while (\n" +
           "          end > 0 &&\n" +
           '          (value[end - 1] === " " || value[end - 1] === "\\t" || value[end - 1] === "\\u00a0")\n' +
           "        ) end--;\n" +
           "        value = StringPrototypeSlice(value, 0, end);\n" +
-          "        flat[index + 1] = value;\n",
+          "        flat[index + 1] = value;\n" +
+          "      }\n",
       },
     ],
   },
@@ -53,11 +53,11 @@ export const WIRE_VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search: '        if (typeof value !== "string" || !isHeaderValue(value)) {\n' +
-          '          throw invalidValueError("Headers (raw list)", String(value));',
-        replace: '        if (\n          typeof value !== "string" || !isHeaderValue(value) ||\n' +
-          "          regExpTest(/[\\x80-\\x9f]/, value)\n        ) {\n" +
-          '          throw invalidValueError("Headers (raw list)", String(value));',
+        search: '  if (typeof value !== "string" || !isHeaderValue(value)) {\n' +
+          '    throw invalidValueError("Headers (raw list)", String(value));',
+        replace: '  if (\n    typeof value !== "string" || !isHeaderValue(value) ||\n' +
+          "    regExpTest(/[\\x80-\\x9f]/, value)\n  ) {\n" +
+          '    throw invalidValueError("Headers (raw list)", String(value));',
       },
     ],
   },
