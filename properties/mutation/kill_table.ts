@@ -31,7 +31,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
-import { shownBytes } from "../wire/stage.ts";
+import { shownBytes } from "../wire/reproduction.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { parseCliArgs } from "../campaign/cli_args.ts";

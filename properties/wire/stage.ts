@@ -36,7 +36,6 @@ import {
 import { candidateUrlOf } from "../targets/targets.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
-export { shownBytes } from "./reproduction.ts";
 import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
 import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
 

@@ -5,7 +5,8 @@ import { pathToFileURL } from "node:url";
 import { parseCliArgs } from "../campaign/cli_args.ts";
 import { runCli } from "../campaign/cli_runner.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
-import { runWireStage, shownBytes, WireLoadError, wireReportLines } from "./stage.ts";
+import { shownBytes } from "./reproduction.ts";
+import { runWireStage, WireLoadError, wireReportLines } from "./stage.ts";
 import { existsSync } from "node:fs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
