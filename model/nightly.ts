@@ -28,7 +28,7 @@
 
 import { parseArgs } from "node:util";
 import { BUG_MODELS, type PlantedBug, plantedConfig, runJob, violatedName } from "./run.ts";
-import { findTlcTools, MODEL_DIR, runTlc, type TlcReport } from "./tlc.ts";
+import { findTlcTools, integerOption, MODEL_DIR, runTlc, type TlcReport } from "./tlc.ts";
 
 /** The exhaustive nightly bounds: MCHeadersImplShared's config with lists of up to 3 values. */
 export function deepConfig(shared: string): string {
@@ -89,20 +89,23 @@ async function main(args: string[]): Promise<number> {
     );
     return 2;
   }
-  const numbers = {
-    behaviors: Number(values.behaviors),
-    depth: Number(values.depth),
-    seed: Number(values.seed),
-    budget: Number(values.budget),
-    "deep-budget": Number(values["deep-budget"]),
-    "local-workers": Number(values["local-workers"]),
-    "remote-workers": Number(values["remote-workers"]),
-  };
-  for (const [name, value] of Object.entries(numbers)) {
-    if (!Number.isInteger(value) || value < (name.endsWith("-workers") ? 0 : 1)) {
-      console.error(`model:nightly: --${name} takes a positive integer, not ${value}`);
-      return 2;
-    }
+  let numbers: Record<
+    "behaviors" | "depth" | "seed" | "budget" | "deep-budget" | "local-workers" | "remote-workers",
+    number
+  >;
+  try {
+    numbers = {
+      behaviors: integerOption("behaviors", values.behaviors, 1),
+      depth: integerOption("depth", values.depth, 1),
+      seed: integerOption("seed", values.seed, 1),
+      budget: integerOption("budget", values.budget, 1),
+      "deep-budget": integerOption("deep-budget", values["deep-budget"], 1),
+      "local-workers": integerOption("local-workers", values["local-workers"], 0),
+      "remote-workers": integerOption("remote-workers", values["remote-workers"], 0),
+    };
+  } catch (error) {
+    console.error(`model:nightly: ${(error as Error).message}`);
+    return 2;
   }
   try {
     findTlcTools();

@@ -27,11 +27,13 @@
 import { parseArgs } from "node:util";
 import {
   findTlcTools,
+  integerOption,
   MODEL_DIR,
   parseErrorTrace,
   runTlc,
   type TlcReport,
   type TlcRun,
+  workersOption,
 } from "./tlc.ts";
 import type { JunitCase } from "../properties/campaign/junit.ts";
 import { writeJunit } from "../properties/campaign/junit.ts";
@@ -653,18 +655,18 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const options = parsed.values;
-  const workers = options.workers === "auto" ? "auto" : Number(options.workers);
-  if (workers !== "auto" && !(Number.isInteger(workers) && workers > 0)) {
-    console.error(`model: --workers takes a positive integer or "auto", not ${options.workers}`);
-    return 2;
-  }
-  const localWorkers = Number(options["local-workers"]);
-  const remoteWorkers = Number(options["remote-workers"]);
-  if (
-    !Number.isInteger(localWorkers) || !Number.isInteger(remoteWorkers) || localWorkers < 0 ||
-    remoteWorkers < 0 || localWorkers + remoteWorkers === 0
-  ) {
-    console.error("model: --local-workers and --remote-workers take integers >= 0, not both 0");
+  let workers: number | "auto";
+  let localWorkers: number;
+  let remoteWorkers: number;
+  try {
+    workers = workersOption(options.workers);
+    localWorkers = integerOption("local-workers", options["local-workers"], 0);
+    remoteWorkers = integerOption("remote-workers", options["remote-workers"], 0);
+    if (localWorkers + remoteWorkers === 0) {
+      throw new Error("--local-workers and --remote-workers are not both 0");
+    }
+  } catch (error) {
+    console.error(`model: ${(error as Error).message}`);
     return 2;
   }
   try {

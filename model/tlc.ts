@@ -21,6 +21,28 @@ import { parseTlaValue, type TlaValue } from "./tla_value.ts";
 /** The directory of the model's modules and configs (model/). */
 export const MODEL_DIR = new URL(".", import.meta.url).pathname;
 
+/**
+ * The integer an option of the model's entry points spells: decimal digits only (so "", " 3",
+ * "1e3" and "0x10" are refused) and at least `min`. Throws an Error naming the option and its text.
+ */
+export function integerOption(name: string, text: string, min: number): number {
+  const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new Error(`--${name} takes an integer >= ${min}, not ${JSON.stringify(text)}`);
+  }
+  return value;
+}
+
+/** TLC's worker threads as an option spells them: "auto" or an integer >= 1. */
+export function workersOption(text: string): number | "auto" {
+  if (text === "auto") return "auto";
+  try {
+    return integerOption("workers", text, 1);
+  } catch {
+    throw new Error(`--workers takes "auto" or an integer >= 1, not ${JSON.stringify(text)}`);
+  }
+}
+
 /** What TLC concluded. */
 export type TlcOutcome =
   | "passed" // model checking or simulation finished without finding an error

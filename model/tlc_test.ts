@@ -1,7 +1,7 @@
 /** Unit tests of model/tlc.ts (reading TLC's report) and model/run.ts (judging it). */
 
 import assert from "node:assert/strict";
-import { parseErrorTrace, parseTlcOutput } from "./tlc.ts";
+import { integerOption, parseErrorTrace, parseTlcOutput, workersOption } from "./tlc.ts";
 import { renderJunit } from "../properties/campaign/junit.ts";
 import {
   BUG_MODELS,
@@ -271,4 +271,23 @@ Deno.test("deepConfig raises MCHeadersImplShared's MaxListLen to 3, and fails wi
   const shared = Deno.readTextFileSync(new URL("./MCHeadersImplShared.cfg", import.meta.url));
   assert.match(deepConfig(shared), /^ {2}MaxListLen = 3$/m);
   assert.throws(() => deepConfig("CONSTANTS\n  MaxListLen = 4"), /MaxListLen = 2/);
+});
+
+Deno.test("integerOption takes decimal digits at or above its minimum, workersOption also auto", () => {
+  assert.equal(integerOption("seed", "0", 0), 0);
+  assert.equal(integerOption("traces", "2000", 1), 2000);
+  for (const text of ["", " 3", "3 ", "1e3", "0x10", "-1", "2.5", "99999999999999999999"]) {
+    assert.throws(() => integerOption("traces", text, 0), {
+      message: `--traces takes an integer >= 0, not ${JSON.stringify(text)}`,
+    }, text);
+  }
+  assert.throws(
+    () => integerOption("local-workers", "0", 1),
+    /--local-workers takes an integer >= 1/,
+  );
+  assert.equal(workersOption("auto"), "auto");
+  assert.equal(workersOption("2"), 2);
+  assert.throws(() => workersOption("0"), {
+    message: '--workers takes "auto" or an integer >= 1, not "0"',
+  });
 });

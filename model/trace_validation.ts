@@ -34,7 +34,14 @@ import type { HeadersModule } from "../spec/contract.ts";
 import type { ModelCall } from "./mapping.ts";
 import { probeFor, recordTrace, type TraceEntry } from "./record.ts";
 import { traceModule } from "./tla_emit.ts";
-import { findTlcTools, MODEL_DIR, runTlc, type TlcReport } from "./tlc.ts";
+import {
+  findTlcTools,
+  integerOption,
+  MODEL_DIR,
+  runTlc,
+  type TlcReport,
+  workersOption,
+} from "./tlc.ts";
 import { violatedName } from "./run.ts";
 
 /** The verdict of TLC on a batch of traces. */
@@ -127,20 +134,12 @@ async function main(args: string[]): Promise<number> {
       allowPositionals: false,
     });
     numbers = {
-      traces: Number(values.traces),
-      batch: Number(values.batch),
-      steps: Number(values.steps),
-      seed: Number(values.seed),
+      traces: integerOption("traces", values.traces, 1),
+      batch: integerOption("batch", values.batch, 1),
+      steps: integerOption("steps", values.steps, 1),
+      seed: integerOption("seed", values.seed, 0),
     };
-    for (const [name, value] of Object.entries(numbers)) {
-      if (!Number.isInteger(value) || value < 0 || (name !== "seed" && value === 0)) {
-        throw new Error(`--${name} takes a positive integer, not ${value}`);
-      }
-    }
-    workers = values.workers === "auto" ? "auto" : Number(values.workers);
-    if (workers !== "auto" && !(Number.isInteger(workers) && workers > 0)) {
-      throw new Error(`--workers takes a positive integer or "auto", not ${values.workers}`);
-    }
+    workers = workersOption(values.workers);
     findTlcTools();
   } catch (error) {
     console.error(
