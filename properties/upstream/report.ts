@@ -17,7 +17,7 @@
  * @module
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
@@ -35,7 +35,8 @@ import {
   writeErr,
   writeOut,
 } from "../targets/runtime.ts";
-import { resolveRuntime, RuntimeChoiceError } from "../targets/runtimes.ts";
+import { installPackage, resolveRuntime, RuntimeChoiceError } from "../targets/runtimes.ts";
+import { PACKAGE_CACHE } from "../targets/undici_target.ts";
 
 /** The committed release history the reports cite. */
 export const HISTORY = new URL("../NATIVE_HISTORY.md", import.meta.url).pathname;
@@ -49,9 +50,14 @@ const PINNED: Record<string, string> = {
 
 /** The observation as a self-contained script: prints actual and expected, exits 1 if they differ. */
 export function reproduction(c: ReportCase): string {
+  const run = c.package === undefined
+    ? "// Run: deno run -A FILE, node FILE or bun FILE."
+    : `// Run: node FILE, with ${c.package} installed beside it (npm install ${c.package}).
+const packageRequire = (await import("node:module")).createRequire(process.cwd() + "/");
+const { Headers, Request, Response } = packageRequire("${packageName(c.package)}");`;
   return `// ${c.title}
 // Standard: ${c.standard.algorithm}: ${c.standard.step} (${c.standard.url})
-// Run: deno run -A FILE, node FILE or bun FILE.
+${run}
 ${c.network ? "async " : ""}function observe() {
   ${c.observe}
 }
@@ -68,6 +74,17 @@ if (JSON.stringify(actual) !== JSON.stringify(expected)) {
   if (globalThis.process) globalThis.process.exitCode = 1;
 }
 `;
+}
+
+/** `undici` of `undici@8.13.1`. */
+function packageName(release: string): string {
+  return release.slice(0, release.lastIndexOf("@"));
+}
+
+/** What a report names as where it ran `c`: the runtime, and the package it ran in, if any. */
+export function measuredOn(c: ReportCase, binary: RuntimeBinary): string {
+  const runtime = `${binary.name} ${binary.version}`;
+  return c.package === undefined ? runtime : `${c.package} under ${runtime}`;
 }
 
 /** The web-platform-tests test of `c` (testharness.js, for every global: `.any.js`). */
@@ -98,8 +115,20 @@ export function runReproduction(
   try {
     const file = join(dir, `${c.name}.mjs`);
     writeFileSync(file, reproduction(c));
+    if (c.package !== undefined) {
+      const name = packageName(c.package);
+      const version = c.package.slice(name.length + 1);
+      const installed = installPackage(
+        PACKAGE_CACHE,
+        name,
+        version,
+        `node_modules/${name}/package.json`,
+      );
+      mkdirSync(join(dir, "node_modules"));
+      symlinkSync(join(installed, "node_modules", name), join(dir, "node_modules", name), "dir");
+    }
     const [command, ...args] = selfCommand(file, [], binary);
-    const result = spawnSync(command, args, { encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(command, args, { cwd: dir, encoding: "utf8", timeout: 20_000 });
     const first = result.stdout?.split("\n")[0] ?? "";
     if (!first.startsWith("{")) {
       return { note: `no result (exit ${result.status}): ${result.stderr?.trim().slice(0, 300)}` };
@@ -144,7 +173,11 @@ export function issueBody(
 
 ## Reproduction
 
-Self-contained; run it with \`deno run -A repro.mjs\`, \`node repro.mjs\` or \`bun repro.mjs\`. It prints the
+${
+    c.package === undefined
+      ? "Self-contained; run it with `deno run -A repro.mjs`, `node repro.mjs` or `bun repro.mjs`."
+      : `Run it with \`node repro.mjs\` in a folder where \`npm install ${c.package}\` was run.`
+  } It prints the
 outcome as \`{ ok: value }\` or \`{ threw: "ErrorName" }\` next to the standard's, and exits 1 when they differ.
 
 \`\`\`js
@@ -190,7 +223,9 @@ export function casesToReport(): { report: ReportCase; seenIn: string }[] {
   return [
     ...REPORT_CASES.map((report) => ({
       report,
-      seenIn: DIVERGENCE_CLASSES.find((d) => d.name === report.name)?.runtimes[0] ?? "deno",
+      seenIn: report.package !== undefined
+        ? "node"
+        : DIVERGENCE_CLASSES.find((d) => d.name === report.name)?.runtimes[0] ?? "deno",
     })),
     ...WIRE_REPORT_CASES.map((report) => ({
       report,
@@ -211,7 +246,7 @@ export function writeClassReport(
   history: string,
 ): string {
   const outcome = runReproduction(c, binary);
-  const label = `${binary.name} ${binary.version}`;
+  const label = measuredOn(c, binary);
   writeFileSync(join(out, `${c.name}.md`), issueBody(c, { runtime: label, outcome }, history));
   if (!c.network) writeFileSync(join(out, `${c.name}.any.js`), wptTest(c));
   return `${label}: ${"note" in outcome ? outcome.note : outcome.diverges ? "diverges" : "agrees"}`;
@@ -273,7 +308,7 @@ export function main(args: readonly string[]): number {
     const c = caseOf(positionals[0]);
     const binary = values.runtime === undefined ? runtime : resolveRuntime(values.runtime);
     const outcome = runReproduction(c, binary);
-    writeOut(issueBody(c, { runtime: `${binary.name} ${binary.version}`, outcome }, history));
+    writeOut(issueBody(c, { runtime: measuredOn(c, binary), outcome }, history));
     if (values.wpt !== undefined) {
       if (c.network) throw new RuntimeChoiceError(`${c.name} has no web-platform-tests test`);
       writeFileSync(callerPath(values.wpt), wptTest(c));

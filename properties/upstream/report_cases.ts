@@ -35,6 +35,12 @@ export interface ReportCase {
    * an async body, and no web-platform-tests test.
    */
   network?: boolean;
+  /**
+   * The npm release the class lives in (`undici@X`), when it is not a runtime's own Headers: the
+   * reproduction takes Headers, Request and Response from that package, installed beside it, and
+   * is run under Node.
+   */
+  package?: string;
 }
 
 const FETCH = "https://fetch.spec.whatwg.org/";
@@ -334,6 +340,7 @@ export const REPORT_CASES: readonly ReportCase[] = [
   },
   {
     name: "iteration-pairs-shared-with-cache",
+    package: "undici@6.0.0",
     title: "Iterating Headers hands out the pairs its cache keeps",
     observe: `const h = new Headers([["range", "bytes=0-"]]);
   [...h][0].splice(0, 2, "tampered");
@@ -685,17 +692,10 @@ export const REPORT_CASES: readonly ReportCase[] = [
   },
   {
     name: "foreign-form-data-body-is-text",
+    package: "undici@8.13.1",
     title: "Response does not recognize a FormData body of Node's global FormData class",
-    // Under Node with an undici package resolvable from the working directory, that package's
-    // Response; otherwise the global Response stands in (Node's own undici accepts its FormData).
-    observe: `let Response = globalThis.Response;
-  const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
-  try {
-    Response = nodeModule.createRequire(globalThis.process.cwd() + "/")("undici").Response;
-  } catch {
-    // no undici package here
-  }
-  const form = new FormData();
+    // The package's Response with Node's global FormData (of Node's own undici): a foreign class.
+    observe: `const form = new FormData();
   form.append("a", "1");
   return new Response(form).headers.get("content-type").split(";")[0];`,
     expected: { ok: "multipart/form-data" },

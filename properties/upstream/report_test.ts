@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Headers as ReferenceHeaders } from "../../spec/mod.ts";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
-import { affectedReleases, runReproduction, wptTest } from "./report.ts";
+import { affectedReleases, measuredOn, reproduction, runReproduction, wptTest } from "./report.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import { runtime } from "../targets/runtime.ts";
 
@@ -50,6 +50,17 @@ Deno.test("report", async (t) => {
     }
     const bunOnly = runReproduction(caseOf("set-cookie-sorted-last"), runtime);
     assert.ok("diverges" in bunOnly && !bunOnly.diverges, JSON.stringify(bunOnly));
+  });
+
+  await t.step("a class of an npm release is run against that release, installed beside it", () => {
+    const c = caseOf("foreign-form-data-body-is-text");
+    assert.match(reproduction(c), /npm install undici@8\.13\.1[^]*packageRequire\("undici"\)/);
+    assert.equal(measuredOn(c, runtime), `undici@8.13.1 under ${runtime.name} ${runtime.version}`);
+    // The runtime's own Response recognizes its own FormData: only the package's diverges.
+    const outcome = runReproduction(c, runtime);
+    assert.deepEqual(outcome, { actual: { ok: "text/plain" }, diverges: true });
+    const own = runReproduction({ ...c, package: undefined }, runtime);
+    assert.deepEqual(own, { actual: { ok: "multipart/form-data" }, diverges: false });
   });
 
   await t.step("the wpt tests pass on the reference and fail on an affected runtime", () => {

@@ -4,13 +4,6 @@
 
 test(() => {
   function observe() {
-    let Response = globalThis.Response;
-    const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
-    try {
-      Response = nodeModule.createRequire(globalThis.process.cwd() + "/")("undici").Response;
-    } catch {
-      // no undici package here
-    }
     const form = new FormData();
     form.append("a", "1");
     return new Response(form).headers.get("content-type").split(";")[0];
