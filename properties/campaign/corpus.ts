@@ -28,8 +28,8 @@ export interface CorpusEntry {
   runtime: string;
   /** The reference profile in force. */
   profile: Profile;
-  /** The property that failed. */
-  property: PropertyName;
+  /** The property that failed ("wire": the wire stage's, its head as a raw list). */
+  property: PropertyName | "wire";
   /** What kind of failure. */
   kind: Failure["kind"];
   /** fast-check seed. */

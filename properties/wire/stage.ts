@@ -20,7 +20,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CliOptions } from "../campaign/cli_args.ts";
-import { COUNTEREXAMPLE_DIR, hash } from "../campaign/corpus.ts";
+import type { CorpusEntry } from "../campaign/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../campaign/corpus.ts";
+import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../campaign/replay.ts";
 import type { CandidateSource } from "../campaign/snippet.ts";
 import { runCommandFor } from "../campaign/snippet.ts";
@@ -35,6 +37,7 @@ import {
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
+import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
 import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
 import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
@@ -85,6 +88,8 @@ export interface WireCounterexample extends WireDivergence {
    * itself was that replay (`--wire-path`).
    */
   replays?: "alone" | "never";
+  /** Its entry in the committed regression corpus (`--record`), or null. */
+  recorded: string | null;
 }
 
 /** The candidate module could not be loaded (a usage error, as in the other stages). */
@@ -272,6 +277,54 @@ function writeWireReproduction(
 }
 
 /**
+ * The regression-corpus entry of a wire divergence: the header list a conforming parser makes of
+ * its field lines, handed to `headersFromRawList` under the side's guard ("request" on the server
+ * side, "immutable" on the client side) in the server profile, then `get` and `has` of every
+ * probed name and `getSetCookie()`; corpus_test.ts replays it against impl and the reference, which
+ * compare iteration and the header list after every step too. Null when the field lines are not
+ * a valid head (a parser divergence, not a Headers one).
+ */
+export function wireCorpusEntry(
+  options: CliOptions,
+  divergence: WireDivergence,
+  path: string,
+  replay: string,
+): CorpusEntry | null {
+  const list = parseFieldLines(divergence.fieldLines);
+  if (list === null) return null;
+  const reads: Op[] = probedNames(divergence.fieldLines).flatMap((name): Op[] => [
+    { op: "get", target: 0, args: [name] },
+    { op: "has", target: 0, args: [name] },
+  ]);
+  return {
+    target: options.targetArg,
+    runtime: workerRuntimeName(options),
+    profile: "server",
+    property: "wire",
+    kind: "divergence",
+    seed: options.seed,
+    path,
+    replayPath: null,
+    knownDivergences: [],
+    message: `wire (${divergence.side} side, ${divergence.kind}): ${
+      divergence.fieldLines.map(shownBytes).join(" ")
+    }: expected ${observed(divergence.expected)}, actual ${observed(divergence.actual)}`,
+    replay,
+    steps: [
+      {
+        op: "rawList",
+        slot: 0,
+        flat: list.flat(),
+        guard: divergence.side === "server" ? "request" : "immutable",
+        first: null,
+      },
+      ...reads,
+      { op: "getSetCookie", target: 0, args: [] },
+    ],
+  };
+}
+
+/**
  * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). A Headers
  * divergence is replayed alone in a fresh process before it is reported (a replay is not replayed
  * again) and written as a self-contained reproduction; neither happens without one, so a clean
@@ -301,12 +354,17 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
       replay,
       knownClassesArg(options),
     );
+    // Only a divergence that came back alone is pinned: a flaky one would not replay.
+    const entry = options.record && replays !== "never"
+      ? wireCorpusEntry(options, found, path, replay)
+      : null;
     divergence = {
       ...found,
       path,
       replay,
       reproduction,
       ...(replays === undefined ? {} : { replays }),
+      recorded: entry === null ? null : writeCorpusEntry(CORPUS_DIR, entry),
     };
   }
   return {
@@ -374,6 +432,9 @@ export function wireReportLines(report: WireReport): string[] {
       `reproduction (self-contained; run it under ${report.runtime}, any other runtime exits 2): ` +
         divergence.reproduction,
       `replay: ${divergence.replay}`,
+      ...(divergence.recorded === null
+        ? []
+        : [`recorded in the regression corpus: ${divergence.recorded}`]),
     );
   }
   if (report.parserDivergences.length > 0) {

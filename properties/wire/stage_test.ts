@@ -6,7 +6,10 @@ import { parseCliArgs } from "../campaign/cli_args.ts";
 import { runCli } from "../campaign/cli_runner.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import { shownBytes } from "./reproduction.ts";
-import { runWireStage, WireLoadError, wireReportLines } from "./stage.ts";
+import { runWireStage, wireCorpusEntry, WireLoadError, wireReportLines } from "./stage.ts";
+import type { WireDivergence } from "./wire_property.ts";
+import { loadTarget } from "../targets/targets.ts";
+import { World } from "../oracle/world.ts";
 import { existsSync } from "node:fs";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -292,4 +295,40 @@ Deno.test("on native, the known wire classes count under auto and fail under non
   assert.equal(reproduced.status, 1, reproduced.stdout);
   assert.match(reproduced.stdout, /diverges from the reference/);
   await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("a wire divergence's corpus entry replays its head as a raw list: it fails on the bug, passes on impl", async () => {
+  const dir = await folderWith({ "drops.mjs": DROPS_REPEATED });
+  try {
+    const options = parseCliArgs(["--target", join(dir, "drops.mjs"), "--seed", "5"]);
+    const divergence: WireDivergence = {
+      side: "client",
+      kind: "reference",
+      bytes: "",
+      fieldLines: ["X-A: 1 ", "x-a:2"],
+      expected: null,
+      actual: null,
+    };
+    const entry = wireCorpusEntry(options, divergence, "7:1", "replay command")!;
+    assert.equal(entry.property, "wire");
+    assert.equal(entry.profile, "server");
+    assert.deepEqual(entry.steps[0], {
+      op: "rawList",
+      slot: 0,
+      flat: ["X-A", "1", "x-a", "2"],
+      guard: "immutable",
+      first: null,
+    });
+    const replay = async (target: string) => {
+      const loaded = await loadTarget({ target, profile: entry.profile });
+      const world = new World(loaded.candidate, loaded.reference, { realm: null });
+      for (const step of entry.steps) world.step(step);
+    };
+    await assert.rejects(() => replay(join(dir, "drops.mjs")));
+    await replay("impl");
+    // A head a conforming parser rejects is a parser divergence: no entry.
+    assert.equal(wireCorpusEntry(options, { ...divergence, fieldLines: ["X A: 1"] }, "", ""), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
