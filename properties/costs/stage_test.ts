@@ -102,8 +102,9 @@ Deno.test("a process that ends under large legal input is an abort finding", asy
 });
 
 /**
- * The large section on stalling_headers.mjs, stalling as `stall` says, with a 4 s timeout (impl
- * needs at most 1.3 s of CPU time for a large input).
+ * The large section on stalling_headers.mjs, stalling as `stall` says, with a 6 s timeout (impl
+ * needs at most 1.3 s of CPU time for a large input; the 18 s of wall time leave room for a busy
+ * machine).
  */
 async function stallingCampaign(stall: "compute" | "wait") {
   const out = await Deno.makeTempDir({ prefix: "headerproof-costs-" });
@@ -118,7 +119,7 @@ async function stallingCampaign(stall: "compute" | "wait") {
       "--costs",
       "large",
       "--cost-timeout",
-      "4",
+      "6",
     );
     return { ...run, stalls: readFileSync(log, "utf8").split("\n").length - 1 };
   } finally {
@@ -137,7 +138,7 @@ Deno.test("a case that computes its timeout's CPU seconds without a result is a 
   // Computing (the CPU bound), or not run enough by a busy machine within 3 times the timeout.
   assert.match(
     findings[0].figures.lines[0],
-    /^no result (after 4 s of CPU time|within 12 s) \(a hang\)$/,
+    /^no result (after 6 s of CPU time|within 18 s) \(a hang\)$/,
   );
   // Stopped by its CPU time, the case is not run again to confirm it (a busy machine that stopped
   // it by wall time has it run once more).
