@@ -9,8 +9,9 @@
  * Schedule: a gate whose verdict does not depend on how busy the machine is (answers, TLC state
  * counts, coverage, callgrind instruction counts) runs beside another one, `--jobs` at a time
  * (default 2), each writing its output into `.cache/gates/TASK.log`, printed whole when it ends.
- * A gate that times costs (`fuzz:kill`: its cost variants are killed by step times and heap
- * figures) runs alone afterwards, its output streamed. Once a gate fails no further gate starts;
+ * A gate that times costs (`fuzz:kill`: it times steps first, the unpatched impl's and those of
+ * its variants killed by a step cost, then runs its other variants two at a time itself) runs
+ * alone afterwards, its output streamed. Once a gate fails no further gate starts;
  * the ones running finish and are reported.
  *
  * The property suite (`properties/`) runs once: when both `test:unit` and `fuzz:coverage` are

@@ -465,6 +465,8 @@ export function jobs(
 /** How a job's TLC runs: worker threads, or TLC's distributed mode. */
 export interface Engine {
   workers: number | "auto";
+  /** A run of seconds (tlc.ts `TlcRun.short`). */
+  short?: boolean;
   distributed?: TlcRun["distributed"];
   timeoutMs?: number;
 }
@@ -740,14 +742,15 @@ async function main(args: string[]): Promise<number> {
     }
   };
   // The CI models one after another on every worker; the planted bugs, which mostly stop within
-  // seconds (JVM start-up and parsing are single-threaded), on one worker each, two at a time.
+  // seconds (JVM start-up and parsing are single-threaded), on one worker each, two at a time,
+  // as short runs.
   for (const job of runs.filter((run) => run.expect.kind === "counts")) {
     await finish(job, await runJob(job, engine(workers)));
   }
   const planted = runs.filter((run) => run.expect.kind !== "counts");
   const lane = async () => {
     for (let job = planted.shift(); job !== undefined; job = planted.shift()) {
-      await finish(job, await runJob(job, engine(1)));
+      await finish(job, await runJob(job, { ...engine(1), short: true }));
     }
   };
   // Distributed runs on this machine each have a network namespace of their own; remote workers

@@ -86,6 +86,12 @@ export interface TlcRun {
   /** Stop TLC (SIGTERM) after this many milliseconds; the report reads what it printed. */
   timeoutMs?: number;
   /**
+   * A run of seconds (a planted bug found within a few thousand states): the JVM compiles with
+   * its quick compiler only, which halves such a run's CPU time (JIT compiling most of it); a long
+   * run is faster with the optimizing compiler. What TLC computes is the same either way.
+   */
+  short?: boolean;
+  /**
    * Run TLC's distributed mode instead: a TLCServer with `localWorkers` TLCWorker processes of
    * one thread each, server and workers in a network namespace of their own that has only the
    * loopback interface (`unshare -n`), so nothing listens on any other address. With
@@ -214,6 +220,7 @@ export async function runTlc(run: TlcRun): Promise<TlcReport> {
   const metadir = await Deno.makeTempDir({ prefix: "headerproof-tlc-" });
   const jvm = [
     "-XX:+UseParallelGC",
+    ...(run.short ? ["-XX:TieredStopAtLevel=1"] : []),
     // TLC extracts its standard modules into java.io.tmpdir: a directory of this run's own, so
     // that concurrent TLC runs do not read each other's half-written copies.
     `-Djava.io.tmpdir=${metadir}`,

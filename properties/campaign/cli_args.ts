@@ -83,7 +83,8 @@ export const USAGE = `usage: ${commandLine()} [options]
                               generated HTTP/1.1 field lines; a module: its headersFromRawList
                               gets the same lines. Default on; none skips it
   --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
-  --cost-timeout SECONDS      a cost case with no result this long is a hang (default 30)
+  --cost-timeout SECONDS      a cost case whose process computes this many CPU seconds, or
+                              waits 3 times as long, without a result is a hang (default 10)
   --json                      print a machine-readable summary on stdout
   --junit FILE                also write the result as a JUnit XML report
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
@@ -326,7 +327,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
     wire: wire === "on",
     wirePath: values["wire-path"],
-    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 30,
+    costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 10,
     runtimeArg: values.runtime,
   };
 }

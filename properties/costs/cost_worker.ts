@@ -11,6 +11,7 @@
  * | `ready` | the side is loaded |
  * | `load-error <json>` | the candidate module cannot be used: `{ url, detail }` |
  * | `case <i>` | case i starts |
+ * | `trial` | a smaller version of the case over its bound is measured (shrinking) |
  * | `result <json>` | a {@link CostResult} |
  * | `harness-error <json>` | the harness itself failed (a JSON string saying why); exit status 2 |
  *
@@ -75,6 +76,8 @@ function measured(Headers: unknown, meter: Meter, costCase: CostCase, shrink: bo
   while (shrinking) {
     shrinking = false;
     for (const smaller of shrinkCandidates(current)) {
+      // Each measurement gets the case timeout of its own (stage.ts).
+      writeOut("trial\n");
       const trial = runCostCase(Headers, meter, smaller);
       if (trial.over) {
         current = smaller;

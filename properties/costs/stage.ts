@@ -2,7 +2,8 @@
  * The cost stage of a campaign (coordinator side; it never runs candidate code itself): runs the
  * cases of cases.ts in cost worker processes with the collector exposed, shrinks each case over
  * its bound, measures it again in a fresh process before it counts (a figure this machine's noise
- * made is dropped, and said so), measures the same case on a context side (the runtime's native
+ * made is dropped, and said so; a hang that computed its whole timeout as the first case of a fresh
+ * process counts as it is, see {@link Suspect}), measures the same case on a context side (the runtime's native
  * Headers, or the reference when the candidate is native) for the report, and writes a
  * self-contained reproduction per finding. A process that dies or stalls in a case is itself a
  * finding (crash, abort, out of memory, hang) with that case as its reproduction.
@@ -18,7 +19,7 @@
  * @module
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,10 +87,39 @@ interface CostRun {
   stoppedIn: number | null;
   /** How it stopped there: killed after the case timeout, or died on its own. */
   stop: string;
+  /**
+   * It was killed for computing the case timeout's CPU seconds without a result: a figure load
+   * cannot make (a busy machine stretches wall time, not the CPU time a case needs).
+   */
+  computedPastTimeout: boolean;
   loadError: { url: string; detail: string } | null;
 }
 
-/** Runs `cases` on `side` in a fresh cost worker, each case under `timeoutMs`. */
+/** A case with no result after this many times its timeout in wall time hangs, computing or not. */
+export const WALL_TIMEOUT_FACTOR = 3;
+
+/**
+ * CPU seconds process `pid` has used (user and system, all its threads), from Linux's
+ * `/proc/PID/stat`; null where that cannot be read.
+ */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesized command name: 3 (state) onwards; utime and stime are 14, 15,
+    // in clock ticks of 1/100 s (USER_HZ on Linux).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `cases` on `side` in a fresh cost worker. A measurement (a case, or a trial of its
+ * shrinking) hangs when its process computes `timeoutMs` of CPU time without a result, or has no
+ * result after {@link WALL_TIMEOUT_FACTOR} times `timeoutMs` of wall time (a process that blocks,
+ * or one the machine is too busy to run).
+ */
 async function runCostWorker(
   binary: RuntimeBinary,
   side: string,
@@ -101,10 +131,17 @@ async function runCostWorker(
   const configFile = join(dir, "config.json");
   const config: CostWorkerConfig = { side, cases, shrink };
   writeFileSync(configFile, JSON.stringify(config));
-  const run: CostRun = { results: [], stoppedIn: null, stop: "", loadError: null };
+  const run: CostRun = {
+    results: [],
+    stoppedIn: null,
+    stop: "",
+    computedPastTimeout: false,
+    loadError: null,
+  };
   let harnessError: string | null = null;
   let current: number | null = null;
   let lastActivity = Date.now();
+  let cpuAtActivity: number | null = null;
   let ready = false;
   let killedForHang = false;
   let stderr = "";
@@ -126,6 +163,7 @@ async function runCostWorker(
       const kind = space === -1 ? line : line.slice(0, space);
       const rest = line.slice(space + 1);
       lastActivity = Date.now();
+      cpuAtActivity = child.pid === undefined ? null : cpuSecondsOf(child.pid);
       if (kind === "ready") ready = true;
       else if (kind === "case") current = Number(rest);
       else if (kind === "result") {
@@ -139,8 +177,12 @@ async function runCostWorker(
     stderr = (stderr + chunk).slice(-4000);
   });
   const timer = setInterval(() => {
-    const limit = ready ? timeoutMs : timeoutMs + 30_000;
-    if (Date.now() - lastActivity > limit && child.exitCode === null) {
+    if (child.exitCode !== null || killedForHang) return;
+    const wallLimit = ready ? WALL_TIMEOUT_FACTOR * timeoutMs : timeoutMs + 30_000;
+    const cpu = child.pid === undefined ? null : cpuSecondsOf(child.pid);
+    run.computedPastTimeout = ready && current !== null && cpu !== null &&
+      cpuAtActivity !== null && (cpu - cpuAtActivity) * 1000 > timeoutMs;
+    if (run.computedPastTimeout || Date.now() - lastActivity > wallLimit) {
       killedForHang = true;
       child.kill("SIGKILL");
     }
@@ -166,7 +208,9 @@ async function runCostWorker(
   if (current !== null) {
     run.stoppedIn = current;
     run.stop = killedForHang
-      ? `no result within ${timeoutMs / 1000} s (a hang)`
+      ? run.computedPastTimeout
+        ? `no result after ${timeoutMs / 1000} s of CPU time (a hang)`
+        : `no result within ${WALL_TIMEOUT_FACTOR * timeoutMs / 1000} s (a hang)`
       : `the process died (exit code ${code}, signal ${signal}${
         code === 134 || signal === "SIGABRT" ? ": an abort" : ""
       }): ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`;
@@ -182,6 +226,12 @@ interface Suspect {
   figures: CostFigures;
   /** "crash": the process stopped in the case; "answer": figures over the bound. */
   problem: "crash" | "answer";
+  /**
+   * The first case of a fresh process, it computed the case timeout's CPU seconds without a
+   * result: measuring it again in a fresh process would repeat that very run, and load cannot make
+   * CPU time, so it counts as confirmed.
+   */
+  confirmedHang: boolean;
 }
 
 /** Runs every case of `cases` on `side`, a fresh process after each one a process stopped in. */
@@ -199,7 +249,12 @@ async function measureAll(
     if (run.loadError !== null) return { suspects, loadError: run.loadError };
     for (const result of run.results) {
       if (result.figures.over) {
-        suspects.push({ costCase: result.costCase, figures: result.figures, problem: "answer" });
+        suspects.push({
+          costCase: result.costCase,
+          figures: result.figures,
+          problem: "answer",
+          confirmedHang: false,
+        });
       }
     }
     if (run.stoppedIn === null) break;
@@ -208,6 +263,7 @@ async function measureAll(
       costCase: stopped,
       figures: { over: true, problem: run.stop, lines: [run.stop] },
       problem: "crash",
+      confirmedHang: run.computedPastTimeout && run.stoppedIn === 0,
     });
     remaining = remaining.slice(run.stoppedIn + 1);
   }
@@ -278,7 +334,9 @@ export async function runCostStage(options: CliOptions, outDir: string): Promise
   }
   const context = contextSide(options);
   for (const suspect of suspects) {
-    const confirmed = await measureOnce(binary, side, suspect.costCase, timeoutMs);
+    const confirmed = suspect.confirmedHang
+      ? { figures: suspect.figures, problem: suspect.problem }
+      : await measureOnce(binary, side, suspect.costCase, timeoutMs);
     if (!("figures" in confirmed) || !confirmed.figures.over) {
       report.unconfirmed.push(
         `${describeCase(suspect.costCase)[0]}: ${suspect.figures.lines.join(" ")} ` +

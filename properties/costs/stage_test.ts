@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { runCli } from "../campaign/cli_runner.ts";
 import type { Summary } from "../campaign/coordinator.ts";
 
@@ -98,6 +99,57 @@ Deno.test("a process that ends under large legal input is an abort finding", asy
   } finally {
     await Deno.remove(out, { recursive: true });
   }
+});
+
+/**
+ * The large section on stalling_headers.mjs, stalling as `stall` says, with a 6 s timeout (impl
+ * needs at most 1.3 s of CPU time for a large input; the 18 s of wall time leave room for a busy
+ * machine).
+ */
+async function stallingCampaign(stall: "compute" | "wait") {
+  const out = await Deno.makeTempDir({ prefix: "headerproof-costs-" });
+  const log = join(out, "stalls.log");
+  Deno.env.set("HEADERPROOF_STALL", stall);
+  Deno.env.set("HEADERPROOF_STALL_LOG", log);
+  try {
+    const run = costCampaign(
+      out,
+      "--target",
+      testdata("stalling_headers.mjs"),
+      "--costs",
+      "large",
+      "--cost-timeout",
+      "6",
+    );
+    return { ...run, stalls: readFileSync(log, "utf8").split("\n").length - 1 };
+  } finally {
+    Deno.env.delete("HEADERPROOF_STALL");
+    Deno.env.delete("HEADERPROOF_STALL_LOG");
+    await Deno.remove(out, { recursive: true });
+  }
+}
+
+Deno.test("a case that computes its timeout's CPU seconds without a result is a hang, counted without a second run", async () => {
+  const { status, summary, stderr, stalls } = await stallingCampaign("compute");
+  assert.equal(status, 1, stderr);
+  const findings = summary.costs?.findings ?? [];
+  assert.deepEqual(findings.map((f) => f.key), ["large: value-8-mib"]);
+  assert.equal(findings[0].costClass, "aborts-under-legal-load");
+  // Computing (the CPU bound), or not run enough by a busy machine within 3 times the timeout.
+  assert.match(
+    findings[0].figures.lines[0],
+    /^no result (after 6 s of CPU time|within 18 s) \(a hang\)$/,
+  );
+  // Stopped by its CPU time, the case is not run again to confirm it (a busy machine that stopped
+  // it by wall time has it run once more).
+  assert.equal(stalls, findings[0].figures.lines[0].includes("CPU") ? 1 : 2);
+});
+
+Deno.test("a case that waits longer than its timeout without computing it, then answers, is no hang", async () => {
+  const { status, summary, stderr } = await stallingCampaign("wait");
+  assert.equal(status, 0, `${stderr}\n${JSON.stringify(summary.costs?.findings)}`);
+  assert.deepEqual(summary.costs?.findings, []);
+  assert.deepEqual(summary.costs?.unconfirmed, []);
 });
 
 Deno.test("--costs names sections; an unknown one is a usage error", () => {

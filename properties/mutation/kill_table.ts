@@ -2,19 +2,19 @@
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
  * the runs and seconds it took, and the step that diverged. An answer variant runs the wire and
- * answer stages (`--costs none`), `--jobs` variants at a time (their verdicts are answers, whatever
- * the load). A cost variant (one with a `costClass`) runs the default campaign's cost stage (the
- * stage as the campaign CLI runs it with the same arguments; the answer stages cannot kill it) and
- * is killed by a cost finding of its class on a case the unpatched impl passes or fails by less
- * than half as much. Cost variants run one at a time after every answer variant, with nothing else
- * of the table running, since they time steps and weigh heaps (the unpatched impl's cost stage
- * runs once, before the first cost variant; a cost variant that survives gets its cost stage once
- * more, as the machine may be busy). Exits 1 unless every variant is killed within the budget, 2
- * when a variant no longer applies to impl.
+ * answer stages (`--costs none`). A cost variant (one with a `costClass`) runs the default
+ * campaign's cost stage (the stage as the campaign CLI runs it with the same arguments; the answer
+ * stages cannot kill it) and is killed by a cost finding of its class on a case the unpatched impl
+ * passes or fails by less than half as much. The unpatched impl's cost stage runs first, then each
+ * cost variant killed by a step cost (`superlinear-steps`), one at a time with nothing else of the
+ * table running, since they time steps; then every other variant, `--jobs` at a time, as answers,
+ * heap figures, thrown errors and hangs judged by CPU time do not depend on load. A cost variant
+ * that survives gets its cost stage once more, as the machine may be busy. Exits 1 unless every
+ * variant is killed within the budget, 2 when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
- * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (answer variants at
- * a time, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
+ * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (variants at a time
+ * once the timed ones ran, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
  * properties/campaign/corpus/variant-NAME.json, pinning it), `--json` (the table as JSON on
  * stdout), `--junit FILE` (one JUnit case per variant).
  *
@@ -253,6 +253,16 @@ function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow 
   };
 }
 
+/**
+ * Whether `variant`'s kill is a timing: a step cost (`superlinear-steps`, ns per step at n and
+ * 16n), which another process on the machine changes. Every other kill is an answer, a heap figure
+ * after a full collection, a thrown RangeError or a hang judged by CPU time (costs/stage.ts): none
+ * of them depends on load.
+ */
+function killedByTiming(variant: Variant): boolean {
+  return variant.costClass === "superlinear-steps";
+}
+
 /** The table as Markdown. */
 export function renderTable(rows: readonly KillRow[]): string {
   const lines = [
@@ -349,14 +359,18 @@ async function main(args: readonly string[]): Promise<number> {
       stale = error;
     }
   };
-  const answers = variants.filter((v) => v.costClass === undefined);
+  // Timed first, alone: the unpatched impl's cost stage (its step costs are what a timed kill is
+  // compared with), then each variant whose kill is a step cost. Then the rest, `jobs` at a time.
+  const timed = variants.filter(killedByTiming);
+  if (variants.some((variant) => variant.costClass !== undefined)) await baseKeys();
+  for (const variant of timed) await kill(variant);
+  const shared = variants.filter((variant) => !killedByTiming(variant));
   const lane = async () => {
-    for (let variant = answers.shift(); variant !== undefined; variant = answers.shift()) {
+    for (let variant = shared.shift(); variant !== undefined; variant = shared.shift()) {
       await kill(variant);
     }
   };
   await Promise.all(Array.from({ length: jobs }, lane));
-  for (const variant of variants.filter((v) => v.costClass !== undefined)) await kill(variant);
   if (stale !== null) {
     writeErr(`${(stale as StaleVariantError).message}\n`);
     return 2;
