@@ -23,7 +23,6 @@ import {
 import {
   isForbiddenRequestHeader,
   isForbiddenResponseHeaderName,
-  isHeaderValue,
   isNoCorsSafelistedName,
   isNoCorsSafelistedRequestHeader,
   isNotByteString,
@@ -317,15 +316,17 @@ const LIST_SLACK = 8;
 /**
  * The lowercase name of header `index` of a `headersFromRawList` list, validating its name and
  * value (https://fetch.spec.whatwg.org/#header-name, #header-value): a TypeError if either fails.
+ * A header value has no edge whitespace, so it is a value normalization keeps unchanged; the
+ * value's slot gets the detached copy normalization returns.
  */
-function rawListName(flat: readonly unknown[], index: number): string {
+function rawListName(flat: unknown[], index: number): string {
   const name = flat[index];
   const value = flat[index + 1];
   const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
   if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
-  if (typeof value !== "string" || !isHeaderValue(value)) {
-    throw invalidValueError("Headers (raw list)", String(value));
-  }
+  const kept = typeof value === "string" ? normalizeHeaderValue(value) : null;
+  if (kept !== value) throw invalidValueError("Headers (raw list)", String(value));
+  flat[index + 1] = kept;
   return lower;
 }
 

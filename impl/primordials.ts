@@ -319,6 +319,10 @@ export const StringPrototypeCharCodeAt: (self: string, index: number) => number 
 /** `String.prototype.slice`, uncurried. */
 export const StringPrototypeSlice: (self: string, start?: number, end?: number) => string =
   uncurryThis(intact("".slice, "slice", "String", "prototype"));
+/** `String.prototype.padEnd`, uncurried. */
+export const StringPrototypePadEnd: (self: string, length: number) => string = uncurryThis(
+  intact("".padEnd, "padEnd", "String", "prototype") as (this: string, length: number) => string,
+);
 /** `String.prototype.toLowerCase`, uncurried. */
 export const StringPrototypeToLowerCase: (self: string) => string = uncurryThis(
   intact("".toLowerCase, "toLowerCase", "String", "prototype"),

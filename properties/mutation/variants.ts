@@ -269,6 +269,10 @@ export const VARIANTS: readonly Variant[] = [
       file: "predicates.ts",
       search: "if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {",
       replace: "if (length <= VALUE_CACHE_MAX_LENGTH) {",
+    }, {
+      file: "predicates.ts",
+      search: "    normalizedValueCache.set(kept, kept);\n",
+      replace: "    normalizedValueCache.set(detachedCopy(value), detachedCopy(value));\n",
     }],
   },
   {
@@ -347,8 +351,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "lazy raw-list materialization does not validate values",
     patches: [{
       file: "headers.ts",
-      search: 'if (typeof value !== "string" || !isHeaderValue(value)) {',
-      replace: 'if (typeof value !== "string") {',
+      search: 'const kept = typeof value === "string" ? normalizeHeaderValue(value) : null;\n' +
+        "  if (kept !== value) throw",
+      replace: "const kept = value;\n" + '  if (typeof kept !== "string") throw',
     }],
   },
   {
@@ -583,14 +588,27 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "value-cache-not-consulted",
     bug: "normalizeHeaderValue no longer looks a value up in its cache, so a value is kept as " +
-      "given: a slice keeps its whole parent string alive (V8 internalizes a string a Set " +
-      "looks up, which dropped the parent)",
+      "given: a slice keeps its whole parent string alive (under Deno only if the cache does " +
+      "not store it either: V8 internalizes a string a Map hashes, which drops the parent)",
     costClass: "retains-parent-strings",
-    patches: [{
-      file: "predicates.ts",
-      search: "  if (normalizedValueCache.has(value)) return value;\n",
-      replace: "",
-    }],
+    patches: [
+      {
+        file: "predicates.ts",
+        search: "  const known = normalizedValueCache.get(value);\n" +
+          "  if (known !== undefined) return known;\n",
+        replace: "",
+      },
+      {
+        file: "predicates.ts",
+        search: "  const kept = detachedCopy(normalized);\n",
+        replace: "  const kept = normalized;\n",
+      },
+      {
+        file: "predicates.ts",
+        search: "    normalizedValueCache.set(kept, kept);\n",
+        replace: "",
+      },
+    ],
   },
   {
     name: "name-caches-never-evict",
