@@ -159,11 +159,12 @@ function nameArgument(context: string, name: unknown): string {
 }
 
 /**
- * One inner `sequence<ByteString>` of a `HeadersInit`: converts each item as it arrives
- * (conversion errors are thrown at once) and keeps the first two, pre-validated. One buffer
- * serves a whole fill.
+ * The state of a sequence fill: the inner `sequence<ByteString>` being converted (each item as
+ * it arrives, conversion errors thrown at once; the first two kept, pre-validated), the first fill
+ * error, held back until the conversion ends, and the triples a deferred fill collects.
  */
 class PairBuffer {
+  /** Items of the current pair so far. */
   count = 0;
   nameText = "";
   /** Lowercase name, or null when `nameText` is not a header name. */
@@ -171,9 +172,13 @@ class PairBuffer {
   valueText = "";
   /** Normalized value, or null when `valueText` does not normalize to a header value. */
   value: string | null = null;
+  /** The first fill error (a conversion error wins over it). */
+  deferred: TypeError | null = null;
+  /** `[name, value, lowercase name]` triples for `Headers.#adoptFilled`, or null to append. */
+  pending: string[] | null;
 
-  reset(): void {
-    this.count = 0;
+  constructor(pending: string[] | null) {
+    this.pending = pending;
   }
 
   add(item: unknown): void {
@@ -1145,48 +1150,53 @@ export class Headers implements HeadersLike {
     return pending;
   }
 
-  /**
-   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand.
-   * Fast path "array init": an array with the original iterator is read by index, which makes
-   * the same [[Get]]s in the same order.
-   */
+  /** WebIDL sequence<sequence<ByteString>> conversion, fused with the fill. */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
   ): string[] | null {
-    const pending = defer ? [] : null;
-    const iterator = callFunction(method, init);
-    if (!isObject(iterator)) throw new TypeError("Headers: init's iterator is not an object");
-    const next = iterator.next;
-    const buffer = new PairBuffer();
-    let deferred: TypeError | null = null;
-    if (
-      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
-      ArrayIsArray(init)
-    ) {
-      for (let index = 0; index < toLength(init.length); index++) {
-        deferred = this.#fillFromPair(init[index], buffer, deferred, pending);
-      }
-    } else {
-      for (;;) {
-        const result = callFunction(next, iterator);
-        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
-        if (result.done) break;
-        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);
-      }
-    }
-    if (deferred !== null) throw deferred;
-    return pending;
+    const buffer = new PairBuffer(defer ? [] : null);
+    this.#walk(init, method, buffer, true);
+    if (buffer.deferred !== null) throw buffer.deferred;
+    return buffer.pending;
   }
 
-  /** Converts one pair and, unless a fill error is pending, appends it or adds it to `pending`. */
-  #fillFromPair(
-    pair: unknown,
+  /**
+   * Walks the items of `iterable` through the iterator protocol by hand, from `method`: each is a
+   * pair for {@link Headers.#fillFromPair} (`pairs`), or an item of one for `buffer`. Fast path
+   * "array init": an array with the original iterator is read by index, which makes the same
+   * [[Get]]s in the same order.
+   */
+  #walk(
+    iterable: Record<PropertyKey, unknown>,
+    method: unknown,
     buffer: PairBuffer,
-    deferred: TypeError | null,
-    pending: string[] | null,
-  ): TypeError | null {
+    pairs: boolean,
+  ): void {
+    const iterator = callFunction(method, iterable);
+    if (!isObject(iterator)) throw new TypeError("Headers: an init's iterator is not an object");
+    const next = iterator.next;
+    const byIndex = method === ArrayPrototypeSymbolIterator &&
+      next === ArrayIteratorPrototypeNext && ArrayIsArray(iterable);
+    for (let index = 0;; index++) {
+      let item: unknown;
+      if (byIndex) {
+        if (index >= toLength(iterable.length)) return;
+        item = iterable[index];
+      } else {
+        const result = callFunction(next, iterator);
+        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
+        if (result.done) return;
+        item = result.value;
+      }
+      if (pairs) this.#fillFromPair(item, buffer);
+      else buffer.add(item);
+    }
+  }
+
+  /** Converts one pair and, unless a fill error is held back, appends it or collects it. */
+  #fillFromPair(pair: unknown, buffer: PairBuffer): void {
     if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
     const method = pair[SymbolIterator];
     if (method === undefined || method === null) {
@@ -1195,37 +1205,25 @@ export class Headers implements HeadersLike {
     if (typeof method !== "function") {
       throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
     }
-    const iterator = callFunction(method, pair);
-    if (!isObject(iterator)) throw new TypeError("Headers: an item's iterator is not an object");
-    const next = iterator.next;
-    buffer.reset();
-    if (
-      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
-      ArrayIsArray(pair)
-    ) {
-      for (let index = 0; index < toLength(pair.length); index++) buffer.add(pair[index]);
-    } else {
-      for (;;) {
-        const result = callFunction(next, iterator);
-        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
-        if (result.done) break;
-        buffer.add(result.value);
-      }
-    }
-    if (deferred !== null) return deferred;
+    buffer.count = 0;
+    this.#walk(pair, method, buffer, false);
+    if (buffer.deferred !== null) return;
+    const lower = buffer.lowerName;
+    const value = buffer.value;
     if (buffer.count !== 2) {
-      return new TypeError(`Headers: a pair must have 2 items, this one has ${buffer.count}`);
-    }
-    if (buffer.lowerName === null) return invalidNameError("Headers", buffer.nameText);
-    if (buffer.value === null) return invalidValueError("Headers", buffer.valueText);
-    if (pending === null) {
-      this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText, false);
+      buffer.deferred = new TypeError(
+        `Headers: a pair must have 2 items, this one has ${buffer.count}`,
+      );
+    } else if (lower === null) buffer.deferred = invalidNameError("Headers", buffer.nameText);
+    else if (value === null) buffer.deferred = invalidValueError("Headers", buffer.valueText);
+    else if (buffer.pending === null) {
+      this.#append("Headers", lower, value, buffer.nameText, false);
     } else {
-      pending[pending.length] = keptName(buffer.nameText, buffer.lowerName);
-      pending[pending.length] = buffer.value;
-      pending[pending.length] = buffer.lowerName;
+      const pending = buffer.pending;
+      pending[pending.length] = keptName(buffer.nameText, lower);
+      pending[pending.length] = value;
+      pending[pending.length] = lower;
     }
-    return null;
   }
 }
 
@@ -1313,36 +1311,21 @@ const headersEntries = headersPrototype.entries;
 const headersIteratorPrototype = HeadersIterator.prototype;
 const headersIteratorNext = headersIteratorPrototype.next;
 
+/** Defines `key` on `object` as a data property that is not enumerable. */
+function defineHidden(object: object, key: PropertyKey, value: unknown, writable = true): void {
+  ObjectDefineProperty(object, key, { value, writable, enumerable: false, configurable: true });
+}
+
 // WebIDL property attributes: operations are enumerable; @@iterator is `entries`; the class
 // string is a non-writable data property. The iterator prototype holds only `next` and its class
 // string, and inherits from %IteratorPrototype%.
-const OPERATIONS = [
-  "append",
-  "delete",
-  "get",
-  "getSetCookie",
-  "has",
-  "set",
-  "forEach",
-  "keys",
-  "values",
-  "entries",
-];
+const OPERATIONS = ObjectGetOwnPropertyNames(headersPrototype);
 for (let index = 0; index < OPERATIONS.length; index++) {
+  if (OPERATIONS[index] === "constructor") continue;
   ObjectDefineProperty(headersPrototype, OPERATIONS[index], { enumerable: true });
 }
-ObjectDefineProperty(headersPrototype, SymbolIterator, {
-  value: headersEntries,
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
-ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
-  value: "Headers",
-  writable: false,
-  enumerable: false,
-  configurable: true,
-});
+defineHidden(headersPrototype, SymbolIterator, headersEntries);
+defineHidden(headersPrototype, SymbolToStringTag, "Headers", false);
 // Display only, outside what the campaigns fuzz; header_list_test.ts checks it.
 // deno-coverage-ignore-start
 /**
@@ -1351,7 +1334,7 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
  */
 function inspectHeaders(
   headers: unknown,
-  inspect: (value: unknown, options: unknown) => string,
+  inspect: Inspect,
   options: unknown,
 ): string {
   if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
@@ -1367,37 +1350,26 @@ function inspectHeaders(
   }
   return `Headers ${inspect(entries, options)}`;
 }
-ObjectDefineProperty(headersPrototype, SymbolFor("Deno.customInspect"), {
-  value(this: unknown, inspect: (value: unknown, options: unknown) => string, options: unknown) {
+type Inspect = (value: unknown, options: unknown) => string;
+defineHidden(
+  headersPrototype,
+  SymbolFor("Deno.customInspect"),
+  function (this: unknown, inspect: Inspect, options: unknown) {
     return inspectHeaders(this, inspect, options);
   },
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
-ObjectDefineProperty(headersPrototype, SymbolFor("nodejs.util.inspect.custom"), {
-  value(
-    this: unknown,
-    _depth: number,
-    options: unknown,
-    inspect: (value: unknown, options: unknown) => string,
-  ) {
+);
+defineHidden(
+  headersPrototype,
+  SymbolFor("nodejs.util.inspect.custom"),
+  function (this: unknown, _depth: number, options: unknown, inspect: Inspect) {
     return inspectHeaders(this, inspect, options);
   },
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
+);
 // deno-coverage-ignore-stop
 ReflectDeleteProperty(headersIteratorPrototype, "constructor");
 ObjectSetPrototypeOf(headersIteratorPrototype, IteratorPrototype);
 ObjectDefineProperty(headersIteratorPrototype, "next", { enumerable: true });
-ObjectDefineProperty(headersIteratorPrototype, SymbolToStringTag, {
-  value: "Headers Iterator",
-  writable: false,
-  enumerable: false,
-  configurable: true,
-});
+defineHidden(headersIteratorPrototype, SymbolToStringTag, "Headers Iterator", false);
 
 /** Reads a guard argument; TypeError when it is not one of the five headers guards. */
 function guardArgument(context: string, guard: unknown): HeadersGuard {

@@ -431,14 +431,14 @@ export const VARIANTS: readonly Variant[] = [
       "count and getAll)",
     patches: [{
       file: "headers.ts",
-      search: "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+      search: "defineHidden(headersPrototype, SymbolIterator, headersEntries);",
       replace: 'ObjectDefineProperty(headersPrototype, "toJSON", {\n' +
         "  value: function toJSON(this: Headers) {\n" +
         "    const out: Record<string, string> = {};\n" +
         "    this.forEach((value, name) => (out[name] = value));\n" +
         "    return out;\n  },\n" +
         "  writable: true,\n  enumerable: true,\n  configurable: true,\n});\n" +
-        "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+        "defineHidden(headersPrototype, SymbolIterator, headersEntries);",
     }],
   },
   {
@@ -467,14 +467,8 @@ export const VARIANTS: readonly Variant[] = [
       "Node 22's undici does; NATIVE_DIVERGENCES.md iterator-protocol-extra-reads)",
     patches: [{
       file: "headers.ts",
-      search: "        const result = callFunction(next, iterator);\n" +
-        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
-        "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
-      replace: "        const result = callFunction(iterator.next, iterator);\n" +
-        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
-        "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
+      search: "        const result = callFunction(next, iterator);\n",
+      replace: "        const result = callFunction(iterator.next, iterator);\n",
     }],
   },
   {
