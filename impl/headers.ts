@@ -159,12 +159,11 @@ function nameArgument(context: string, name: unknown): string {
 }
 
 /**
- * The state of a sequence fill: the inner `sequence<ByteString>` being converted (each item as
- * it arrives, conversion errors thrown at once; the first two kept, pre-validated), the first fill
- * error, held back until the conversion ends, and the triples a deferred fill collects.
+ * One inner `sequence<ByteString>` of a `HeadersInit`: converts each item as it arrives
+ * (conversion errors are thrown at once) and keeps the first two, pre-validated. One buffer
+ * serves a whole fill.
  */
 class PairBuffer {
-  /** Items of the current pair so far. */
   count = 0;
   nameText = "";
   /** Lowercase name, or null when `nameText` is not a header name. */
@@ -172,13 +171,9 @@ class PairBuffer {
   valueText = "";
   /** Normalized value, or null when `valueText` does not normalize to a header value. */
   value: string | null = null;
-  /** The first fill error (a conversion error wins over it). */
-  deferred: TypeError | null = null;
-  /** `[name, value, lowercase name]` triples for `Headers.#adoptFilled`, or null to append. */
-  pending: string[] | null;
 
-  constructor(pending: string[] | null) {
-    this.pending = pending;
+  reset(): void {
+    this.count = 0;
   }
 
   add(item: unknown): void {
@@ -1150,53 +1145,48 @@ export class Headers implements HeadersLike {
     return pending;
   }
 
-  /** WebIDL sequence<sequence<ByteString>> conversion, fused with the fill. */
+  /**
+   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand.
+   * Fast path "array init": an array with the original iterator is read by index, which makes
+   * the same [[Get]]s in the same order.
+   */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
   ): string[] | null {
-    const buffer = new PairBuffer(defer ? [] : null);
-    this.#walk(init, method, buffer, true);
-    if (buffer.deferred !== null) throw buffer.deferred;
-    return buffer.pending;
-  }
-
-  /**
-   * Walks the items of `iterable` through the iterator protocol by hand, from `method`: each is a
-   * pair for {@link Headers.#fillFromPair} (`pairs`), or an item of one for `buffer`. Fast path
-   * "array init": an array with the original iterator is read by index, which makes the same
-   * [[Get]]s in the same order.
-   */
-  #walk(
-    iterable: Record<PropertyKey, unknown>,
-    method: unknown,
-    buffer: PairBuffer,
-    pairs: boolean,
-  ): void {
-    const iterator = callFunction(method, iterable);
-    if (!isObject(iterator)) throw new TypeError("Headers: an init's iterator is not an object");
+    const pending = defer ? [] : null;
+    const iterator = callFunction(method, init);
+    if (!isObject(iterator)) throw new TypeError("Headers: init's iterator is not an object");
     const next = iterator.next;
-    const byIndex = method === ArrayPrototypeSymbolIterator &&
-      next === ArrayIteratorPrototypeNext && ArrayIsArray(iterable);
-    for (let index = 0;; index++) {
-      let item: unknown;
-      if (byIndex) {
-        if (index >= toLength(iterable.length)) return;
-        item = iterable[index];
-      } else {
+    const buffer = new PairBuffer();
+    let deferred: TypeError | null = null;
+    if (
+      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
+      ArrayIsArray(init)
+    ) {
+      for (let index = 0; index < toLength(init.length); index++) {
+        deferred = this.#fillFromPair(init[index], buffer, deferred, pending);
+      }
+    } else {
+      for (;;) {
         const result = callFunction(next, iterator);
         if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
-        if (result.done) return;
-        item = result.value;
+        if (result.done) break;
+        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);
       }
-      if (pairs) this.#fillFromPair(item, buffer);
-      else buffer.add(item);
     }
+    if (deferred !== null) throw deferred;
+    return pending;
   }
 
-  /** Converts one pair and, unless a fill error is held back, appends it or collects it. */
-  #fillFromPair(pair: unknown, buffer: PairBuffer): void {
+  /** Converts one pair and, unless a fill error is pending, appends it or adds it to `pending`. */
+  #fillFromPair(
+    pair: unknown,
+    buffer: PairBuffer,
+    deferred: TypeError | null,
+    pending: string[] | null,
+  ): TypeError | null {
     if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
     const method = pair[SymbolIterator];
     if (method === undefined || method === null) {
@@ -1205,25 +1195,37 @@ export class Headers implements HeadersLike {
     if (typeof method !== "function") {
       throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
     }
-    buffer.count = 0;
-    this.#walk(pair, method, buffer, false);
-    if (buffer.deferred !== null) return;
-    const lower = buffer.lowerName;
-    const value = buffer.value;
-    if (buffer.count !== 2) {
-      buffer.deferred = new TypeError(
-        `Headers: a pair must have 2 items, this one has ${buffer.count}`,
-      );
-    } else if (lower === null) buffer.deferred = invalidNameError("Headers", buffer.nameText);
-    else if (value === null) buffer.deferred = invalidValueError("Headers", buffer.valueText);
-    else if (buffer.pending === null) {
-      this.#append("Headers", lower, value, buffer.nameText, false);
+    const iterator = callFunction(method, pair);
+    if (!isObject(iterator)) throw new TypeError("Headers: an item's iterator is not an object");
+    const next = iterator.next;
+    buffer.reset();
+    if (
+      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
+      ArrayIsArray(pair)
+    ) {
+      for (let index = 0; index < toLength(pair.length); index++) buffer.add(pair[index]);
     } else {
-      const pending = buffer.pending;
-      pending[pending.length] = keptName(buffer.nameText, lower);
-      pending[pending.length] = value;
-      pending[pending.length] = lower;
+      for (;;) {
+        const result = callFunction(next, iterator);
+        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
+        if (result.done) break;
+        buffer.add(result.value);
+      }
     }
+    if (deferred !== null) return deferred;
+    if (buffer.count !== 2) {
+      return new TypeError(`Headers: a pair must have 2 items, this one has ${buffer.count}`);
+    }
+    if (buffer.lowerName === null) return invalidNameError("Headers", buffer.nameText);
+    if (buffer.value === null) return invalidValueError("Headers", buffer.valueText);
+    if (pending === null) {
+      this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText, false);
+    } else {
+      pending[pending.length] = keptName(buffer.nameText, buffer.lowerName);
+      pending[pending.length] = buffer.value;
+      pending[pending.length] = buffer.lowerName;
+    }
+    return null;
   }
 }
 

@@ -467,8 +467,14 @@ export const VARIANTS: readonly Variant[] = [
       "Node 22's undici does; NATIVE_DIVERGENCES.md iterator-protocol-extra-reads)",
     patches: [{
       file: "headers.ts",
-      search: "        const result = callFunction(next, iterator);\n",
-      replace: "        const result = callFunction(iterator.next, iterator);\n",
+      search: "        const result = callFunction(next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
+      replace: "        const result = callFunction(iterator.next, iterator);\n" +
+        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
+        "        if (result.done) break;\n" +
+        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
     }],
   },
   {
