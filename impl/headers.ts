@@ -23,7 +23,6 @@ import {
 import {
   isForbiddenRequestHeader,
   isForbiddenResponseHeaderName,
-  isHeaderValue,
   isNoCorsSafelistedName,
   isNoCorsSafelistedRequestHeader,
   isNotByteString,
@@ -63,7 +62,6 @@ import {
   SymbolToStringTag,
   TypeError,
 } from "./primordials.ts";
-import { NameOrder, NO_ORDER } from "./name_order.ts";
 
 /** The guards a raw list or `headersWithGuard` accepts. */
 const GUARDS = safeSetOf<string>(HEADERS_GUARDS);
@@ -182,19 +180,11 @@ class PairBuffer {
     const text = toText(item);
     const count = this.count;
     if (count === 0) {
-      const lower = lowercaseHeaderName(text);
-      if (lower === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "name", text);
-      }
+      this.lowerName = nameOrNull("Headers", text);
       this.nameText = text;
-      this.lowerName = lower;
     } else if (count === 1) {
-      const value = normalizeHeaderValue(text);
-      if (value === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "value", text);
-      }
+      this.value = valueOrNull("Headers", text);
       this.valueText = text;
-      this.value = value;
     } else if (isNotByteString(text)) {
       throw notByteStringError("Headers", "pair item", text);
     }
@@ -317,15 +307,17 @@ const LIST_SLACK = 8;
 /**
  * The lowercase name of header `index` of a `headersFromRawList` list, validating its name and
  * value (https://fetch.spec.whatwg.org/#header-name, #header-value): a TypeError if either fails.
+ * A header value has no edge whitespace, so it is a value normalization keeps unchanged; the
+ * value's slot gets the detached copy normalization returns.
  */
-function rawListName(flat: readonly unknown[], index: number): string {
+function rawListName(flat: unknown[], index: number): string {
   const name = flat[index];
   const value = flat[index + 1];
   const lower = typeof name === "string" ? lowercaseHeaderName(name) : null;
   if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
-  if (typeof value !== "string" || !isHeaderValue(value)) {
-    throw invalidValueError("Headers (raw list)", String(value));
-  }
+  const kept = typeof value === "string" ? normalizeHeaderValue(value) : null;
+  if (kept !== value) throw invalidValueError("Headers (raw list)", String(value));
+  flat[index + 1] = kept;
   return lower;
 }
 
@@ -379,6 +371,25 @@ function insertPair(view: string[], name: string, value: string): void {
   view[index + 1] = value;
 }
 
+/** Where `name` is, or belongs, in the sorted `names`: the first index not below it. */
+function lowerBound(names: readonly string[], name: string): number {
+  let low = 0;
+  let high = names.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (names[middle] < name) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Moves `name`, absent from the sorted `names`, into its place. */
+function insertName(names: string[], name: string): void {
+  const at = lowerBound(names, name);
+  for (let index = names.length; index > at; index--) names[index] = names[index - 1];
+  names[at] = name;
+}
+
 /**
  * The index every new Headers starts with, shared, so `new Headers()` makes no Map. Invariant:
  * it stays empty; every write goes through `#writable()`, which copies it first (the model's
@@ -424,7 +435,10 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  *
  * | method                            | cost                                                      |
  * | --------------------------------- | --------------------------------------------------------- |
- * | get, has, delete, append, set     | O(1) (no-CORS: plus the combined-value check)             |
+ * | get, has                          | O(1)                                                      |
+ * | delete, append, set               | O(1) (no-CORS: plus the combined-value check); a name     |
+ * |                                   | added or removed after a large list was read by index:    |
+ * |                                   | plus O(n) one-slot moves in the sorted names              |
  * | getSetCookie                      | O(k)                                                      |
  * | iterator `next()`                 | O(1) while unchanged; after a change O(log n) amortized   |
  * | forEach                           | O(n); O(log n) per entry after a mutating callback        |
@@ -466,14 +480,16 @@ export class Headers implements HeadersLike {
   #view: string[] | null = null;
 
   /**
-   * Sorted names with view weights (`name_order.ts`), so entry `i` of a null view costs O(log n).
-   * Invariant: {@link NO_ORDER}, or its names of nonzero weight are the keys of `#combined`, each
-   * weighing 1, set-cookie `#setCookies.length`. Owned by this Headers alone.
+   * The index's names in code unit order (= byte order for header names), sorted once when a
+   * read of a large index needs them and then kept in step by every write: a new name is moved
+   * into place, a removed one moved out (O(n) moves of one slot, no allocation), so entry `i` of a
+   * null view costs O(log n) instead of a re-sort. Invariant: null, or exactly the keys of
+   * `#combined`, sorted. Owned by this Headers alone.
    */
-  #order: NameOrder = NO_ORDER;
+  #names: string[] | null = null;
 
-  /** Reads through {@link Headers.#order} since the last write; at n/8 the view is built. */
-  #orderReads = 0;
+  /** Reads through {@link Headers.#names} since the last write; at n/8 the view is built. */
+  #namesReads = 0;
 
   /**
    * Invariant: when true, the header list is `#combined`'s entries in insertion order, named by
@@ -610,7 +626,7 @@ export class Headers implements HeadersLike {
   /** What follows the removal of `lower` from `combined`, the index this Headers owns alone. */
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
-    this.#orderRemove(lower);
+    this.#nameRemoved(lower);
     if (this.#list !== null) this.#list.delete(lower);
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -664,8 +680,8 @@ export class Headers implements HeadersLike {
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
       this.#leaveIndexOrder(combined);
     }
+    if (this.#names !== null && !combined.has(lower)) insertName(this.#names, lower);
     combined.set(lower, normalized);
-    if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
     this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -733,7 +749,7 @@ export class Headers implements HeadersLike {
     }
     if (existing === undefined) {
       combined.set(lower, value);
-      if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
+      if (this.#names !== null) insertName(this.#names, lower);
     } else {
       combined.set(lower, `${existing}, ${value}`);
       if (value === "" && lower !== "set-cookie") this.#joinedMayEndInSpace = true;
@@ -741,7 +757,6 @@ export class Headers implements HeadersLike {
     if (lower === "set-cookie") {
       if (this.#setCookies === null) this.#setCookies = [value];
       else this.#setCookies[this.#setCookies.length] = value;
-      if (this.#order !== NO_ORDER) this.#order.upsert(lower, this.#setCookies.length);
     }
     this.#listWrite(lower, name, value, false);
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -773,16 +788,17 @@ export class Headers implements HeadersLike {
    */
   #removeRange(combined: SafeMap<string, string>): void {
     if (!combined.delete("range")) return;
-    this.#orderRemove("range");
+    this.#nameRemoved("range");
     if (this.#list !== null) this.#list.delete("range");
   }
 
-  /** Takes `lower`, just deleted from the index, out of an active {@link Headers.#order}. */
-  #orderRemove(lower: string): void {
-    if (this.#order !== NO_ORDER) {
-      this.#orderReads = 0;
-      this.#order.remove(lower);
-    }
+  /** Takes `lower`, just deleted from the index, out of {@link Headers.#names}. */
+  #nameRemoved(lower: string): void {
+    const names = this.#names;
+    if (names === null) return;
+    this.#namesReads = 0;
+    for (let at = lowerBound(names, lower); at < names.length - 1; at++) names[at] = names[at + 1];
+    names.length--;
   }
 
   /** The index, materializing a raw list first. */
@@ -808,7 +824,7 @@ export class Headers implements HeadersLike {
       this.#shared = false;
     }
     this.#view = null;
-    this.#orderReads = 0;
+    this.#namesReads = 0;
     return combined;
   }
 
@@ -894,8 +910,8 @@ export class Headers implements HeadersLike {
   /**
    * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine into
    * {@link entryName} and {@link entryValue}; false past the end. From the cached view; else,
-   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the name
-   * order, until n/8 reads with no write make building the view worth it.
+   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the sorted
+   * names, until n/8 reads with no write make building the view worth it.
    */
   #entryAt(index: number): boolean {
     let view = this.#view;
@@ -904,20 +920,12 @@ export class Headers implements HeadersLike {
       if (combined.size <= INSERTION_SORT_LIMIT) {
         view = this.#buildSmallView(combined);
       } else {
-        const order = this.#order !== NO_ORDER && !this.#order.worn
-          ? this.#order
-          : this.#buildOrder(combined);
-        if (this.#orderReads < (order.size >>> 3)) {
-          this.#orderReads++;
-          const found = order.select(index);
-          const name = order.selectedName;
-          entryName = name;
-          entryValue = name === "set-cookie"
-            ? (this.#setCookies as string[])[order.selectedOffset]
-            : combined.get(name) as string;
-          return found;
+        const names = this.#names ?? this.#sortNames(combined);
+        if (this.#namesReads < (names.length >>> 3)) {
+          this.#namesReads++;
+          return this.#entryOfNames(names, combined, index);
         }
-        view = this.#buildViewFromOrder(order, combined);
+        view = this.#buildLargeView(names, combined);
       }
     }
     if (2 * index >= view.length) return false;
@@ -943,27 +951,44 @@ export class Headers implements HeadersLike {
     return view;
   }
 
-  /** Builds {@link Headers.#order} from the index: one sort of the names, O(n log n). */
-  #buildOrder(combined: SafeMap<string, string>): NameOrder {
+  /** Sorts the index's names into {@link Headers.#names}: O(n log n), once. */
+  #sortNames(combined: SafeMap<string, string>): string[] {
     const names: string[] = [];
     combined.forEach((_value, name) => {
       names[names.length] = name;
     });
-    ArrayPrototypeSort(names);
-    const setCookies = this.#setCookies;
-    const order = new NameOrder(
-      names,
-      (name) => name === "set-cookie" ? (setCookies as string[]).length : 1,
-    );
-    this.#order = order;
-    return order;
+    this.#names = ArrayPrototypeSort(names);
+    return names;
   }
 
-  /** The view of a large index, from its order: O(n), no sort. */
-  #buildViewFromOrder(order: NameOrder, combined: SafeMap<string, string>): string[] {
+  /**
+   * Entry `index` of the view from the sorted names, as {@link Headers.#entryAt}: set-cookie's
+   * values are entries of their own at set-cookie's place.
+   */
+  #entryOfNames(names: string[], combined: SafeMap<string, string>, index: number): boolean {
+    const setCookies = this.#setCookies;
+    let at = index;
+    if (setCookies !== null) {
+      const cookies = lowerBound(names, "set-cookie");
+      if (at >= cookies && at < cookies + setCookies.length) {
+        entryName = "set-cookie";
+        entryValue = setCookies[at - cookies];
+        return true;
+      }
+      if (at > cookies) at -= setCookies.length - 1;
+    }
+    if (at >= names.length) return false;
+    entryName = names[at];
+    entryValue = combined.get(entryName) as string;
+    return true;
+  }
+
+  /** The view of a large index, from its sorted names: O(n), no sort. */
+  #buildLargeView(names: string[], combined: SafeMap<string, string>): string[] {
     const view: string[] = [];
     const setCookies = this.#setCookies;
-    order.forEachName((name) => {
+    for (let at = 0; at < names.length; at++) {
+      const name = names[at];
       if (name === "set-cookie") {
         for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
           view[view.length] = name;
@@ -973,7 +998,7 @@ export class Headers implements HeadersLike {
         view[view.length] = name;
         view[view.length] = combined.get(name) as string;
       }
-    });
+    }
     this.#view = view;
     return view;
   }
@@ -1096,10 +1121,7 @@ export class Headers implements HeadersLike {
           ? undefined
           : callFunction(descriptor.get, init),
       );
-      const value = normalizeHeaderValue(text);
-      if (value === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "value", text);
-      }
+      const value = valueOrNull("Headers", text);
       if (deferred !== null) continue;
       if (lower === null) deferred = invalidNameError("Headers", key);
       else if (value === null) deferred = invalidValueError("Headers", text);
@@ -1213,8 +1235,8 @@ export interface Headers {
 }
 
 /**
- * First half of the append/set argument conversion: the name's ByteString check, thrown before
- * the value is converted; the lowercase name, or null for a ByteString that is not a name.
+ * A name's conversion: its ByteString check, thrown at once (before a value is converted); the
+ * lowercase name, or null for a ByteString that is not a header name.
  */
 function nameOrNull(context: string, nameText: string): string | null {
   const lower = lowercaseHeaderName(nameText);
@@ -1224,7 +1246,16 @@ function nameOrNull(context: string, nameText: string): string | null {
   return lower;
 }
 
-/** Second half: converts the value, then validates both (a TypeError naming the culprit). */
+/** A value's conversion, as {@link nameOrNull}: the normalized value, or null. */
+function valueOrNull(context: string, valueText: string): string | null {
+  const normalized = normalizeHeaderValue(valueText);
+  if (normalized === null && isNotByteString(valueText)) {
+    throw notByteStringError(context, "value", valueText);
+  }
+  return normalized;
+}
+
+/** The append/set value argument, converted, then both validated (a TypeError names which). */
 function valueArgument(
   context: string,
   value: unknown,
@@ -1232,10 +1263,7 @@ function valueArgument(
   nameText: string,
 ): string {
   const valueText = toText(value);
-  const normalized = normalizeHeaderValue(valueText);
-  if (normalized === null && isNotByteString(valueText)) {
-    throw notByteStringError(context, "value", valueText);
-  }
+  const normalized = valueOrNull(context, valueText);
   if (lower === null) throw invalidNameError(context, nameText);
   if (normalized === null) throw invalidValueError(context, valueText);
   return normalized;
@@ -1285,36 +1313,21 @@ const headersEntries = headersPrototype.entries;
 const headersIteratorPrototype = HeadersIterator.prototype;
 const headersIteratorNext = headersIteratorPrototype.next;
 
+/** Defines `key` on `object` as a data property that is not enumerable. */
+function defineHidden(object: object, key: PropertyKey, value: unknown, writable = true): void {
+  ObjectDefineProperty(object, key, { value, writable, enumerable: false, configurable: true });
+}
+
 // WebIDL property attributes: operations are enumerable; @@iterator is `entries`; the class
 // string is a non-writable data property. The iterator prototype holds only `next` and its class
 // string, and inherits from %IteratorPrototype%.
-const OPERATIONS = [
-  "append",
-  "delete",
-  "get",
-  "getSetCookie",
-  "has",
-  "set",
-  "forEach",
-  "keys",
-  "values",
-  "entries",
-];
+const OPERATIONS = ObjectGetOwnPropertyNames(headersPrototype);
 for (let index = 0; index < OPERATIONS.length; index++) {
+  if (OPERATIONS[index] === "constructor") continue;
   ObjectDefineProperty(headersPrototype, OPERATIONS[index], { enumerable: true });
 }
-ObjectDefineProperty(headersPrototype, SymbolIterator, {
-  value: headersEntries,
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
-ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
-  value: "Headers",
-  writable: false,
-  enumerable: false,
-  configurable: true,
-});
+defineHidden(headersPrototype, SymbolIterator, headersEntries);
+defineHidden(headersPrototype, SymbolToStringTag, "Headers", false);
 // Display only, outside what the campaigns fuzz; header_list_test.ts checks it.
 // deno-coverage-ignore-start
 /**
@@ -1323,7 +1336,7 @@ ObjectDefineProperty(headersPrototype, SymbolToStringTag, {
  */
 function inspectHeaders(
   headers: unknown,
-  inspect: (value: unknown, options: unknown) => string,
+  inspect: Inspect,
   options: unknown,
 ): string {
   if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
@@ -1339,37 +1352,26 @@ function inspectHeaders(
   }
   return `Headers ${inspect(entries, options)}`;
 }
-ObjectDefineProperty(headersPrototype, SymbolFor("Deno.customInspect"), {
-  value(this: unknown, inspect: (value: unknown, options: unknown) => string, options: unknown) {
+type Inspect = (value: unknown, options: unknown) => string;
+defineHidden(
+  headersPrototype,
+  SymbolFor("Deno.customInspect"),
+  function (this: unknown, inspect: Inspect, options: unknown) {
     return inspectHeaders(this, inspect, options);
   },
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
-ObjectDefineProperty(headersPrototype, SymbolFor("nodejs.util.inspect.custom"), {
-  value(
-    this: unknown,
-    _depth: number,
-    options: unknown,
-    inspect: (value: unknown, options: unknown) => string,
-  ) {
+);
+defineHidden(
+  headersPrototype,
+  SymbolFor("nodejs.util.inspect.custom"),
+  function (this: unknown, _depth: number, options: unknown, inspect: Inspect) {
     return inspectHeaders(this, inspect, options);
   },
-  writable: true,
-  enumerable: false,
-  configurable: true,
-});
+);
 // deno-coverage-ignore-stop
 ReflectDeleteProperty(headersIteratorPrototype, "constructor");
 ObjectSetPrototypeOf(headersIteratorPrototype, IteratorPrototype);
 ObjectDefineProperty(headersIteratorPrototype, "next", { enumerable: true });
-ObjectDefineProperty(headersIteratorPrototype, SymbolToStringTag, {
-  value: "Headers Iterator",
-  writable: false,
-  enumerable: false,
-  configurable: true,
-});
+defineHidden(headersIteratorPrototype, SymbolToStringTag, "Headers Iterator", false);
 
 /** Reads a guard argument; TypeError when it is not one of the five headers guards. */
 function guardArgument(context: string, guard: unknown): HeadersGuard {

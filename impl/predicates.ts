@@ -10,10 +10,10 @@
 import {
   regExpTest,
   SafeMap,
-  SafeSet,
   safeSetOf,
   StringPrototypeCharCodeAt,
   StringPrototypeIndexOf,
+  StringPrototypePadEnd,
   StringPrototypeSlice,
   StringPrototypeStartsWith,
   StringPrototypeToLowerCase,
@@ -47,10 +47,11 @@ const NAME_CACHE_MAX_LENGTH = 64;
 
 /**
  * A copy of `text` that shares no storage with a larger string (a slice keeps its parent alive):
- * concatenating flattens into a fresh buffer, which the slice then copies.
+ * padding copies it into a fresh buffer, which the slice then shares. Not a concatenation: a
+ * slice of a JavaScriptCore rope can be a slice of one of its parts, so of `text`'s parent.
  */
 export function detachedCopy(text: string): string {
-  return StringPrototypeSlice(text + " ", 0, text.length);
+  return StringPrototypeSlice(StringPrototypePadEnd(text, text.length + 1), 0, text.length);
 }
 
 /**
@@ -145,12 +146,12 @@ function isHttpWhitespace(code: number): boolean {
 }
 
 /**
- * Fast path "validated-value cache". Invariant: a member is a header value that normalization
- * leaves unchanged, so a hit proves it valid and normalized. Bounded: values up to
- * {@link VALUE_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s, emptied at
- * {@link VALUE_CACHE_LIMIT} entries.
+ * Fast path "validated-value cache": a value -> the same value as a {@link detachedCopy}.
+ * Invariant: a key is a header value that normalization leaves unchanged, so a hit proves it
+ * valid and normalized and hands back a copy that keeps no caller's string alive. Bounded: values
+ * up to {@link VALUE_CACHE_MAX_LENGTH} code units, emptied at {@link VALUE_CACHE_LIMIT} entries.
  */
-const normalizedValueCache = new SafeSet<string>();
+const normalizedValueCache = new SafeMap<string, string>();
 
 const VALUE_CACHE_LIMIT = 1024;
 
@@ -158,10 +159,13 @@ const VALUE_CACHE_MAX_LENGTH = 256;
 
 /**
  * https://fetch.spec.whatwg.org/#concept-header-value-normalize, then the
- * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null.
+ * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null. The value
+ * returned is a {@link detachedCopy}: a header list stores it, and must not keep the caller's
+ * larger string alive (a slice of it, or the whole string a trim cut it from).
  */
 export function normalizeHeaderValue(value: string): string | null {
-  if (normalizedValueCache.has(value)) return value;
+  const known = normalizedValueCache.get(value);
+  if (known !== undefined) return known;
   const length = value.length;
   if (length === 0) return value;
   let normalized = value;
@@ -176,19 +180,12 @@ export function normalizeHeaderValue(value: string): string | null {
     normalized = StringPrototypeSlice(value, start, end);
   }
   if (regExpTest(VALUE_REJECT, normalized)) return null;
+  const kept = detachedCopy(normalized);
   if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {
     if (normalizedValueCache.size >= VALUE_CACHE_LIMIT) normalizedValueCache.clear();
-    normalizedValueCache.add(detachedCopy(value));
+    normalizedValueCache.set(kept, kept);
   }
-  return normalized;
-}
-
-/**
- * https://fetch.spec.whatwg.org/#header-value as is (raw lists): a header value has no edge HTTP
- * whitespace at all, so it is exactly a value that normalization accepts unchanged.
- */
-export function isHeaderValue(value: string): boolean {
-  return normalizeHeaderValue(value) === value;
+  return kept;
 }
 
 /** Names that make a header a forbidden request-header on their own. */

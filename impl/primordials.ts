@@ -110,70 +110,50 @@ function uncurryThis<This, Args extends unknown[], Result>(
 }
 
 /** `Math.min`. */
-export const MathMin: (...values: number[]) => number = intact(Math.min, "min", "Math");
-/** `Math.random`. */
-export const MathRandom: () => number = intact(Math.random, "random", "Math");
+export const MathMin: typeof Math.min = intact(Math.min, "min", "Math");
 /** `Math.floor`. */
-export const MathFloor: (value: number) => number = intact(Math.floor, "floor", "Math");
-
+export const MathFloor: typeof Math.floor = intact(Math.floor, "floor", "Math");
 /** `Object.prototype.propertyIsEnumerable`, uncurried. */
 export const ObjectPrototypePropertyIsEnumerable: (self: object, key: PropertyKey) => boolean =
-  uncurryThis(
-    intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"),
-  );
+  uncurryThis(intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"));
 /** `Object.getOwnPropertyNames`. */
-export const ObjectGetOwnPropertyNames: (object: object) => string[] = intact(
+export const ObjectGetOwnPropertyNames: typeof Object.getOwnPropertyNames = intact(
   Object.getOwnPropertyNames,
   "getOwnPropertyNames",
   "Object",
 );
 /** `Object.getOwnPropertySymbols`. */
-export const ObjectGetOwnPropertySymbols: (object: object) => symbol[] = intact(
+export const ObjectGetOwnPropertySymbols: typeof Object.getOwnPropertySymbols = intact(
   Object.getOwnPropertySymbols,
   "getOwnPropertySymbols",
   "Object",
 );
 /** `Object.getOwnPropertyDescriptor`. */
-export const ObjectGetOwnPropertyDescriptor: (
-  object: object,
-  key: PropertyKey,
-) => PropertyDescriptor | undefined = intact(
+export const ObjectGetOwnPropertyDescriptor: typeof Object.getOwnPropertyDescriptor = intact(
   Object.getOwnPropertyDescriptor,
   "getOwnPropertyDescriptor",
   "Object",
 );
 /** `Object.defineProperty`. */
-export const ObjectDefineProperty: <T>(
-  object: T,
-  key: PropertyKey,
-  descriptor: PropertyDescriptor,
-) => T = intact(Object.defineProperty, "defineProperty", "Object");
-/** `Object.getPrototypeOf`. */
-const ObjectGetPrototypeOf: (object: object) => object | null = intact(
-  Object.getPrototypeOf,
-  "getPrototypeOf",
+export const ObjectDefineProperty: typeof Object.defineProperty = intact(
+  Object.defineProperty,
+  "defineProperty",
   "Object",
 );
+/** `Object.getPrototypeOf`. */
+const ObjectGetPrototypeOf = intact(Object.getPrototypeOf, "getPrototypeOf", "Object");
 /** `Object.setPrototypeOf`. */
-export const ObjectSetPrototypeOf: (object: object, prototype: object | null) => object = intact(
+export const ObjectSetPrototypeOf: typeof Object.setPrototypeOf = intact(
   Object.setPrototypeOf,
   "setPrototypeOf",
   "Object",
 );
 /** `Object.hasOwn`. */
-export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = intact(
-  Object.hasOwn,
-  "hasOwn",
-  "Object",
-);
+export const ObjectHasOwn: typeof Object.hasOwn = intact(Object.hasOwn, "hasOwn", "Object");
 /** `Reflect.ownKeys`. */
-export const ReflectOwnKeys: (object: object) => (string | symbol)[] = intact(
-  Reflect.ownKeys,
-  "ownKeys",
-  "Reflect",
-);
+export const ReflectOwnKeys: typeof Reflect.ownKeys = intact(Reflect.ownKeys, "ownKeys", "Reflect");
 /** `Reflect.deleteProperty`. */
-export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean = intact(
+export const ReflectDeleteProperty: typeof Reflect.deleteProperty = intact(
   Reflect.deleteProperty,
   "deleteProperty",
   "Reflect",
@@ -319,6 +299,10 @@ export const StringPrototypeCharCodeAt: (self: string, index: number) => number 
 /** `String.prototype.slice`, uncurried. */
 export const StringPrototypeSlice: (self: string, start?: number, end?: number) => string =
   uncurryThis(intact("".slice, "slice", "String", "prototype"));
+/** `String.prototype.padEnd`, uncurried. */
+export const StringPrototypePadEnd: (self: string, length: number) => string = uncurryThis(
+  intact("".padEnd, "padEnd", "String", "prototype") as (this: string, length: number) => string,
+);
 /** `String.prototype.toLowerCase`, uncurried. */
 export const StringPrototypeToLowerCase: (self: string) => string = uncurryThis(
   intact("".toLowerCase, "toLowerCase", "String", "prototype"),

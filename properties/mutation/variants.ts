@@ -269,6 +269,10 @@ export const VARIANTS: readonly Variant[] = [
       file: "predicates.ts",
       search: "if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {",
       replace: "if (length <= VALUE_CACHE_MAX_LENGTH) {",
+    }, {
+      file: "predicates.ts",
+      search: "    normalizedValueCache.set(kept, kept);\n",
+      replace: "    normalizedValueCache.set(detachedCopy(value), detachedCopy(value));\n",
     }],
   },
   {
@@ -347,8 +351,9 @@ export const VARIANTS: readonly Variant[] = [
     bug: "lazy raw-list materialization does not validate values",
     patches: [{
       file: "headers.ts",
-      search: 'if (typeof value !== "string" || !isHeaderValue(value)) {',
-      replace: 'if (typeof value !== "string") {',
+      search: 'const kept = typeof value === "string" ? normalizeHeaderValue(value) : null;\n' +
+        "  if (kept !== value) throw",
+      replace: "const kept = value;\n" + '  if (typeof kept !== "string") throw',
     }],
   },
   {
@@ -426,14 +431,14 @@ export const VARIANTS: readonly Variant[] = [
       "count and getAll)",
     patches: [{
       file: "headers.ts",
-      search: "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+      search: "defineHidden(headersPrototype, SymbolIterator, headersEntries);",
       replace: 'ObjectDefineProperty(headersPrototype, "toJSON", {\n' +
         "  value: function toJSON(this: Headers) {\n" +
         "    const out: Record<string, string> = {};\n" +
         "    this.forEach((value, name) => (out[name] = value));\n" +
         "    return out;\n  },\n" +
         "  writable: true,\n  enumerable: true,\n  configurable: true,\n});\n" +
-        "ObjectDefineProperty(headersPrototype, SymbolIterator, {",
+        "defineHidden(headersPrototype, SymbolIterator, headersEntries);",
     }],
   },
   {
@@ -491,8 +496,8 @@ export const VARIANTS: readonly Variant[] = [
     patches: [
       {
         file: "headers.ts",
-        search: "    this.#view = null;\n    this.#orderReads = 0;\n    return combined;",
-        replace: "    this.#orderReads = 0;\n    return combined;",
+        search: "    this.#view = null;\n    this.#namesReads = 0;\n    return combined;",
+        replace: "    this.#namesReads = 0;\n    return combined;",
       },
       {
         file: "headers.ts",
@@ -583,14 +588,27 @@ export const VARIANTS: readonly Variant[] = [
   {
     name: "value-cache-not-consulted",
     bug: "normalizeHeaderValue no longer looks a value up in its cache, so a value is kept as " +
-      "given: a slice keeps its whole parent string alive (V8 internalizes a string a Set " +
-      "looks up, which dropped the parent)",
+      "given: a slice keeps its whole parent string alive (under Deno only if the cache does " +
+      "not store it either: V8 internalizes a string a Map hashes, which drops the parent)",
     costClass: "retains-parent-strings",
-    patches: [{
-      file: "predicates.ts",
-      search: "  if (normalizedValueCache.has(value)) return value;\n",
-      replace: "",
-    }],
+    patches: [
+      {
+        file: "predicates.ts",
+        search: "  const known = normalizedValueCache.get(value);\n" +
+          "  if (known !== undefined) return known;\n",
+        replace: "",
+      },
+      {
+        file: "predicates.ts",
+        search: "  const kept = detachedCopy(normalized);\n",
+        replace: "  const kept = normalized;\n",
+      },
+      {
+        file: "predicates.ts",
+        search: "    normalizedValueCache.set(kept, kept);\n",
+        replace: "",
+      },
+    ],
   },
   {
     name: "name-caches-never-evict",
@@ -640,10 +658,10 @@ export const VARIANTS: readonly Variant[] = [
     patches: [{
       file: "headers.ts",
       search:
-        "  const valueText = toText(value);\n  const normalized = normalizeHeaderValue(valueText);",
+        "  const valueText = toText(value);\n  const normalized = valueOrNull(context, valueText);",
       replace: "  const valueText = toText(value);\n" +
         "  if (valueText.length > 4 << 20) throw new RangeError(`${context}: value too long`);\n" +
-        "  const normalized = normalizeHeaderValue(valueText);",
+        "  const normalized = valueOrNull(context, valueText);",
     }],
   },
   ...SPEC_VARIANTS,
