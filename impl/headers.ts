@@ -62,6 +62,7 @@ import {
   SymbolToStringTag,
   TypeError,
 } from "./primordials.ts";
+import { NameOrder, NO_ORDER } from "./name_order.ts";
 
 /** The guards a raw list or `headersWithGuard` accepts. */
 const GUARDS = safeSetOf<string>(HEADERS_GUARDS);
@@ -180,11 +181,19 @@ class PairBuffer {
     const text = toText(item);
     const count = this.count;
     if (count === 0) {
-      this.lowerName = nameOrNull("Headers", text);
+      const lower = lowercaseHeaderName(text);
+      if (lower === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "name", text);
+      }
       this.nameText = text;
+      this.lowerName = lower;
     } else if (count === 1) {
-      this.value = valueOrNull("Headers", text);
+      const value = normalizeHeaderValue(text);
+      if (value === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "value", text);
+      }
       this.valueText = text;
+      this.value = value;
     } else if (isNotByteString(text)) {
       throw notByteStringError("Headers", "pair item", text);
     }
@@ -371,25 +380,6 @@ function insertPair(view: string[], name: string, value: string): void {
   view[index + 1] = value;
 }
 
-/** Where `name` is, or belongs, in the sorted `names`: the first index not below it. */
-function lowerBound(names: readonly string[], name: string): number {
-  let low = 0;
-  let high = names.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (names[middle] < name) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Moves `name`, absent from the sorted `names`, into its place. */
-function insertName(names: string[], name: string): void {
-  const at = lowerBound(names, name);
-  for (let index = names.length; index > at; index--) names[index] = names[index - 1];
-  names[at] = name;
-}
-
 /**
  * The index every new Headers starts with, shared, so `new Headers()` makes no Map. Invariant:
  * it stays empty; every write goes through `#writable()`, which copies it first (the model's
@@ -435,10 +425,7 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  *
  * | method                            | cost                                                      |
  * | --------------------------------- | --------------------------------------------------------- |
- * | get, has                          | O(1)                                                      |
- * | delete, append, set               | O(1) (no-CORS: plus the combined-value check); a name     |
- * |                                   | added or removed after a large list was read by index:    |
- * |                                   | plus O(n) one-slot moves in the sorted names              |
+ * | get, has, delete, append, set     | O(1) (no-CORS: plus the combined-value check)             |
  * | getSetCookie                      | O(k)                                                      |
  * | iterator `next()`                 | O(1) while unchanged; after a change O(log n) amortized   |
  * | forEach                           | O(n); O(log n) per entry after a mutating callback        |
@@ -480,16 +467,14 @@ export class Headers implements HeadersLike {
   #view: string[] | null = null;
 
   /**
-   * The index's names in code unit order (= byte order for header names), sorted once when a
-   * read of a large index needs them and then kept in step by every write: a new name is moved
-   * into place, a removed one moved out (O(n) moves of one slot, no allocation), so entry `i` of a
-   * null view costs O(log n) instead of a re-sort. Invariant: null, or exactly the keys of
-   * `#combined`, sorted. Owned by this Headers alone.
+   * Sorted names with view weights (`name_order.ts`), so entry `i` of a null view costs O(log n).
+   * Invariant: {@link NO_ORDER}, or its names of nonzero weight are the keys of `#combined`, each
+   * weighing 1, set-cookie `#setCookies.length`. Owned by this Headers alone.
    */
-  #names: string[] | null = null;
+  #order: NameOrder = NO_ORDER;
 
-  /** Reads through {@link Headers.#names} since the last write; at n/8 the view is built. */
-  #namesReads = 0;
+  /** Reads through {@link Headers.#order} since the last write; at n/8 the view is built. */
+  #orderReads = 0;
 
   /**
    * Invariant: when true, the header list is `#combined`'s entries in insertion order, named by
@@ -626,7 +611,7 @@ export class Headers implements HeadersLike {
   /** What follows the removal of `lower` from `combined`, the index this Headers owns alone. */
   #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
     this.#view = null;
-    this.#nameRemoved(lower);
+    this.#orderRemove(lower);
     if (this.#list !== null) this.#list.delete(lower);
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -680,8 +665,8 @@ export class Headers implements HeadersLike {
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
       this.#leaveIndexOrder(combined);
     }
-    if (this.#names !== null && !combined.has(lower)) insertName(this.#names, lower);
     combined.set(lower, normalized);
+    if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
     this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -749,7 +734,7 @@ export class Headers implements HeadersLike {
     }
     if (existing === undefined) {
       combined.set(lower, value);
-      if (this.#names !== null) insertName(this.#names, lower);
+      if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
     } else {
       combined.set(lower, `${existing}, ${value}`);
       if (value === "" && lower !== "set-cookie") this.#joinedMayEndInSpace = true;
@@ -757,6 +742,7 @@ export class Headers implements HeadersLike {
     if (lower === "set-cookie") {
       if (this.#setCookies === null) this.#setCookies = [value];
       else this.#setCookies[this.#setCookies.length] = value;
+      if (this.#order !== NO_ORDER) this.#order.upsert(lower, this.#setCookies.length);
     }
     this.#listWrite(lower, name, value, false);
     if (guard === "request-no-cors") this.#removeRange(combined);
@@ -788,17 +774,16 @@ export class Headers implements HeadersLike {
    */
   #removeRange(combined: SafeMap<string, string>): void {
     if (!combined.delete("range")) return;
-    this.#nameRemoved("range");
+    this.#orderRemove("range");
     if (this.#list !== null) this.#list.delete("range");
   }
 
-  /** Takes `lower`, just deleted from the index, out of {@link Headers.#names}. */
-  #nameRemoved(lower: string): void {
-    const names = this.#names;
-    if (names === null) return;
-    this.#namesReads = 0;
-    for (let at = lowerBound(names, lower); at < names.length - 1; at++) names[at] = names[at + 1];
-    names.length--;
+  /** Takes `lower`, just deleted from the index, out of an active {@link Headers.#order}. */
+  #orderRemove(lower: string): void {
+    if (this.#order !== NO_ORDER) {
+      this.#orderReads = 0;
+      this.#order.remove(lower);
+    }
   }
 
   /** The index, materializing a raw list first. */
@@ -824,7 +809,7 @@ export class Headers implements HeadersLike {
       this.#shared = false;
     }
     this.#view = null;
-    this.#namesReads = 0;
+    this.#orderReads = 0;
     return combined;
   }
 
@@ -910,8 +895,8 @@ export class Headers implements HeadersLike {
   /**
    * Entry `index` of https://fetch.spec.whatwg.org/#concept-header-list-sort-and-combine into
    * {@link entryName} and {@link entryValue}; false past the end. From the cached view; else,
-   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the sorted
-   * names, until n/8 reads with no write make building the view worth it.
+   * up to {@link INSERTION_SORT_LIMIT} names, from a view built now; else through the name
+   * order, until n/8 reads with no write make building the view worth it.
    */
   #entryAt(index: number): boolean {
     let view = this.#view;
@@ -920,12 +905,20 @@ export class Headers implements HeadersLike {
       if (combined.size <= INSERTION_SORT_LIMIT) {
         view = this.#buildSmallView(combined);
       } else {
-        const names = this.#names ?? this.#sortNames(combined);
-        if (this.#namesReads < (names.length >>> 3)) {
-          this.#namesReads++;
-          return this.#entryOfNames(names, combined, index);
+        const order = this.#order !== NO_ORDER && !this.#order.worn
+          ? this.#order
+          : this.#buildOrder(combined);
+        if (this.#orderReads < (order.size >>> 3)) {
+          this.#orderReads++;
+          const found = order.select(index);
+          const name = order.selectedName;
+          entryName = name;
+          entryValue = name === "set-cookie"
+            ? (this.#setCookies as string[])[order.selectedOffset]
+            : combined.get(name) as string;
+          return found;
         }
-        view = this.#buildLargeView(names, combined);
+        view = this.#buildViewFromOrder(order, combined);
       }
     }
     if (2 * index >= view.length) return false;
@@ -951,44 +944,27 @@ export class Headers implements HeadersLike {
     return view;
   }
 
-  /** Sorts the index's names into {@link Headers.#names}: O(n log n), once. */
-  #sortNames(combined: SafeMap<string, string>): string[] {
+  /** Builds {@link Headers.#order} from the index: one sort of the names, O(n log n). */
+  #buildOrder(combined: SafeMap<string, string>): NameOrder {
     const names: string[] = [];
     combined.forEach((_value, name) => {
       names[names.length] = name;
     });
-    this.#names = ArrayPrototypeSort(names);
-    return names;
-  }
-
-  /**
-   * Entry `index` of the view from the sorted names, as {@link Headers.#entryAt}: set-cookie's
-   * values are entries of their own at set-cookie's place.
-   */
-  #entryOfNames(names: string[], combined: SafeMap<string, string>, index: number): boolean {
+    ArrayPrototypeSort(names);
     const setCookies = this.#setCookies;
-    let at = index;
-    if (setCookies !== null) {
-      const cookies = lowerBound(names, "set-cookie");
-      if (at >= cookies && at < cookies + setCookies.length) {
-        entryName = "set-cookie";
-        entryValue = setCookies[at - cookies];
-        return true;
-      }
-      if (at > cookies) at -= setCookies.length - 1;
-    }
-    if (at >= names.length) return false;
-    entryName = names[at];
-    entryValue = combined.get(entryName) as string;
-    return true;
+    const order = new NameOrder(
+      names,
+      (name) => name === "set-cookie" ? (setCookies as string[]).length : 1,
+    );
+    this.#order = order;
+    return order;
   }
 
-  /** The view of a large index, from its sorted names: O(n), no sort. */
-  #buildLargeView(names: string[], combined: SafeMap<string, string>): string[] {
+  /** The view of a large index, from its order: O(n), no sort. */
+  #buildViewFromOrder(order: NameOrder, combined: SafeMap<string, string>): string[] {
     const view: string[] = [];
     const setCookies = this.#setCookies;
-    for (let at = 0; at < names.length; at++) {
-      const name = names[at];
+    order.forEachName((name) => {
       if (name === "set-cookie") {
         for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {
           view[view.length] = name;
@@ -998,7 +974,7 @@ export class Headers implements HeadersLike {
         view[view.length] = name;
         view[view.length] = combined.get(name) as string;
       }
-    }
+    });
     this.#view = view;
     return view;
   }
@@ -1121,7 +1097,10 @@ export class Headers implements HeadersLike {
           ? undefined
           : callFunction(descriptor.get, init),
       );
-      const value = valueOrNull("Headers", text);
+      const value = normalizeHeaderValue(text);
+      if (value === null && isNotByteString(text)) {
+        throw notByteStringError("Headers", "value", text);
+      }
       if (deferred !== null) continue;
       if (lower === null) deferred = invalidNameError("Headers", key);
       else if (value === null) deferred = invalidValueError("Headers", text);
@@ -1235,8 +1214,8 @@ export interface Headers {
 }
 
 /**
- * A name's conversion: its ByteString check, thrown at once (before a value is converted); the
- * lowercase name, or null for a ByteString that is not a header name.
+ * First half of the append/set argument conversion: the name's ByteString check, thrown before
+ * the value is converted; the lowercase name, or null for a ByteString that is not a name.
  */
 function nameOrNull(context: string, nameText: string): string | null {
   const lower = lowercaseHeaderName(nameText);
@@ -1246,16 +1225,7 @@ function nameOrNull(context: string, nameText: string): string | null {
   return lower;
 }
 
-/** A value's conversion, as {@link nameOrNull}: the normalized value, or null. */
-function valueOrNull(context: string, valueText: string): string | null {
-  const normalized = normalizeHeaderValue(valueText);
-  if (normalized === null && isNotByteString(valueText)) {
-    throw notByteStringError(context, "value", valueText);
-  }
-  return normalized;
-}
-
-/** The append/set value argument, converted, then both validated (a TypeError names which). */
+/** Second half: converts the value, then validates both (a TypeError naming the culprit). */
 function valueArgument(
   context: string,
   value: unknown,
@@ -1263,7 +1233,10 @@ function valueArgument(
   nameText: string,
 ): string {
   const valueText = toText(value);
-  const normalized = valueOrNull(context, valueText);
+  const normalized = normalizeHeaderValue(valueText);
+  if (normalized === null && isNotByteString(valueText)) {
+    throw notByteStringError(context, "value", valueText);
+  }
   if (lower === null) throw invalidNameError(context, nameText);
   if (normalized === null) throw invalidValueError(context, valueText);
   return normalized;

@@ -110,50 +110,70 @@ function uncurryThis<This, Args extends unknown[], Result>(
 }
 
 /** `Math.min`. */
-export const MathMin: typeof Math.min = intact(Math.min, "min", "Math");
+export const MathMin: (...values: number[]) => number = intact(Math.min, "min", "Math");
+/** `Math.random`. */
+export const MathRandom: () => number = intact(Math.random, "random", "Math");
 /** `Math.floor`. */
-export const MathFloor: typeof Math.floor = intact(Math.floor, "floor", "Math");
+export const MathFloor: (value: number) => number = intact(Math.floor, "floor", "Math");
+
 /** `Object.prototype.propertyIsEnumerable`, uncurried. */
 export const ObjectPrototypePropertyIsEnumerable: (self: object, key: PropertyKey) => boolean =
-  uncurryThis(intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"));
+  uncurryThis(
+    intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"),
+  );
 /** `Object.getOwnPropertyNames`. */
-export const ObjectGetOwnPropertyNames: typeof Object.getOwnPropertyNames = intact(
+export const ObjectGetOwnPropertyNames: (object: object) => string[] = intact(
   Object.getOwnPropertyNames,
   "getOwnPropertyNames",
   "Object",
 );
 /** `Object.getOwnPropertySymbols`. */
-export const ObjectGetOwnPropertySymbols: typeof Object.getOwnPropertySymbols = intact(
+export const ObjectGetOwnPropertySymbols: (object: object) => symbol[] = intact(
   Object.getOwnPropertySymbols,
   "getOwnPropertySymbols",
   "Object",
 );
 /** `Object.getOwnPropertyDescriptor`. */
-export const ObjectGetOwnPropertyDescriptor: typeof Object.getOwnPropertyDescriptor = intact(
+export const ObjectGetOwnPropertyDescriptor: (
+  object: object,
+  key: PropertyKey,
+) => PropertyDescriptor | undefined = intact(
   Object.getOwnPropertyDescriptor,
   "getOwnPropertyDescriptor",
   "Object",
 );
 /** `Object.defineProperty`. */
-export const ObjectDefineProperty: typeof Object.defineProperty = intact(
-  Object.defineProperty,
-  "defineProperty",
+export const ObjectDefineProperty: <T>(
+  object: T,
+  key: PropertyKey,
+  descriptor: PropertyDescriptor,
+) => T = intact(Object.defineProperty, "defineProperty", "Object");
+/** `Object.getPrototypeOf`. */
+const ObjectGetPrototypeOf: (object: object) => object | null = intact(
+  Object.getPrototypeOf,
+  "getPrototypeOf",
   "Object",
 );
-/** `Object.getPrototypeOf`. */
-const ObjectGetPrototypeOf = intact(Object.getPrototypeOf, "getPrototypeOf", "Object");
 /** `Object.setPrototypeOf`. */
-export const ObjectSetPrototypeOf: typeof Object.setPrototypeOf = intact(
+export const ObjectSetPrototypeOf: (object: object, prototype: object | null) => object = intact(
   Object.setPrototypeOf,
   "setPrototypeOf",
   "Object",
 );
 /** `Object.hasOwn`. */
-export const ObjectHasOwn: typeof Object.hasOwn = intact(Object.hasOwn, "hasOwn", "Object");
+export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = intact(
+  Object.hasOwn,
+  "hasOwn",
+  "Object",
+);
 /** `Reflect.ownKeys`. */
-export const ReflectOwnKeys: typeof Reflect.ownKeys = intact(Reflect.ownKeys, "ownKeys", "Reflect");
+export const ReflectOwnKeys: (object: object) => (string | symbol)[] = intact(
+  Reflect.ownKeys,
+  "ownKeys",
+  "Reflect",
+);
 /** `Reflect.deleteProperty`. */
-export const ReflectDeleteProperty: typeof Reflect.deleteProperty = intact(
+export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean = intact(
   Reflect.deleteProperty,
   "deleteProperty",
   "Reflect",

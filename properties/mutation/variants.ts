@@ -496,8 +496,8 @@ export const VARIANTS: readonly Variant[] = [
     patches: [
       {
         file: "headers.ts",
-        search: "    this.#view = null;\n    this.#namesReads = 0;\n    return combined;",
-        replace: "    this.#namesReads = 0;\n    return combined;",
+        search: "    this.#view = null;\n    this.#orderReads = 0;\n    return combined;",
+        replace: "    this.#orderReads = 0;\n    return combined;",
       },
       {
         file: "headers.ts",
@@ -658,10 +658,10 @@ export const VARIANTS: readonly Variant[] = [
     patches: [{
       file: "headers.ts",
       search:
-        "  const valueText = toText(value);\n  const normalized = valueOrNull(context, valueText);",
+        "  const valueText = toText(value);\n  const normalized = normalizeHeaderValue(valueText);",
       replace: "  const valueText = toText(value);\n" +
         "  if (valueText.length > 4 << 20) throw new RangeError(`${context}: value too long`);\n" +
-        "  const normalized = valueOrNull(context, valueText);",
+        "  const normalized = normalizeHeaderValue(valueText);",
     }],
   },
   ...SPEC_VARIANTS,
