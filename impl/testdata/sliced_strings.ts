@@ -1,7 +1,7 @@
 /**
  * Subprocess of `retained_heap_test.ts`, run under Deno, Node and Bun: for each way a name or
- * value reaches a header list, the heap one Headers retains after a full GC while it holds 8
- * pieces (24 code units) each cut from its own 1 MiB string. Prints `{way: bytes}` as JSON.
+ * value reaches a header list, the heap one Headers retains after a full GC while it holds
+ * {@link PIECES} pieces (24 code units) each cut from its own 1 MiB string. Prints `{way: bytes}` as JSON.
  *
  * @module
  */
@@ -9,7 +9,8 @@
 import { Headers, headersFromRawList } from "../mod.ts";
 import { openMeter } from "../../properties/costs/probes.ts";
 
-const PIECES = 8;
+/** Pieces per Headers: a stored piece that keeps its parent retains this many MiB. */
+const PIECES = 32;
 
 /** Text of the pieces cut: the warm-up's differ from the measured ones, so no cache holds them. */
 let tag = "";
