@@ -267,10 +267,12 @@ Finished in 19s at (2026-11-25 02:04:48)`,
   assert.equal(stopped.distinctStates, 10568);
 });
 
-Deno.test("deepConfig raises MCHeadersImplShared's MaxListLen to 3, and fails without it", () => {
+Deno.test("deepConfig raises MCHeadersImplShared's MaxListLen to 3 and adds an iterator, and fails without them", () => {
   const shared = Deno.readTextFileSync(new URL("./MCHeadersImplShared.cfg", import.meta.url));
   assert.match(deepConfig(shared), /^ {2}MaxListLen = 3$/m);
+  assert.match(deepConfig(shared), /^ {2}Iterators = \{i1\}$/m);
   assert.throws(() => deepConfig("CONSTANTS\n  MaxListLen = 4"), /MaxListLen = 2/);
+  assert.throws(() => deepConfig("CONSTANTS\n  MaxListLen = 2\n  Iterators = {i1}"), /Iterators/);
 });
 
 Deno.test("integerOption takes decimal digits at or above its minimum, workersOption also auto", () => {
