@@ -240,6 +240,20 @@ export function classOf(costCase: CostCase, problem: "crash" | "answer"): CostCl
 }
 
 /**
+ * The sections of the cost stage whose cases can show `costClass`: the part of the default stage
+ * that can kill a variant of that class (the kill table runs only these). A finding counts once
+ * its case, measured alone in a fresh process, is over its bound again, so it does not depend on
+ * which other cases ran before it.
+ */
+export function sectionsShowing(costClass: CostClass): CostSection[] {
+  return COST_SECTIONS.filter((section) =>
+    costCases({ sections: [section], factor: 1 }, 1).some((costCase) =>
+      classOf(costCase, "crash") === costClass || classOf(costCase, "answer") === costClass
+    )
+  );
+}
+
+/**
  * What identifies a case across shrinking and seeds: its probe and its label, form, operation or
  * input (a churn cycle generated from a seed is one key whatever the seed).
  */

@@ -8,6 +8,7 @@ import {
   generatedCycle,
   parseCostSections,
   sectionOf,
+  sectionsShowing,
   shrinkCandidates,
 } from "./cases.ts";
 
@@ -72,4 +73,13 @@ Deno.test("every known cost class of divergences.ts covers cases, and only those
   assert.equal(cases.filter((c) => skippedByKnownClasses(c, [])).length, 0);
   assert.ok(cases.some((c) => !skippedByKnownClasses(c, ["all"])));
   assert.deepEqual(divergenceClasses(["linear-scan-per-operation"]), []);
+});
+
+Deno.test("sectionsShowing: each cost class's sections, the ones a kill-table variant runs", () => {
+  assert.deepEqual(sectionsShowing("memory-grows-with-operations"), ["retained"]);
+  assert.deepEqual(sectionsShowing("retains-parent-strings"), ["parents"]);
+  assert.deepEqual(sectionsShowing("module-grows-with-distinct-names"), ["module"]);
+  assert.deepEqual(sectionsShowing("superlinear-steps"), ["growth"]);
+  assert.deepEqual(sectionsShowing("aborts-under-legal-load"), ["large"]);
+  assert.deepEqual(sectionsShowing("limit-under-legal-load"), ["large"]);
 });

@@ -2,15 +2,16 @@
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
  * the runs and seconds it took, and the step that diverged. An answer variant runs the wire and
- * answer stages (`--costs none`). A cost variant (one with a `costClass`) runs the default
- * campaign's cost stage (the stage as the campaign CLI runs it with the same arguments; the answer
- * stages cannot kill it) and is killed by a cost finding of its class on a case the unpatched impl
- * passes or fails by less than half as much. The unpatched impl's cost stage runs first, then each
- * cost variant killed by a step cost (`superlinear-steps`), one at a time with nothing else of the
- * table running, since they time steps; then every other variant, `--jobs` at a time, as answers,
- * heap figures, thrown errors and hangs judged by CPU time do not depend on load. A cost variant
- * that survives gets its cost stage once more, as the machine may be busy. Exits 1 unless every
- * variant is killed within the budget, 2 when a variant no longer applies to impl.
+ * answer stages (`--costs none`). A cost variant (one with a `costClass`) runs the sections of
+ * the default campaign's cost stage whose cases can show its class (the stage as the campaign CLI
+ * runs it with the same arguments; the answer stages cannot kill it) and is killed by a cost
+ * finding of its class on a case the unpatched impl passes or fails by less than half as much.
+ * The unpatched impl's whole cost stage runs first, then each cost variant killed by a step cost
+ * (`superlinear-steps`), one at a time with nothing else of the table running, since they time
+ * steps; then every other variant, `--jobs` at a time, as answers, heap figures, thrown errors and
+ * hangs judged by CPU time do not depend on load. A cost variant that survives gets its cost stage
+ * once more, as the machine may be busy. Exits 1 unless every variant is killed within the budget,
+ * 2 when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (variants at a time
@@ -34,6 +35,7 @@ import type { Summary } from "../campaign/coordinator.ts";
 import { shownBytes } from "../wire/reproduction.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
+import { sectionsShowing } from "../costs/cases.ts";
 import { parseCliArgs } from "../campaign/cli_args.ts";
 import type { CorpusEntry } from "../campaign/corpus.ts";
 import { CORPUS_DIR } from "../campaign/corpus.ts";
@@ -205,13 +207,14 @@ async function killVariant(
     if (variant.costClass === undefined) {
       return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
     }
+    const sections = ["--costs", sectionsShowing(variant.costClass).join(",")];
     // Step costs are timed on a machine that may be busy: a cost variant that survives gets one
     // more cost stage before it counts as survived (a real survivor survives both).
-    let report = await costStage(args);
+    let report = await costStage([...args, ...sections]);
     let kill = costKill(variant, report, await base());
     if (kill === undefined) {
       writeErr(`${variant.name}: no cost finding of its class; running its cost stage once more\n`);
-      report = await costStage(args);
+      report = await costStage([...args, ...sections]);
       kill = costKill(variant, report, await base());
     }
     return {
