@@ -38,11 +38,8 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  */
 const validatedNames: (string[] | undefined)[] = [];
 for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
-
 const BUCKET_MASK = 4095;
-
 const NAMES_PER_BUCKET = 8;
-
 const NAME_CACHE_MAX_LENGTH = 64;
 
 /**
@@ -105,9 +102,7 @@ let tableSpelling = "";
 /** A string shorter than this is never a slice of another (V8's `SlicedString::kMinLength`). */
 const MIN_SLICE_LENGTH = 13;
 
-/**
- * `name`, kept as spelled in the header list, as a string that keeps no larger string alive.
- */
+/** `name`, kept as spelled in the header list, as a string that keeps no larger string alive. */
 export function ownedSpelling(name: string): string {
   if (name === tableSpelling) return tableSpelling;
   return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
@@ -119,7 +114,6 @@ export function ownedSpelling(name: string): string {
  * {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
  */
 const validatedNameMap = new SafeMap<string, string>();
-
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
 /** {@link lowercaseHeaderName} for an own property key of a record init. */
@@ -152,9 +146,7 @@ function isHttpWhitespace(code: number): boolean {
  * up to {@link VALUE_CACHE_MAX_LENGTH} code units, emptied at {@link VALUE_CACHE_LIMIT} entries.
  */
 const normalizedValueCache = new SafeMap<string, string>();
-
 const VALUE_CACHE_LIMIT = 1024;
-
 const VALUE_CACHE_MAX_LENGTH = 256;
 
 /**

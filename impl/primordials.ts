@@ -210,13 +210,14 @@ export function regExpTest(pattern: RegExp, text: string): boolean {
 
 /**
  * This realm's constructor `name`, found through `prototype` so a replaced global does not
- * matter: the global if it is the engine's, else the prototype's `constructor` if that is.
+ * matter: the global if it is the engine's, else the prototype's `constructor` if that is, else
+ * (with `fresh`) a fresh realm's.
  */
-function realmConstructor<T>(global: T, prototype: object, name: string): T {
+function realmConstructor<T>(global: T, prototype: object, name: string, fresh = false): T {
   if (isNative(global, name)) return global;
   const own = (ObjectGetOwnPropertyDescriptor(prototype, "constructor") as PropertyDescriptor)
     .value;
-  return isNative(own, name) ? own : global;
+  return isNative(own, name) ? own : fresh ? intact(global, name, []) : global;
 }
 
 /** This realm's %TypeError.prototype%, from a TypeError the engine throws. */
@@ -238,14 +239,11 @@ export const TypeError: TypeErrorConstructor = realmConstructor(
 );
 
 /** The original `String` (ToString that accepts a Symbol), or a fresh realm's. */
-export const String: StringConstructor = intact(
-  realmConstructor(
-    globalThis.String,
-    ObjectGetPrototypeOf("" as unknown as object) as object,
-    "String",
-  ),
+export const String: StringConstructor = realmConstructor(
+  globalThis.String,
+  ObjectGetPrototypeOf("" as unknown as object) as object,
   "String",
-  [],
+  true,
 );
 
 /** %GeneratorPrototype%, reached by syntax. */
@@ -279,14 +277,11 @@ export const SymbolToStringTag: typeof Symbol.toStringTag = symbolKeyOf(
 ) as typeof Symbol.toStringTag;
 
 /** This realm's `Symbol` (or a fresh realm's: the symbol registry is shared by every realm). */
-const SymbolConstructor: SymbolConstructor = intact(
-  realmConstructor(
-    globalThis.Symbol,
-    ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
-    "Symbol",
-  ),
+const SymbolConstructor: SymbolConstructor = realmConstructor(
+  globalThis.Symbol,
+  ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
   "Symbol",
-  [],
+  true,
 );
 /** `Symbol.for` (one registry serves every realm). */
 export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", ["Symbol"]);
@@ -294,7 +289,7 @@ export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, 
 /** This realm's `Array` constructor. */
 const ArrayConstructor: ArrayConstructor = realmConstructor(
   globalThis.Array,
-  ObjectGetPrototypeOf([]) as object,
+  ArrayPrototype,
   "Array",
 );
 
