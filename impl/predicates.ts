@@ -214,61 +214,38 @@ function isHttpTabOrSpace(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/** https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (decoding is the identity). */
+/** `text` without HTTP tab or space at its start and end. */
+function trimTabsAndSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, start))) start++;
+  while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, end - 1))) end--;
+  return StringPrototypeSlice(text, start, end);
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (decoding is the identity):
+ * `value` split at each comma outside an HTTP quoted string (which runs from a `"` to the next
+ * `"` not escaped by a backslash, or to the end), each part kept verbatim but trimmed.
+ */
 export function getDecodeAndSplit(value: string): string[] {
   const values: string[] = [];
-  const length = value.length;
-  let position = 0;
-  let temporaryValue = "";
-  for (;;) {
-    const stop = findQuoteOrComma(value, position);
-    temporaryValue += StringPrototypeSlice(value, position, stop);
-    position = stop;
-    if (position < length && StringPrototypeCharCodeAt(value, position) === 0x22) {
-      const quotedEnd = endOfQuotedString(value, position);
-      temporaryValue += StringPrototypeSlice(value, position, quotedEnd);
-      position = quotedEnd;
-      if (position < length) continue;
-    }
-    let start = 0;
-    let end = temporaryValue.length;
-    while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, start))) {
-      start++;
-    }
-    while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, end - 1))) {
-      end--;
-    }
-    values[values.length] = StringPrototypeSlice(temporaryValue, start, end);
-    temporaryValue = "";
-    if (position >= length) return values;
-    position++; // the code point at position is ","
-  }
-}
-
-/** Index of the first `"` or `,` at or after `from`, or the length. */
-function findQuoteOrComma(text: string, from: number): number {
-  let index = from;
-  while (index < text.length) {
-    const code = StringPrototypeCharCodeAt(text, index);
-    if (code === 0x22 || code === 0x2c) return index;
-    index++;
-  }
-  return index;
-}
-
-/** https://fetch.spec.whatwg.org/#collect-an-http-quoted-string: the position past it. */
-function endOfQuotedString(text: string, start: number): number {
-  let position = start + 1;
-  while (position < text.length) {
-    const code = StringPrototypeCharCodeAt(text, position);
-    position++;
-    if (code === 0x22) return position;
-    if (code === 0x5c) {
-      if (position >= text.length) return position;
-      position++;
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < value.length; index++) {
+    const code = StringPrototypeCharCodeAt(value, index);
+    if (quoted) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) quoted = false;
+    } else if (code === 0x22) {
+      quoted = true;
+    } else if (code === 0x2c) {
+      values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start, index));
+      start = index + 1;
     }
   }
-  return position;
+  values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start));
+  return values;
 }
 
 /** https://fetch.spec.whatwg.org/#cors-unsafe-request-header-byte */
