@@ -128,16 +128,6 @@ function forbiddenByGuard(
   return guard === "response" && isForbiddenResponseHeaderName(lower);
 }
 
-/** Converts and validates a name argument (get, has, delete): the lowercase header name. */
-function nameArgument(context: string, name: unknown): string {
-  const text = toText(name);
-  const lower = lowercaseHeaderName(text);
-  if (lower !== null) return lower;
-  throw isNotByteString(text)
-    ? notByteStringError(context, "name", text)
-    : invalidNameError(context, text);
-}
-
 /**
  * A name's conversion in append, set or a fill: the ByteString check, thrown at once (before the
  * value is converted); the lowercase name, or null for a ByteString that is not a header name.
@@ -150,7 +140,15 @@ function nameOrNull(context: string, nameText: string): string | null {
   return lower;
 }
 
-/** The same for a value: the normalized value, or null for a ByteString that is not one. */
+/** Converts and validates a name argument (get, has, delete): the lowercase header name. */
+function nameArgument(context: string, name: unknown): string {
+  const text = toText(name);
+  const lower = nameOrNull(context, text);
+  if (lower === null) throw invalidNameError(context, text);
+  return lower;
+}
+
+/** {@link nameOrNull} for a value: the normalized value, or null for a ByteString not a value. */
 function valueOrNull(context: string, valueText: string): string | null {
   const value = normalizeHeaderValue(valueText);
   if (value === null && isNotByteString(valueText)) {

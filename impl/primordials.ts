@@ -136,12 +136,9 @@ function uncurried<T, K extends keyof T & string>(
   return methods as { [P in K]: Uncurried<T, T[P]> };
 }
 
+const math = captured(Math, ["Math"], ["min", "random", "floor"]);
 /** `Math.min`, `Math.random`, `Math.floor`. */
-export const { min: MathMin, random: MathRandom, floor: MathFloor } = captured(Math, ["Math"], [
-  "min",
-  "random",
-  "floor",
-]);
+export const { min: MathMin, random: MathRandom, floor: MathFloor } = math;
 /** `Object.getOwnPropertyNames`, ...: the static methods of `Object` impl calls. */
 export const {
   getOwnPropertyNames: ObjectGetOwnPropertyNames,
@@ -160,12 +157,9 @@ export const {
   "setPrototypeOf",
   "hasOwn",
 ]);
+const reflect = captured(Reflect, ["Reflect"], ["ownKeys", "deleteProperty"]);
 /** `Reflect.ownKeys` and `Reflect.deleteProperty`. */
-export const { ownKeys: ReflectOwnKeys, deleteProperty: ReflectDeleteProperty } = captured(
-  Reflect,
-  ["Reflect"],
-  ["ownKeys", "deleteProperty"],
-);
+export const { ownKeys: ReflectOwnKeys, deleteProperty: ReflectDeleteProperty } = reflect;
 /** `Array.isArray`. */
 export const { isArray: ArrayIsArray } = captured(Array, ["Array"], ["isArray"]);
 /** `Object.prototype.propertyIsEnumerable`, uncurried. */
@@ -195,13 +189,9 @@ const { exec: regExpPrototypeExec } = uncurried(ObjectGetPrototypeOf(/a/) as Reg
 ]);
 /** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
 export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
-const { sort: arrayPrototypeSort, values: arrayPrototypeValues } = captured(
-  ArrayPrototype,
-  ["Array", "prototype"],
-  ["sort", "values"],
-);
+const arrayMethods = captured(ArrayPrototype, ["Array", "prototype"], ["sort", "values"]);
 /** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
-export const ArrayPrototypeSort: <T>(self: T[]) => T[] = bind.call(call, arrayPrototypeSort);
+export const ArrayPrototypeSort: <T>(self: T[]) => T[] = bind.call(call, arrayMethods.sort);
 
 /** Whether `pattern` (not global or sticky) matches `text`, through the original `exec`. */
 export function regExpTest(pattern: RegExp, text: string): boolean {
@@ -318,7 +308,7 @@ export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
 );
 /** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
-  reflectApply(arrayPrototypeValues, [], []) as object,
+  reflectApply(arrayMethods.values, [], []) as object,
 ) as { next: unknown };
 /** The original %ArrayIteratorPrototype%.next, or nothing any iterator has if replaced. */
 export const ArrayIteratorPrototypeNext: unknown = originalOrNothing(
