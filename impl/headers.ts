@@ -69,15 +69,11 @@ const GUARDS = safeSetOf<string>(HEADERS_GUARDS);
 
 /** Which of key, value or both an iterator yields: WebIDL's iterator "kind". */
 type IterationKind = 0 | 1 | 2;
-const KIND_KEY: IterationKind = 0;
-const KIND_VALUE: IterationKind = 1;
-const KIND_KEY_AND_VALUE: IterationKind = 2;
+const KIND_KEY = 0, KIND_VALUE = 1, KIND_KEY_AND_VALUE = 2;
 
 /** Which method a guard check is for (see `#guardAllows`). */
 type WriteKind = 0 | 1 | 2;
-const WRITE_APPEND: WriteKind = 0;
-const WRITE_SET: WriteKind = 1;
-const WRITE_DELETE: WriteKind = 2;
+const WRITE_APPEND = 0, WRITE_SET = 1, WRITE_DELETE = 2;
 
 /** An object in the ECMAScript sense (what WebIDL's "is an Object" tests). */
 function isObject(value: unknown): value is Record<PropertyKey, unknown> {
@@ -104,35 +100,18 @@ function toText(value: unknown): string {
   return typeof value === "string" ? value : `${value as string}`;
 }
 
-function notByteStringError(context: string, what: string, text: string): TypeError {
-  return new TypeError(
+const notByteStringError = (context: string, what: string, text: string) =>
+  new TypeError(
     `${context}: ${what} ${quote(text)} is not a ByteString (a code unit is above 0xFF)`,
   );
-}
-
-function invalidNameError(context: string, text: string): TypeError {
-  return new TypeError(`${context}: ${quote(text)} is not a valid header name`);
-}
-
-function invalidValueError(context: string, text: string): TypeError {
-  return new TypeError(`${context}: ${quote(text)} is not a valid header value`);
-}
-
-function enumerableSymbolKeyError(): TypeError {
-  return new TypeError("Headers: a record init has an enumerable Symbol key (not a ByteString)");
-}
-
-function immutableError(context: string, lowerName: string): TypeError {
-  return new TypeError(`${context}: headers are immutable (name ${quote(lowerName)})`);
-}
-
-function illegalInvocationError(context: string): TypeError {
-  return new TypeError(`${context}: 'this' is not a Headers object of this implementation`);
-}
-
-function tooFewArgumentsError(context: string, required: number, given: number): TypeError {
-  return new TypeError(`${context}: ${required} argument(s) required, but only ${given} present`);
-}
+const invalidNameError = (context: string, text: string) =>
+  new TypeError(`${context}: ${quote(text)} is not a valid header name`);
+const invalidValueError = (context: string, text: string) =>
+  new TypeError(`${context}: ${quote(text)} is not a valid header value`);
+const illegalInvocationError = (context: string) =>
+  new TypeError(`${context}: 'this' is not a Headers object of this implementation`);
+const enumerableSymbolKeyError = () =>
+  new TypeError("Headers: a record init has an enumerable Symbol key (not a ByteString)");
 
 /**
  * The forbidden-name steps of https://fetch.spec.whatwg.org/#headers-validate: whether `guard`
@@ -149,55 +128,90 @@ function forbiddenByGuard(
   return guard === "response" && isForbiddenResponseHeaderName(lower);
 }
 
+/**
+ * A name's conversion in append, set or a fill: the ByteString check, thrown at once (before the
+ * value is converted); the lowercase name, or null for a ByteString that is not a header name.
+ */
+function nameOrNull(context: string, nameText: string): string | null {
+  const lower = lowercaseHeaderName(nameText);
+  if (lower === null && isNotByteString(nameText)) {
+    throw notByteStringError(context, "name", nameText);
+  }
+  return lower;
+}
+
 /** Converts and validates a name argument (get, has, delete): the lowercase header name. */
 function nameArgument(context: string, name: unknown): string {
   const text = toText(name);
-  const lower = lowercaseHeaderName(text);
-  if (lower !== null) return lower;
-  throw isNotByteString(text)
-    ? notByteStringError(context, "name", text)
-    : invalidNameError(context, text);
+  const lower = nameOrNull(context, text);
+  if (lower === null) throw invalidNameError(context, text);
+  return lower;
+}
+
+/** {@link nameOrNull} for a value: the normalized value, or null for a ByteString not a value. */
+function valueOrNull(context: string, valueText: string): string | null {
+  const value = normalizeHeaderValue(valueText);
+  if (value === null && isNotByteString(valueText)) {
+    throw notByteStringError(context, "value", valueText);
+  }
+  return value;
+}
+
+/** Converts the value of append or set, then validates both (a TypeError naming the culprit). */
+function valueArgument(
+  context: string,
+  value: unknown,
+  lower: string | null,
+  nameText: string,
+): string {
+  const valueText = toText(value);
+  const normalized = valueOrNull(context, valueText);
+  if (lower === null) throw invalidNameError(context, nameText);
+  if (normalized === null) throw invalidValueError(context, valueText);
+  return normalized;
 }
 
 /**
- * One inner `sequence<ByteString>` of a `HeadersInit`: converts each item as it arrives
- * (conversion errors are thrown at once) and keeps the first two, pre-validated. One buffer
- * serves a whole fill.
+ * One iterable of a sequence init (the init, or one of its pairs), walked item by item: by the
+ * iterator protocol, its `next` read once; or, fast path "array init", by index when it is an
+ * array whose iterator and `next` are the originals, which read the same indices in the same
+ * order. One walk per level serves a whole fill.
  */
-class PairBuffer {
-  count = 0;
-  nameText = "";
-  /** Lowercase name, or null when `nameText` is not a header name. */
-  lowerName: string | null = null;
-  valueText = "";
-  /** Normalized value, or null when `valueText` does not normalize to a header value. */
-  value: string | null = null;
+class InitWalk {
+  /** The array read by index, or null while the iterator protocol is walked. */
+  array: unknown[] | null = null;
+  iterator: Record<PropertyKey, unknown> | null = null;
+  next: unknown = undefined;
+  index = 0;
+  /** The item the last successful {@link InitWalk.step} read. */
+  item: unknown = undefined;
 
-  reset(): void {
-    this.count = 0;
+  /** Starts walking `iterable` through its iterator `method` (a function). */
+  open(iterable: Record<PropertyKey, unknown>, method: unknown, what: string): void {
+    const iterator = callFunction(method, iterable);
+    if (!isObject(iterator)) throw new TypeError(`Headers: ${what} iterator is not an object`);
+    const next = iterator.next;
+    const byIndex = method === ArrayPrototypeSymbolIterator &&
+      next === ArrayIteratorPrototypeNext && ArrayIsArray(iterable);
+    this.array = byIndex ? iterable as unknown as unknown[] : null;
+    this.iterator = iterator;
+    this.next = next;
+    this.index = 0;
   }
 
-  add(item: unknown): void {
-    const text = toText(item);
-    const count = this.count;
-    if (count === 0) {
-      const lower = lowercaseHeaderName(text);
-      if (lower === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "name", text);
-      }
-      this.nameText = text;
-      this.lowerName = lower;
-    } else if (count === 1) {
-      const value = normalizeHeaderValue(text);
-      if (value === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "value", text);
-      }
-      this.valueText = text;
-      this.value = value;
-    } else if (isNotByteString(text)) {
-      throw notByteStringError("Headers", "pair item", text);
+  /** Reads the next item into {@link InitWalk.item}; false when the walk is done. */
+  step(): boolean {
+    const array = this.array;
+    if (array !== null) {
+      if (this.index >= toLength(array.length)) return false;
+      this.item = array[this.index++];
+      return true;
     }
-    this.count = count + 1;
+    const result = callFunction(this.next, this.iterator);
+    if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
+    if (result.done) return false;
+    this.item = result.value;
+    return true;
   }
 }
 
@@ -211,15 +225,6 @@ function copyArray(array: readonly string[]): string[] {
   const length = array.length;
   const copy = newArray<string>(length);
   for (let index = 0; index < length; index++) copy[index] = array[index];
-  return copy;
-}
-
-/** A copy of an index (no `new Map(iterable)`, which walks a user-reachable iterator). */
-function copyIndex(index: SafeMap<string, string>): SafeMap<string, string> {
-  const copy = new SafeMap<string, string>();
-  index.forEach((value, name) => {
-    copy.set(name, value);
-  });
   return copy;
 }
 
@@ -330,36 +335,6 @@ function rawListName(flat: unknown[], index: number): string {
   return lower;
 }
 
-/**
- * The header list of an indexed raw list. `appends`: `[name, value, lowercase name]` triples of
- * a fill, which were appends; else `[name, value]` pairs (validated), each name kept as given.
- */
-function listOfRawList(flat: readonly string[], appends: boolean): HeaderList {
-  const list = new HeaderList();
-  const stride = appends ? 3 : 2;
-  for (let index = 0; index < flat.length; index += stride) {
-    const name = flat[index];
-    const lower = appends ? flat[index + 2] : lowercaseHeaderName(name) as string;
-    list.append(lower, name, flat[index + 1], !appends);
-  }
-  return list;
-}
-
-/**
- * The header list of a Headers whose list is in index order (see `Headers.#listInIndexOrder`):
- * the flat [name, value, ...] entries of its index, in the Map's insertion order.
- */
-function listOfIndex(index: SafeMap<string, string>): string[] {
-  const list = newArray<string>(index.size * 2);
-  let at = 0;
-  index.forEach((value, lower) => {
-    list[at] = lower;
-    list[at + 1] = value;
-    at += 2;
-  });
-  return list;
-}
-
 /** Up to this many names, the view is sorted by insertion while it is built. */
 const INSERTION_SORT_LIMIT = 32;
 
@@ -398,16 +373,20 @@ let entryName = "";
 let entryValue = "";
 /** Whether a value is a Headers of this module; set by the class's static block. */
 let isHeaders: (value: unknown) => value is Headers;
-/** Builds a Headers with a guard and a profile; set by the class's static block. */
-let createHeaders: (guard: HeadersGuard, server: boolean) => Headers;
-/** Fills a Headers from a converted-on-the-fly init; set by the class's static block. */
-let fillHeaders: (headers: Headers, init: unknown) => void;
+/**
+ * A Headers with `guard` and profile `server` over a copy of the raw list `flat`, or else filled
+ * from `init` (guard "immutable" fills under "none"); set by the class's static block.
+ */
+let createHeaders: (
+  guard: HeadersGuard,
+  server: boolean,
+  init: unknown,
+  flat: string[] | null,
+) => Headers;
 /** Sets the guard of a Headers; set by the class's static block. */
 let setGuard: (headers: Headers, guard: HeadersGuard) => void;
 /** The header list of a Headers, flat; set by the class's static block. */
 let listOf: (headers: Headers) => string[];
-/** Hands a flat raw list to a Headers for lazy materialization; set by the static block. */
-let adoptRawList: (headers: Headers, flat: string[]) => void;
 
 /**
  * Test-only hooks of `introspect.ts` (not exported from `mod.ts`): the private fields of a
@@ -527,13 +506,29 @@ export class Headers implements HeadersLike {
     return typeof value === "object" && value !== null && #guard in value;
   }
 
+  /** WebIDL's checks on entering a method: `self` is a Headers, given >= required arguments. */
+  static #enter(self: unknown, context: string, given: number, required: number): void {
+    if (!Headers.#isHeaders(self)) throw illegalInvocationError(context);
+    if (given < required) {
+      throw new TypeError(
+        `${context}: ${required} argument(s) required, but only ${given} present`,
+      );
+    }
+  }
+
   static {
     entryAt = (headers, index) => headers.#entryAt(index);
     listOf = (headers) => {
       const combined = headers.#read();
-      if (headers.#listInIndexOrder) return listOfIndex(combined);
       if (headers.#list !== null) return headers.#list.flat();
       const list: string[] = [];
+      if (headers.#listInIndexOrder) {
+        combined.forEach((value, lower) => {
+          list[list.length] = lower;
+          list[list.length] = value;
+        });
+        return list;
+      }
       for (let index = 0; headers.#entryAt(index); index++) {
         list[list.length] = entryName;
         list[list.length] = entryValue;
@@ -541,19 +536,21 @@ export class Headers implements HeadersLike {
       return list;
     };
     isHeaders = (value): value is Headers => Headers.#isHeaders(value);
-    createHeaders = (guard, server) => {
+    createHeaders = (guard, server, init, flat) => {
       const headers = new Headers();
-      headers.#guard = guard;
       headers.#server = server;
+      if (flat !== null) {
+        headers.#combined = null;
+        headers.#rawList = copyArray(flat);
+      } else if (init !== undefined) {
+        headers.#guard = guard === "immutable" ? "none" : guard;
+        headers.#fill(init);
+      }
+      headers.#guard = guard;
       return headers;
     };
-    fillHeaders = (headers, init) => headers.#fill(init);
     setGuard = (headers, guard) => {
       headers.#guard = guard;
-    };
-    adoptRawList = (headers, flat) => {
-      headers.#combined = null;
-      headers.#rawList = copyArray(flat);
     };
     // Test-only (see fieldsOf): the property suite, the coverage gate's measure, never reads it.
     // deno-coverage-ignore-start
@@ -583,8 +580,7 @@ export class Headers implements HeadersLike {
 
   /** https://fetch.spec.whatwg.org/#dom-headers-append */
   append(name: string, value: string): void {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.append");
-    if (arguments.length < 2) throw tooFewArgumentsError("Headers.append", 2, arguments.length);
+    Headers.#enter(this, "Headers.append", arguments.length, 2);
     const nameText = toText(name);
     const lower = nameOrNull("Headers.append", nameText);
     const normalized = valueArgument("Headers.append", value, lower, nameText);
@@ -593,8 +589,7 @@ export class Headers implements HeadersLike {
 
   /** https://fetch.spec.whatwg.org/#dom-headers-delete */
   delete(name: string): void {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.delete");
-    if (arguments.length < 1) throw tooFewArgumentsError("Headers.delete", 1, arguments.length);
+    Headers.#enter(this, "Headers.delete", arguments.length, 1);
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
@@ -605,36 +600,27 @@ export class Headers implements HeadersLike {
       combined = this.#writable();
     }
     // The delete is the lookup; only a removal drops the cached view.
-    if (combined.delete(lower)) this.#deleted(lower, combined, guard);
-  }
-
-  /** What follows the removal of `lower` from `combined`, the index this Headers owns alone. */
-  #deleted(lower: string, combined: SafeMap<string, string>, guard: HeadersGuard): void {
+    if (!this.#remove(combined, lower)) return;
     this.#view = null;
-    this.#orderRemove(lower);
-    if (this.#list !== null) this.#list.delete(lower);
     if (lower === "set-cookie") this.#setCookies = null;
-    if (guard === "request-no-cors") this.#removeRange(combined);
-    if (combined.size === 0) this.#emptied();
-  }
-
-  /** An empty list is in index order: dropping the list drops what deleted headers held. */
-  #emptied(): void {
-    this.#listInIndexOrder = true;
-    this.#list = null;
+    if (guard === "request-no-cors") this.#remove(combined, "range");
+    if (combined.size === 0) {
+      // An empty list is in index order: dropping the list drops what deleted headers held.
+      this.#listInIndexOrder = true;
+      this.#list = null;
+    }
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
   get(name: string): string | null {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.get");
-    if (arguments.length < 1) throw tooFewArgumentsError("Headers.get", 1, arguments.length);
+    Headers.#enter(this, "Headers.get", arguments.length, 1);
     const value = this.#read().get(nameArgument("Headers.get", name));
     return value === undefined ? null : value;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-getsetcookie */
   getSetCookie(): string[] {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.getSetCookie");
+    Headers.#enter(this, "Headers.getSetCookie", 0, 0);
     this.#read();
     const setCookies = this.#setCookies;
     return setCookies === null ? [] : copyArray(setCookies);
@@ -642,15 +628,13 @@ export class Headers implements HeadersLike {
 
   /** https://fetch.spec.whatwg.org/#dom-headers-has */
   has(name: string): boolean {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.has");
-    if (arguments.length < 1) throw tooFewArgumentsError("Headers.has", 1, arguments.length);
+    Headers.#enter(this, "Headers.has", arguments.length, 1);
     return this.#read().has(nameArgument("Headers.has", name));
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-set */
   set(name: string, value: string): void {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.set");
-    if (arguments.length < 2) throw tooFewArgumentsError("Headers.set", 2, arguments.length);
+    Headers.#enter(this, "Headers.set", arguments.length, 2);
     const nameText = toText(name);
     const checkedName = nameOrNull("Headers.set", nameText);
     const normalized = valueArgument("Headers.set", value, checkedName, nameText);
@@ -669,7 +653,7 @@ export class Headers implements HeadersLike {
     if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
     this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
-    if (guard === "request-no-cors") this.#removeRange(combined);
+    if (guard === "request-no-cors") this.#remove(combined, "range");
   }
 
   /**
@@ -680,8 +664,7 @@ export class Headers implements HeadersLike {
     callback: (value: string, name: string, parent: Headers) => void,
     thisArg: unknown = undefined,
   ): void {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.forEach");
-    if (arguments.length < 1) throw tooFewArgumentsError("Headers.forEach", 1, arguments.length);
+    Headers.#enter(this, "Headers.forEach", arguments.length, 1);
     if (typeof callback !== "function") {
       throw new TypeError("Headers.forEach: the callback is not a function");
     }
@@ -692,19 +675,19 @@ export class Headers implements HeadersLike {
 
   /** WebIDL iterable `keys()`: a live iterator over the sorted, lowercase names. */
   keys(): IterableIterator<string> {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.keys");
+    Headers.#enter(this, "Headers.keys", 0, 0);
     return new HeadersIterator(this, KIND_KEY) as unknown as IterableIterator<string>;
   }
 
   /** WebIDL iterable `values()`: a live iterator over the combined values. */
   values(): IterableIterator<string> {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.values");
+    Headers.#enter(this, "Headers.values", 0, 0);
     return new HeadersIterator(this, KIND_VALUE) as unknown as IterableIterator<string>;
   }
 
   /** WebIDL iterable `entries()` (also `[Symbol.iterator]`): live [name, value] pairs. */
   entries(): IterableIterator<[string, string]> {
-    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");
+    Headers.#enter(this, "Headers.entries", 0, 0);
     return new HeadersIterator(this, KIND_KEY_AND_VALUE) as unknown as IterableIterator<
       [string, string]
     >;
@@ -714,13 +697,7 @@ export class Headers implements HeadersLike {
    * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1. `deferFirst`:
    * a first write onto {@link EMPTY_INDEX} is deferred (false for a fill's appends).
    */
-  #append(
-    context: string,
-    lower: string,
-    value: string,
-    name: string,
-    deferFirst: boolean,
-  ): void {
+  #append(context: string, lower: string, value: string, name: string, deferFirst: boolean): void {
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND)) return;
     if (deferFirst && this.#combined === EMPTY_INDEX) {
@@ -745,7 +722,7 @@ export class Headers implements HeadersLike {
       if (this.#order !== NO_ORDER) this.#order.upsert(lower, this.#setCookies.length);
     }
     this.#listWrite(lower, name, value, false);
-    if (guard === "request-no-cors") this.#removeRange(combined);
+    if (guard === "request-no-cors") this.#remove(combined, "range");
   }
 
   /**
@@ -755,7 +732,9 @@ export class Headers implements HeadersLike {
    */
   #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
     const guard = this.#guard;
-    if (guard === "immutable") throw immutableError(context, lower);
+    if (guard === "immutable") {
+      throw new TypeError(`${context}: headers are immutable (name ${quote(lower)})`);
+    }
     if (forbiddenByGuard(guard, this.#server, lower, value)) return false;
     if (guard !== "request-no-cors") return true;
     if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
@@ -769,21 +748,18 @@ export class Headers implements HeadersLike {
   }
 
   /**
+   * Removes `lower` from `combined`, the index this Headers owns alone, and from its order and
+   * list; false if it was not there. With "range":
    * https://fetch.spec.whatwg.org/#concept-headers-remove-privileged-no-cors-request-headers
-   * on the writable index.
    */
-  #removeRange(combined: SafeMap<string, string>): void {
-    if (!combined.delete("range")) return;
-    this.#orderRemove("range");
-    if (this.#list !== null) this.#list.delete("range");
-  }
-
-  /** Takes `lower`, just deleted from the index, out of an active {@link Headers.#order}. */
-  #orderRemove(lower: string): void {
+  #remove(combined: SafeMap<string, string>, lower: string): boolean {
+    if (!combined.delete(lower)) return false;
     if (this.#order !== NO_ORDER) {
       this.#orderReads = 0;
       this.#order.remove(lower);
     }
+    if (this.#list !== null) this.#list.delete(lower);
+    return true;
   }
 
   /** The index, materializing a raw list first. */
@@ -802,7 +778,12 @@ export class Headers implements HeadersLike {
       } else {
         // The copy keeps the Map's order, so a list in index order stays so.
         if (!this.#listInIndexOrder) this.#ensureList();
-        combined = copyIndex(combined);
+        // No `new Map(iterable)`, which walks a user-reachable iterator.
+        const copy = new SafeMap<string, string>();
+        combined.forEach((value, name) => {
+          copy.set(name, value);
+        });
+        combined = copy;
         if (this.#setCookies !== null) this.#setCookies = copyArray(this.#setCookies);
       }
       this.#combined = combined;
@@ -882,7 +863,14 @@ export class Headers implements HeadersLike {
       }
     }
     this.#listInIndexOrder = inIndexOrder;
-    if (!inIndexOrder) this.#list = listOfRawList(flat, appends);
+    if (!inIndexOrder) {
+      // A fill's triples were appends; a raw list's names are kept as given.
+      const list = this.#list = new HeaderList();
+      for (let index = 0; index < length; index += stride) {
+        const lower = appends ? flat[index + 2] : lowercaseHeaderName(flat[index]) as string;
+        list.append(lower, flat[index], flat[index + 1], !appends);
+      }
+    }
     this.#combined = combined;
     this.#setCookies = setCookies;
     this.#joinedMayEndInSpace = joinedMayEndInSpace;
@@ -1097,10 +1085,7 @@ export class Headers implements HeadersLike {
           ? undefined
           : callFunction(descriptor.get, init),
       );
-      const value = normalizeHeaderValue(text);
-      if (value === null && isNotByteString(text)) {
-        throw notByteStringError("Headers", "value", text);
-      }
+      const value = valueOrNull("Headers", text);
       if (deferred !== null) continue;
       if (lower === null) deferred = invalidNameError("Headers", key);
       else if (value === null) deferred = invalidValueError("Headers", text);
@@ -1125,121 +1110,66 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand.
-   * Fast path "array init": an array with the original iterator is read by index, which makes
-   * the same [[Get]]s in the same order.
+   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand
+   * ({@link InitWalk}); each pair is converted item by item, and, unless a fill error is pending,
+   * appended or, with `defer`, added to the triples returned for {@link Headers.#adoptFilled}.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
   ): string[] | null {
-    const pending = defer ? [] : null;
-    const iterator = callFunction(method, init);
-    if (!isObject(iterator)) throw new TypeError("Headers: init's iterator is not an object");
-    const next = iterator.next;
-    const buffer = new PairBuffer();
+    const pending: string[] | null = defer ? [] : null;
+    const pairs = new InitWalk();
+    const items = new InitWalk();
+    pairs.open(init, method, "init's");
     let deferred: TypeError | null = null;
-    if (
-      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
-      ArrayIsArray(init)
-    ) {
-      for (let index = 0; index < toLength(init.length); index++) {
-        deferred = this.#fillFromPair(init[index], buffer, deferred, pending);
+    while (pairs.step()) {
+      const pair = pairs.item;
+      if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
+      const pairMethod = pair[SymbolIterator];
+      if (pairMethod === undefined || pairMethod === null) {
+        throw new TypeError("Headers: a sequence init item is not iterable");
       }
-    } else {
-      for (;;) {
-        const result = callFunction(next, iterator);
-        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
-        if (result.done) break;
-        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);
+      if (typeof pairMethod !== "function") {
+        throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
+      }
+      items.open(pair, pairMethod, "an item's");
+      let count = 0;
+      let nameText = "";
+      let lower: string | null = null;
+      let valueText = "";
+      let value: string | null = null;
+      for (; items.step(); count++) {
+        const text = toText(items.item);
+        if (count === 0) {
+          nameText = text;
+          lower = nameOrNull("Headers", text);
+        } else if (count === 1) {
+          valueText = text;
+          value = valueOrNull("Headers", text);
+        } else if (isNotByteString(text)) throw notByteStringError("Headers", "pair item", text);
+      }
+      if (deferred !== null) continue;
+      if (count !== 2) {
+        deferred = new TypeError(`Headers: a pair must have 2 items, this one has ${count}`);
+      } else if (lower === null) deferred = invalidNameError("Headers", nameText);
+      else if (value === null) deferred = invalidValueError("Headers", valueText);
+      else if (pending === null) this.#append("Headers", lower, value, nameText, false);
+      else {
+        pending[pending.length] = keptName(nameText, lower);
+        pending[pending.length] = value;
+        pending[pending.length] = lower;
       }
     }
     if (deferred !== null) throw deferred;
     return pending;
-  }
-
-  /** Converts one pair and, unless a fill error is pending, appends it or adds it to `pending`. */
-  #fillFromPair(
-    pair: unknown,
-    buffer: PairBuffer,
-    deferred: TypeError | null,
-    pending: string[] | null,
-  ): TypeError | null {
-    if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
-    const method = pair[SymbolIterator];
-    if (method === undefined || method === null) {
-      throw new TypeError("Headers: a sequence init item is not iterable");
-    }
-    if (typeof method !== "function") {
-      throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
-    }
-    const iterator = callFunction(method, pair);
-    if (!isObject(iterator)) throw new TypeError("Headers: an item's iterator is not an object");
-    const next = iterator.next;
-    buffer.reset();
-    if (
-      method === ArrayPrototypeSymbolIterator && next === ArrayIteratorPrototypeNext &&
-      ArrayIsArray(pair)
-    ) {
-      for (let index = 0; index < toLength(pair.length); index++) buffer.add(pair[index]);
-    } else {
-      for (;;) {
-        const result = callFunction(next, iterator);
-        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");
-        if (result.done) break;
-        buffer.add(result.value);
-      }
-    }
-    if (deferred !== null) return deferred;
-    if (buffer.count !== 2) {
-      return new TypeError(`Headers: a pair must have 2 items, this one has ${buffer.count}`);
-    }
-    if (buffer.lowerName === null) return invalidNameError("Headers", buffer.nameText);
-    if (buffer.value === null) return invalidValueError("Headers", buffer.valueText);
-    if (pending === null) {
-      this.#append("Headers", buffer.lowerName, buffer.value, buffer.nameText, false);
-    } else {
-      pending[pending.length] = keptName(buffer.nameText, buffer.lowerName);
-      pending[pending.length] = buffer.value;
-      pending[pending.length] = buffer.lowerName;
-    }
-    return null;
   }
 }
 
 // Declaration merge: `[Symbol.iterator]` is installed below as the very `entries` function.
 export interface Headers {
   [Symbol.iterator](): IterableIterator<[string, string]>;
-}
-
-/**
- * First half of the append/set argument conversion: the name's ByteString check, thrown before
- * the value is converted; the lowercase name, or null for a ByteString that is not a name.
- */
-function nameOrNull(context: string, nameText: string): string | null {
-  const lower = lowercaseHeaderName(nameText);
-  if (lower === null && isNotByteString(nameText)) {
-    throw notByteStringError(context, "name", nameText);
-  }
-  return lower;
-}
-
-/** Second half: converts the value, then validates both (a TypeError naming the culprit). */
-function valueArgument(
-  context: string,
-  value: unknown,
-  lower: string | null,
-  nameText: string,
-): string {
-  const valueText = toText(value);
-  const normalized = normalizeHeaderValue(valueText);
-  if (normalized === null && isNotByteString(valueText)) {
-    throw notByteStringError(context, "value", valueText);
-  }
-  if (lower === null) throw invalidNameError(context, nameText);
-  if (normalized === null) throw invalidValueError(context, valueText);
-  return normalized;
 }
 
 /**
@@ -1307,11 +1237,7 @@ defineHidden(headersPrototype, SymbolToStringTag, "Headers", false);
  * What `Deno.inspect` and `util.inspect` show for a Headers, as Deno prints its own (several
  * set-cookie values joined). A TypeError for a `this` that is not a Headers of this module.
  */
-function inspectHeaders(
-  headers: unknown,
-  inspect: Inspect,
-  options: unknown,
-): string {
+function inspectHeaders(headers: unknown, inspect: Inspect, options: unknown): string {
   if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
   const entries = {};
   for (let index = 0; entryAt(headers, index); index++) {
@@ -1384,10 +1310,7 @@ export function headersWithGuard(
 ): Headers {
   const checkedGuard = guardArgument("headersWithGuard", guard);
   const server = serverProfile("headersWithGuard", options);
-  const headers = createHeaders(checkedGuard === "immutable" ? "none" : checkedGuard, server);
-  if (init !== undefined) fillHeaders(headers, init);
-  if (checkedGuard === "immutable") setGuard(headers, "immutable");
-  return headers;
+  return createHeaders(checkedGuard, server, init, null);
 }
 
 /**
@@ -1412,9 +1335,7 @@ export function headersFromRawList(
 ): Headers {
   if (!ArrayIsArray(flat)) throw new TypeError("headersFromRawList: flat must be an array");
   const checkedGuard = guardArgument("headersFromRawList", guard);
-  const headers = createHeaders(checkedGuard, serverProfile("headersFromRawList", options));
-  adoptRawList(headers, flat);
-  return headers;
+  return createHeaders(checkedGuard, serverProfile("headersFromRawList", options), undefined, flat);
 }
 
 /**

@@ -16,29 +16,17 @@ export interface HeadersInternals {
   readonly guard: HeadersGuard;
   /** The profile the object was created with. */
   readonly profile: "standard" | "server";
-  /**
-   * The unmaterialized flat raw list handed to `headersFromRawList` (a copy), or null once
-   * materialized (or for objects that never had one).
-   */
+  /** The pending flat `[name, value, ...]` raw list (a copy), or null once indexed or if none. */
   readonly rawList: readonly string[] | null;
-  /**
-   * The materialized lowercase index as [lowercaseName, combinedValue] pairs in the Map's
-   * insertion order (a copy); null exactly while `rawList` is pending.
-   */
+  /** The index as [lowercase name, combined value] pairs in insertion order; null iff `rawList`. */
   readonly index: readonly (readonly [string, string])[] | null;
   /** The separate set-cookie values (a copy), or null when the list has none. */
   readonly setCookies: readonly string[] | null;
-  /**
-   * The iteration cache exactly as impl holds it, flattened to [name, value, ...] (a copy), or
-   * null when impl holds no valid cache: the standard's sort-and-combine of the header list.
-   */
+  /** The cached sort-and-combine view, flat [name, value, ...] (a copy), or null if none. */
   readonly view: readonly string[] | null;
   /** The sticky copy-on-write flag. */
   readonly shared: boolean;
-  /**
-   * Identity token of the storage this object reads and writes: two objects sharing storage
-   * copy-on-write return the same token (the token object itself, never its contents).
-   */
+  /** Identity token of the storage it reads and writes: the same for objects sharing it. */
   readonly storage: object;
 }
 
@@ -50,26 +38,6 @@ export interface IteratorInternals {
   readonly index: number;
   /** What `next()` yields. */
   readonly kind: "key" | "value" | "key+value";
-}
-
-/** The private fields of one Headers, as `fieldsOf` in `headers.ts` hands them over (live). */
-interface HeadersFields {
-  readonly guard: HeadersGuard;
-  readonly server: boolean;
-  /** `[name, value]` pairs, or with `rawListAppends` a fill's `[name, value, lowercase]` triples. */
-  readonly rawList: readonly string[] | null;
-  readonly rawListAppends: boolean;
-  readonly combined: ReadonlyMap<string, string> | null;
-  readonly setCookies: readonly string[] | null;
-  readonly view: readonly string[] | null;
-  readonly shared: boolean;
-}
-
-/** The private fields of one Headers iterator, as `iteratorFieldsOf` hands them over. */
-interface IteratorFields {
-  readonly target: object;
-  readonly index: number;
-  readonly kind: 0 | 1 | 2;
 }
 
 /** `[name, value]` pairs of `[name, value, lowercase name]` triples. */
@@ -106,23 +74,28 @@ function tokenOf(storage: object): object {
  * ```
  */
 export function internalsOf(headers: object): HeadersInternals {
-  const fields = fieldsOf(headers) as HeadersFields | null;
+  const fields = fieldsOf(headers);
   if (fields === null) {
     throw new TypeError("internalsOf: the argument is not a Headers object of impl");
   }
-  const combined = fields.combined;
-  const rawList = fields.rawList !== null && fields.rawListAppends
-    ? pairsOfTriples(fields.rawList)
-    : fields.rawList;
+  const combined = fields.combined as ReadonlyMap<string, string> | null;
+  // With `rawListAppends`, a fill's `[name, value, lowercase name]` triples.
+  const rawList = fields.rawList as readonly string[] | null;
+  const setCookies = fields.setCookies as readonly string[] | null;
+  const view = fields.view as readonly string[] | null;
   return {
-    guard: fields.guard,
+    guard: fields.guard as HeadersGuard,
     profile: fields.server ? "server" : "standard",
-    rawList: rawList === null ? null : [...rawList],
+    rawList: rawList === null
+      ? null
+      : fields.rawListAppends
+      ? pairsOfTriples(rawList)
+      : [...rawList],
     index: combined === null ? null : [...combined],
-    setCookies: fields.setCookies === null ? null : [...fields.setCookies],
-    view: fields.view === null ? null : [...fields.view],
-    shared: fields.shared,
-    storage: tokenOf(combined ?? (fields.rawList as readonly string[])),
+    setCookies: setCookies === null ? null : [...setCookies],
+    view: view === null ? null : [...view],
+    shared: fields.shared as boolean,
+    storage: tokenOf(combined ?? (rawList as readonly string[])),
   };
 }
 
@@ -142,9 +115,13 @@ const KIND_NAMES = ["key", "value", "key+value"] as const;
  * ```
  */
 export function iteratorInternalsOf(iterator: object): IteratorInternals {
-  const fields = iteratorFieldsOf(iterator) as IteratorFields | null;
+  const fields = iteratorFieldsOf(iterator);
   if (fields === null) {
     throw new TypeError("iteratorInternalsOf: the argument is not a Headers iterator of impl");
   }
-  return { target: fields.target, index: fields.index, kind: KIND_NAMES[fields.kind] };
+  return {
+    target: fields.target as object,
+    index: fields.index as number,
+    kind: KIND_NAMES[fields.kind as 0 | 1 | 2],
+  };
 }

@@ -187,23 +187,22 @@ export class NameOrder {
   select(rank: number): boolean {
     let node = this.#root;
     let remaining = rank;
-    let found = false;
-    this.selectedName = "";
-    this.selectedOffset = 0;
-    while (!found && node !== null) {
+    while (node !== null) {
       const leftSize = sizeOf(node.left);
       if (remaining < leftSize) {
         node = node.left;
       } else if (remaining - leftSize < node.weight) {
-        found = true;
         this.selectedName = node.name;
         this.selectedOffset = remaining - leftSize;
+        return true;
       } else {
         remaining -= leftSize + node.weight;
         node = node.right;
       }
     }
-    return found;
+    this.selectedName = "";
+    this.selectedOffset = 0;
+    return false;
   }
 
   /** Calls `visit` with every present name in order (an explicit stack, no recursion). */

@@ -38,11 +38,8 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  */
 const validatedNames: (string[] | undefined)[] = [];
 for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
-
 const BUCKET_MASK = 4095;
-
 const NAMES_PER_BUCKET = 8;
-
 const NAME_CACHE_MAX_LENGTH = 64;
 
 /**
@@ -105,9 +102,7 @@ let tableSpelling = "";
 /** A string shorter than this is never a slice of another (V8's `SlicedString::kMinLength`). */
 const MIN_SLICE_LENGTH = 13;
 
-/**
- * `name`, kept as spelled in the header list, as a string that keeps no larger string alive.
- */
+/** `name`, kept as spelled in the header list, as a string that keeps no larger string alive. */
 export function ownedSpelling(name: string): string {
   if (name === tableSpelling) return tableSpelling;
   return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
@@ -119,7 +114,6 @@ export function ownedSpelling(name: string): string {
  * {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
  */
 const validatedNameMap = new SafeMap<string, string>();
-
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
 /** {@link lowercaseHeaderName} for an own property key of a record init. */
@@ -152,9 +146,7 @@ function isHttpWhitespace(code: number): boolean {
  * up to {@link VALUE_CACHE_MAX_LENGTH} code units, emptied at {@link VALUE_CACHE_LIMIT} entries.
  */
 const normalizedValueCache = new SafeMap<string, string>();
-
 const VALUE_CACHE_LIMIT = 1024;
-
 const VALUE_CACHE_MAX_LENGTH = 256;
 
 /**
@@ -222,61 +214,38 @@ function isHttpTabOrSpace(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/** https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (decoding is the identity). */
+/** `text` without HTTP tab or space at its start and end. */
+function trimTabsAndSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, start))) start++;
+  while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, end - 1))) end--;
+  return StringPrototypeSlice(text, start, end);
+}
+
+/**
+ * https://fetch.spec.whatwg.org/#header-value-get-decode-and-split (decoding is the identity):
+ * `value` split at each comma outside an HTTP quoted string (which runs from a `"` to the next
+ * `"` not escaped by a backslash, or to the end), each part kept verbatim but trimmed.
+ */
 export function getDecodeAndSplit(value: string): string[] {
   const values: string[] = [];
-  const length = value.length;
-  let position = 0;
-  let temporaryValue = "";
-  for (;;) {
-    const stop = findQuoteOrComma(value, position);
-    temporaryValue += StringPrototypeSlice(value, position, stop);
-    position = stop;
-    if (position < length && StringPrototypeCharCodeAt(value, position) === 0x22) {
-      const quotedEnd = endOfQuotedString(value, position);
-      temporaryValue += StringPrototypeSlice(value, position, quotedEnd);
-      position = quotedEnd;
-      if (position < length) continue;
-    }
-    let start = 0;
-    let end = temporaryValue.length;
-    while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, start))) {
-      start++;
-    }
-    while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(temporaryValue, end - 1))) {
-      end--;
-    }
-    values[values.length] = StringPrototypeSlice(temporaryValue, start, end);
-    temporaryValue = "";
-    if (position >= length) return values;
-    position++; // the code point at position is ","
-  }
-}
-
-/** Index of the first `"` or `,` at or after `from`, or the length. */
-function findQuoteOrComma(text: string, from: number): number {
-  let index = from;
-  while (index < text.length) {
-    const code = StringPrototypeCharCodeAt(text, index);
-    if (code === 0x22 || code === 0x2c) return index;
-    index++;
-  }
-  return index;
-}
-
-/** https://fetch.spec.whatwg.org/#collect-an-http-quoted-string: the position past it. */
-function endOfQuotedString(text: string, start: number): number {
-  let position = start + 1;
-  while (position < text.length) {
-    const code = StringPrototypeCharCodeAt(text, position);
-    position++;
-    if (code === 0x22) return position;
-    if (code === 0x5c) {
-      if (position >= text.length) return position;
-      position++;
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < value.length; index++) {
+    const code = StringPrototypeCharCodeAt(value, index);
+    if (quoted) {
+      if (code === 0x5c) index++;
+      else if (code === 0x22) quoted = false;
+    } else if (code === 0x22) {
+      quoted = true;
+    } else if (code === 0x2c) {
+      values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start, index));
+      start = index + 1;
     }
   }
-  return position;
+  values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start));
+  return values;
 }
 
 /** https://fetch.spec.whatwg.org/#cors-unsafe-request-header-byte */

@@ -85,109 +85,129 @@ function freshBuiltin(owner: readonly string[], key: string): PropertyDescriptor
 }
 
 /**
- * `value`, the built-in `key` of the object at `owner` (`"get size"`: the getter of `size`), if
- * it is the engine's own; else the same built-in from a fresh realm, where there is one.
+ * `value`, the built-in `key` of the object at path `owner` (`"get size"`: the getter of `size`),
+ * if it is the engine's own; else the same built-in from a fresh realm, where there is one.
  */
-export function intact<T>(value: T, key: string, ...owner: string[]): T {
+export function intact<T>(value: T, key: string, owner: readonly string[]): T {
   if (isNative(value, key) || freshRealm() === null) return value;
   return (holdsAt(key, "get ", 0)
     ? (freshBuiltin(owner, "size") as PropertyDescriptor).get
     : (freshBuiltin(owner, key) as PropertyDescriptor).value) as T;
 }
 
-const bind = intact(Function.prototype.bind, "bind", "Function", "prototype");
-const call = intact(Function.prototype.call, "call", "Function", "prototype");
+const FUNCTION_PROTOTYPE = ["Function", "prototype"];
+const bind = intact(Function.prototype.bind, "bind", FUNCTION_PROTOTYPE);
+const call = intact(Function.prototype.call, "call", FUNCTION_PROTOTYPE);
 
 /** `fn.call(thisArg, ...args)` with the original `call`. */
 export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = bind
   .call(call, call) as (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown;
 
-/** Turns a method into a function taking its receiver first. */
-function uncurryThis<This, Args extends unknown[], Result>(
-  method: (this: This, ...args: Args) => Result,
-): (self: This, ...args: Args) => Result {
-  return bind.call(call, method) as (self: This, ...args: Args) => Result;
+/**
+ * The functions `keys` of `holder`, the object at path `owner`, each as {@link intact} gives it
+ * (in an object without a prototype, so no inherited setter sees them).
+ */
+function captured<T, K extends keyof T & string>(
+  holder: T,
+  owner: readonly string[],
+  keys: readonly K[],
+): Pick<T, K> {
+  const functions = { __proto__: null } as unknown as Pick<T, K>;
+  for (let index = 0; index < keys.length; index++) {
+    functions[keys[index]] = intact(holder[keys[index]], keys[index], owner);
+  }
+  return functions;
 }
 
-/** `Math.min`. */
-export const MathMin: (...values: number[]) => number = intact(Math.min, "min", "Math");
-/** `Math.random`. */
-export const MathRandom: () => number = intact(Math.random, "random", "Math");
-/** `Math.floor`. */
-export const MathFloor: (value: number) => number = intact(Math.floor, "floor", "Math");
+/** A method of `Self` as a function taking its receiver first. */
+type Uncurried<Self, F> = F extends (...args: infer A) => infer R ? (self: Self, ...args: A) => R
+  : never;
 
-/** `Object.prototype.propertyIsEnumerable`, uncurried. */
-export const ObjectPrototypePropertyIsEnumerable: (self: object, key: PropertyKey) => boolean =
-  uncurryThis(
-    intact(({}).propertyIsEnumerable, "propertyIsEnumerable", "Object", "prototype"),
-  );
-/** `Object.getOwnPropertyNames`. */
-export const ObjectGetOwnPropertyNames: (object: object) => string[] = intact(
-  Object.getOwnPropertyNames,
+/** {@link captured} for the methods `keys` of `prototype`, each uncurried. */
+function uncurried<T, K extends keyof T & string>(
+  prototype: T,
+  owner: string,
+  keys: readonly K[],
+): { [P in K]: Uncurried<T, T[P]> } {
+  const methods = captured(prototype, [owner, "prototype"], keys) as Record<K, unknown>;
+  for (let index = 0; index < keys.length; index++) {
+    methods[keys[index]] = bind.call(call, methods[keys[index]] as () => unknown);
+  }
+  return methods as { [P in K]: Uncurried<T, T[P]> };
+}
+
+const math = captured(Math, ["Math"], ["min", "random", "floor"]);
+/** `Math.min`, `Math.random`, `Math.floor`. */
+export const { min: MathMin, random: MathRandom, floor: MathFloor } = math;
+/** `Object.getOwnPropertyNames`, ...: the static methods of `Object` impl calls. */
+export const {
+  getOwnPropertyNames: ObjectGetOwnPropertyNames,
+  getOwnPropertySymbols: ObjectGetOwnPropertySymbols,
+  getOwnPropertyDescriptor: ObjectGetOwnPropertyDescriptor,
+  defineProperty: ObjectDefineProperty,
+  getPrototypeOf: ObjectGetPrototypeOf,
+  setPrototypeOf: ObjectSetPrototypeOf,
+  hasOwn: ObjectHasOwn,
+} = captured(Object, ["Object"], [
   "getOwnPropertyNames",
-  "Object",
-);
-/** `Object.getOwnPropertySymbols`. */
-export const ObjectGetOwnPropertySymbols: (object: object) => symbol[] = intact(
-  Object.getOwnPropertySymbols,
   "getOwnPropertySymbols",
-  "Object",
-);
-/** `Object.getOwnPropertyDescriptor`. */
-export const ObjectGetOwnPropertyDescriptor: (
-  object: object,
-  key: PropertyKey,
-) => PropertyDescriptor | undefined = intact(
-  Object.getOwnPropertyDescriptor,
   "getOwnPropertyDescriptor",
-  "Object",
-);
-/** `Object.defineProperty`. */
-export const ObjectDefineProperty: <T>(
-  object: T,
-  key: PropertyKey,
-  descriptor: PropertyDescriptor,
-) => T = intact(Object.defineProperty, "defineProperty", "Object");
-/** `Object.getPrototypeOf`. */
-const ObjectGetPrototypeOf: (object: object) => object | null = intact(
-  Object.getPrototypeOf,
+  "defineProperty",
   "getPrototypeOf",
-  "Object",
-);
-/** `Object.setPrototypeOf`. */
-export const ObjectSetPrototypeOf: (object: object, prototype: object | null) => object = intact(
-  Object.setPrototypeOf,
   "setPrototypeOf",
-  "Object",
-);
-/** `Object.hasOwn`. */
-export const ObjectHasOwn: (object: object, key: PropertyKey) => boolean = intact(
-  Object.hasOwn,
   "hasOwn",
+]);
+const reflect = captured(Reflect, ["Reflect"], ["ownKeys", "deleteProperty"]);
+/** `Reflect.ownKeys` and `Reflect.deleteProperty`. */
+export const { ownKeys: ReflectOwnKeys, deleteProperty: ReflectDeleteProperty } = reflect;
+/** `Array.isArray`. */
+export const { isArray: ArrayIsArray } = captured(Array, ["Array"], ["isArray"]);
+/** `Object.prototype.propertyIsEnumerable`, uncurried. */
+export const { propertyIsEnumerable: ObjectPrototypePropertyIsEnumerable } = uncurried(
+  ObjectGetPrototypeOf({}) as typeof Object.prototype,
   "Object",
+  ["propertyIsEnumerable"],
 );
-/** `Reflect.ownKeys`. */
-export const ReflectOwnKeys: (object: object) => (string | symbol)[] = intact(
-  Reflect.ownKeys,
-  "ownKeys",
-  "Reflect",
-);
-/** `Reflect.deleteProperty`. */
-export const ReflectDeleteProperty: (object: object, key: PropertyKey) => boolean = intact(
-  Reflect.deleteProperty,
-  "deleteProperty",
-  "Reflect",
-);
+/** `String.prototype.charCodeAt`, `.slice`, ..., uncurried: the string methods impl calls. */
+export const {
+  charCodeAt: StringPrototypeCharCodeAt,
+  slice: StringPrototypeSlice,
+  padEnd: StringPrototypePadEnd,
+  toLowerCase: StringPrototypeToLowerCase,
+  startsWith: StringPrototypeStartsWith,
+  indexOf: StringPrototypeIndexOf,
+} = uncurried(ObjectGetPrototypeOf("") as string, "String", [
+  "charCodeAt",
+  "slice",
+  "padEnd",
+  "toLowerCase",
+  "startsWith",
+  "indexOf",
+]);
+const { exec: regExpPrototypeExec } = uncurried(ObjectGetPrototypeOf(/a/) as RegExp, "RegExp", [
+  "exec",
+]);
+/** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
+export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
+const arrayMethods = captured(ArrayPrototype, ["Array", "prototype"], ["sort", "values"]);
+/** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
+export const ArrayPrototypeSort: <T>(self: T[]) => T[] = bind.call(call, arrayMethods.sort);
+
+/** Whether `pattern` (not global or sticky) matches `text`, through the original `exec`. */
+export function regExpTest(pattern: RegExp, text: string): boolean {
+  return regExpPrototypeExec(pattern, text) !== null;
+}
 
 /**
  * This realm's constructor `name`, found through `prototype` so a replaced global does not
- * matter: the global if it is the engine's, else the prototype's `constructor` if that is.
+ * matter: the global if it is the engine's, else the prototype's `constructor` if that is, else
+ * (with `fresh`) a fresh realm's.
  */
-function realmConstructor<T>(global: T, prototype: object, name: string): T {
+function realmConstructor<T>(global: T, prototype: object, name: string, fresh = false): T {
   if (isNative(global, name)) return global;
   const own = (ObjectGetOwnPropertyDescriptor(prototype, "constructor") as PropertyDescriptor)
     .value;
-  return isNative(own, name) ? own : global;
+  return isNative(own, name) ? own : fresh ? intact(global, name, []) : global;
 }
 
 /** This realm's %TypeError.prototype%, from a TypeError the engine throws. */
@@ -209,13 +229,11 @@ export const TypeError: TypeErrorConstructor = realmConstructor(
 );
 
 /** The original `String` (ToString that accepts a Symbol), or a fresh realm's. */
-export const String: StringConstructor = intact(
-  realmConstructor(
-    globalThis.String,
-    ObjectGetPrototypeOf("" as unknown as object) as object,
-    "String",
-  ),
+export const String: StringConstructor = realmConstructor(
+  globalThis.String,
+  ObjectGetPrototypeOf("" as unknown as object) as object,
   "String",
+  true,
 );
 
 /** %GeneratorPrototype%, reached by syntax. */
@@ -249,21 +267,19 @@ export const SymbolToStringTag: typeof Symbol.toStringTag = symbolKeyOf(
 ) as typeof Symbol.toStringTag;
 
 /** This realm's `Symbol` (or a fresh realm's: the symbol registry is shared by every realm). */
-const SymbolConstructor: SymbolConstructor = intact(
-  realmConstructor(
-    globalThis.Symbol,
-    ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
-    "Symbol",
-  ),
+const SymbolConstructor: SymbolConstructor = realmConstructor(
+  globalThis.Symbol,
+  ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
   "Symbol",
+  true,
 );
 /** `Symbol.for` (one registry serves every realm). */
-export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", "Symbol");
+export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", ["Symbol"]);
 
 /** This realm's `Array` constructor. */
 const ArrayConstructor: ArrayConstructor = realmConstructor(
   globalThis.Array,
-  ObjectGetPrototypeOf([]) as object,
+  ArrayPrototype,
   "Array",
 );
 
@@ -277,14 +293,6 @@ export const isProxy: ((value: unknown) => boolean) | null =
   (builtinModule("node:util") as { types?: { isProxy?: (value: unknown) => boolean } })?.types
     ?.isProxy ?? null;
 
-/** `Array.isArray`. */
-export const ArrayIsArray: (value: unknown) => value is unknown[] = intact(
-  Array.isArray,
-  "isArray",
-  "Array",
-);
-/** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
-export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
 /**
  * `value` if it is the engine's function `name`, else an object nobody holds: for built-ins impl
  * only compares against, so a replaced one matches nothing.
@@ -300,53 +308,13 @@ export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
 );
 /** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
-  reflectApply(intact([].values, "values", "Array", "prototype"), [], []) as object,
+  reflectApply(arrayMethods.values, [], []) as object,
 ) as { next: unknown };
 /** The original %ArrayIteratorPrototype%.next, or nothing any iterator has if replaced. */
 export const ArrayIteratorPrototypeNext: unknown = originalOrNothing(
   ArrayIteratorPrototype.next,
   "next",
 );
-/** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
-export const ArrayPrototypeSort: <T>(self: T[]) => T[] = uncurryThis(
-  intact([].sort, "sort", "Array", "prototype") as (this: unknown[]) => unknown[],
-) as <T>(self: T[]) => T[];
-
-/** `String.prototype.charCodeAt`, uncurried. */
-export const StringPrototypeCharCodeAt: (self: string, index: number) => number = uncurryThis(
-  intact("".charCodeAt, "charCodeAt", "String", "prototype"),
-);
-/** `String.prototype.slice`, uncurried. */
-export const StringPrototypeSlice: (self: string, start?: number, end?: number) => string =
-  uncurryThis(intact("".slice, "slice", "String", "prototype"));
-/** `String.prototype.padEnd`, uncurried. */
-export const StringPrototypePadEnd: (self: string, length: number) => string = uncurryThis(
-  intact("".padEnd, "padEnd", "String", "prototype") as (this: string, length: number) => string,
-);
-/** `String.prototype.toLowerCase`, uncurried. */
-export const StringPrototypeToLowerCase: (self: string) => string = uncurryThis(
-  intact("".toLowerCase, "toLowerCase", "String", "prototype"),
-);
-/** `String.prototype.startsWith`, uncurried. */
-export const StringPrototypeStartsWith: (self: string, search: string) => boolean = uncurryThis(
-  intact("".startsWith, "startsWith", "String", "prototype") as (
-    this: string,
-    search: string,
-  ) => boolean,
-);
-/** `String.prototype.indexOf`, uncurried. */
-export const StringPrototypeIndexOf: (self: string, search: string, from?: number) => number =
-  uncurryThis(intact("".indexOf, "indexOf", "String", "prototype"));
-
-const regExpPrototypeExec: (self: RegExp, text: string) => RegExpExecArray | null = uncurryThis(
-  intact(/a/.exec, "exec", "RegExp", "prototype"),
-);
-
-/** Whether `pattern` (not global or sticky) matches `text`, through the original `exec`. */
-export function regExpTest(pattern: RegExp, text: string): boolean {
-  return regExpPrototypeExec(pattern, text) !== null;
-}
-
 /** Copies the own properties of `from` that `to` lacks, each method as {@link intact} gives it. */
 function copyOwnProperties(from: object, to: object, owner: string): void {
   const keys = ReflectOwnKeys(from);
@@ -355,9 +323,9 @@ function copyOwnProperties(from: object, to: object, owner: string): void {
     if (ObjectHasOwn(to, key)) continue;
     const descriptor = ObjectGetOwnPropertyDescriptor(from, key) as PropertyDescriptor;
     if (typeof key === "string" && typeof descriptor.value === "function") {
-      descriptor.value = intact(descriptor.value, key, owner, "prototype");
+      descriptor.value = intact(descriptor.value, key, [owner, "prototype"]);
     } else if (key === "size") {
-      descriptor.get = intact(descriptor.get, "get size", owner, "prototype");
+      descriptor.get = intact(descriptor.get, "get size", [owner, "prototype"]);
     }
     ObjectDefineProperty(to, key, descriptor);
   }

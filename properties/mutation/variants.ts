@@ -76,8 +76,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() leaves the cached sort-and-combine view in place",
     patches: [{
       file: "headers.ts",
-      search: "guard: HeadersGuard): void {\n    this.#view = null;",
-      replace: "guard: HeadersGuard): void {",
+      search: "if (!this.#remove(combined, lower)) return;\n    this.#view = null;",
+      replace: "if (!this.#remove(combined, lower)) return;",
     }],
   },
   {
@@ -249,7 +249,7 @@ export const VARIANTS: readonly Variant[] = [
     patches: [{
       file: "headers.ts",
       search: "this.#listWrite(lower, name, value, false);\n" +
-        '    if (guard === "request-no-cors") this.#removeRange(combined);',
+        '    if (guard === "request-no-cors") this.#remove(combined, "range");',
       replace: "this.#listWrite(lower, name, value, false);",
     }],
   },
@@ -371,9 +371,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "has() with no argument converts undefined instead of throwing",
     patches: [{
       file: "headers.ts",
-      search:
-        'if (arguments.length < 1) throw tooFewArgumentsError("Headers.has", 1, arguments.length);',
-      replace: "",
+      search: 'Headers.#enter(this, "Headers.has", arguments.length, 1);',
+      replace: 'Headers.#enter(this, "Headers.has", 1, 1);',
     }],
   },
   // Variants for the observers of returned values, own keys, shape, interaction logs, exotic
@@ -467,14 +466,11 @@ export const VARIANTS: readonly Variant[] = [
       "Node 22's undici does; NATIVE_DIVERGENCES.md iterator-protocol-extra-reads)",
     patches: [{
       file: "headers.ts",
-      search: "        const result = callFunction(next, iterator);\n" +
-        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
-        "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
-      replace: "        const result = callFunction(iterator.next, iterator);\n" +
-        '        if (!isObject(result)) throw new TypeError("Headers: an iterator result is not an object");\n' +
-        "        if (result.done) break;\n" +
-        "        deferred = this.#fillFromPair(result.value, buffer, deferred, pending);",
+      search: "const result = callFunction(this.next, this.iterator);",
+      replace: "const result = callFunction(\n" +
+        "      (this.iterator as Record<PropertyKey, unknown>).next,\n" +
+        "      this.iterator,\n" +
+        "    );",
     }],
   },
   {
@@ -501,11 +497,8 @@ export const VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search:
-          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n',
-        replace:
-          '    if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
-          "    this.#view = null;\n",
+        search: '    Headers.#enter(this, "Headers.entries", 0, 0);\n',
+        replace: '    Headers.#enter(this, "Headers.entries", 0, 0);\n    this.#view = null;\n',
       },
       {
         file: "headers.ts",
@@ -577,9 +570,9 @@ export const VARIANTS: readonly Variant[] = [
     costClass: "memory-grows-with-operations",
     patches: [{
       file: "headers.ts",
-      search: 'if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+      search: 'Headers.#enter(this, "Headers.entries", 0, 0);\n' +
         "    return new HeadersIterator(this, KIND_KEY_AND_VALUE) as unknown as IterableIterator<",
-      replace: 'if (!Headers.#isHeaders(this)) throw illegalInvocationError("Headers.entries");\n' +
+      replace: 'Headers.#enter(this, "Headers.entries", 0, 0);\n' +
         "    const opened = new HeadersIterator(this, KIND_KEY_AND_VALUE);\n" +
         "    ((this as unknown as { opened?: unknown[] }).opened ??= []).push(opened);\n" +
         "    return opened as unknown as IterableIterator<",
@@ -658,10 +651,10 @@ export const VARIANTS: readonly Variant[] = [
     patches: [{
       file: "headers.ts",
       search:
-        "  const valueText = toText(value);\n  const normalized = normalizeHeaderValue(valueText);",
+        "  const valueText = toText(value);\n  const normalized = valueOrNull(context, valueText);",
       replace: "  const valueText = toText(value);\n" +
         "  if (valueText.length > 4 << 20) throw new RangeError(`${context}: value too long`);\n" +
-        "  const normalized = normalizeHeaderValue(valueText);",
+        "  const normalized = valueOrNull(context, valueText);",
     }],
   },
   ...SPEC_VARIANTS,
