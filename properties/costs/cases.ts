@@ -212,7 +212,7 @@ export function costCases(settings: CostSettings, seed: number): CostCase[] {
         break;
       case "growth":
         for (const op of GROWTH_OPS) {
-          cases.push({ probe: "growth", op, n: 256, rounds: 3, factor: settings.factor });
+          cases.push({ probe: "growth", op, n: 512, rounds: 3, factor: settings.factor });
         }
         break;
       case "large":
