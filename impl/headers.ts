@@ -67,7 +67,7 @@ import { NameOrder, NO_ORDER } from "./name_order.ts";
 /** The guards a raw list or `headersWithGuard` accepts. */
 const GUARDS = safeSetOf<string>(HEADERS_GUARDS);
 
-/** Which of key, value or both an iterator yields: WebIDL's iterator "kind". */
+/** WebIDL's iterator "kind": key, value, or both. */
 type IterationKind = 0 | 1 | 2;
 const KIND_KEY = 0, KIND_VALUE = 1, KIND_KEY_AND_VALUE = 2;
 
@@ -113,10 +113,7 @@ const illegalInvocationError = (context: string) =>
 const enumerableSymbolKeyError = () =>
   new TypeError("Headers: a record init has an enumerable Symbol key (not a ByteString)");
 
-/**
- * The forbidden-name steps of https://fetch.spec.whatwg.org/#headers-validate: whether `guard`
- * drops (`lower`, `value`). The "server" profile drops nothing.
- */
+/** https://fetch.spec.whatwg.org/#headers-validate's forbidden-name steps; "server" drops none. */
 function forbiddenByGuard(
   guard: HeadersGuard,
   server: boolean,
@@ -128,10 +125,7 @@ function forbiddenByGuard(
   return guard === "response" && isForbiddenResponseHeaderName(lower);
 }
 
-/**
- * A name's conversion in append, set or a fill: the ByteString check, thrown at once (before the
- * value is converted); the lowercase name, or null for a ByteString that is not a header name.
- */
+/** The lowercase name, or null for a ByteString not a name; not a ByteString throws at once. */
 function nameOrNull(context: string, nameText: string): string | null {
   const lower = lowercaseHeaderName(nameText);
   if (lower === null && isNotByteString(nameText)) {
@@ -178,15 +172,13 @@ function valueArgument(
  * order. One walk per level serves a whole fill.
  */
 class InitWalk {
-  /** The array read by index, or null while the iterator protocol is walked. */
+  /** Non-null iff walked by index. */
   array: unknown[] | null = null;
   iterator: Record<PropertyKey, unknown> | null = null;
   next: unknown = undefined;
   index = 0;
-  /** The item the last successful {@link InitWalk.step} read. */
   item: unknown = undefined;
 
-  /** Starts walking `iterable` through its iterator `method` (a function). */
   open(iterable: Record<PropertyKey, unknown>, method: unknown, what: string): void {
     const iterator = callFunction(method, iterable);
     if (!isObject(iterator)) throw new TypeError(`Headers: ${what} iterator is not an object`);
@@ -242,10 +234,7 @@ class HeaderList {
   positions = new SafeMap<string, number[]>();
   blanks = 0;
 
-  /**
-   * https://fetch.spec.whatwg.org/#concept-header-list-append: a later header of a name takes
-   * the first one's name (step 1), unless `asGiven` (a raw list's headers are kept as given).
-   */
+  /** https://fetch.spec.whatwg.org/#concept-header-list-append (step 1 skipped if `asGiven`). */
   append(lower: string, name: string, value: string, asGiven: boolean): void {
     const slots = this.slots;
     const at = slots.length;
@@ -291,7 +280,6 @@ class HeaderList {
     if (this.blanks > slots.length / 3 - this.blanks + LIST_SLACK) this.compact();
   }
 
-  /** Drops the blank slots: O(slots). */
   compact(): void {
     const old = this.slots;
     this.slots = [];
@@ -319,10 +307,8 @@ class HeaderList {
 const LIST_SLACK = 8;
 
 /**
- * The lowercase name of header `index` of a `headersFromRawList` list, validating its name and
- * value (https://fetch.spec.whatwg.org/#header-name, #header-value): a TypeError if either fails.
- * A header value has no edge whitespace, so it is a value normalization keeps unchanged; the
- * value's slot gets the detached copy normalization returns.
+ * The lowercase name of header `index` of a raw list; a TypeError unless its name is a header
+ * name and its value one normalization keeps (whose detached copy replaces it in `flat`).
  */
 function rawListName(flat: unknown[], index: number): string {
   const name = flat[index];
@@ -338,10 +324,7 @@ function rawListName(flat: unknown[], index: number): string {
 /** Up to this many names, the view is sorted by insertion while it is built. */
 const INSERTION_SORT_LIMIT = 32;
 
-/**
- * Inserts (name, value) into the flat, name-sorted `view` after every pair whose name is not
- * greater (code unit order = byte order for header names), so equal names keep their order.
- */
+/** Inserts (name, value) into the flat, name-sorted `view` after every name not greater. */
 function insertPair(view: string[], name: string, value: string): void {
   let index = view.length;
   view[index] = name;
@@ -362,39 +345,24 @@ function insertPair(view: string[], name: string, value: string): void {
  */
 const EMPTY_INDEX = new SafeMap<string, string>();
 
-/**
- * Reads entry `index` of a Headers' current sort-and-combine view into {@link entryName} and
- * {@link entryValue}; false past the end. Set by the class's static block.
- */
+// Set by the class's static block: the private operations the module's functions need.
+/** `Headers.#entryAt`: entry `index` of the view into `entryName` and `entryValue`. */
 let entryAt: (headers: Headers, index: number) => boolean;
-/** Out-parameter of {@link entryAt}: the entry's name. */
-let entryName = "";
-/** Out-parameter of {@link entryAt}: the entry's value. */
-let entryValue = "";
-/** Whether a value is a Headers of this module; set by the class's static block. */
+let entryName = "", entryValue = "";
 let isHeaders: (value: unknown) => value is Headers;
-/**
- * A Headers with `guard` and profile `server` over a copy of the raw list `flat`, or else filled
- * from `init` (guard "immutable" fills under "none"); set by the class's static block.
- */
+/** A Headers with `guard` over a copy of raw list `flat`, or else filled from `init`. */
 let createHeaders: (
   guard: HeadersGuard,
   server: boolean,
   init: unknown,
   flat: string[] | null,
 ) => Headers;
-/** Sets the guard of a Headers; set by the class's static block. */
 let setGuard: (headers: Headers, guard: HeadersGuard) => void;
-/** The header list of a Headers, flat; set by the class's static block. */
 let listOf: (headers: Headers) => string[];
 
-/**
- * Test-only hooks of `introspect.ts` (not exported from `mod.ts`): the private fields of a
- * Headers (of a Headers iterator) by name, live, or null for anything else. Reading changes
- * nothing.
- */
+/** Test-only (`introspect.ts`): a Headers' private fields by name, or null for anything else. */
 export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
-/** See {@link fieldsOf}. */
+/** {@link fieldsOf} for a Headers iterator. */
 export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
 
 /**
@@ -452,7 +420,7 @@ export class Headers implements HeadersLike {
    */
   #order: NameOrder = NO_ORDER;
 
-  /** Reads through {@link Headers.#order} since the last write; at n/8 the view is built. */
+  /** Reads through `#order` since the last write; at n/8 the view is built. */
   #orderReads = 0;
 
   /**
@@ -501,7 +469,7 @@ export class Headers implements HeadersLike {
    */
   #joinedMayEndInSpace = false;
 
-  /** Brand check: whether `value` is a Headers of this module (has its private fields). */
+  /** Brand check. */
   static #isHeaders(value: unknown): value is Headers {
     return typeof value === "object" && value !== null && #guard in value;
   }
@@ -570,10 +538,7 @@ export class Headers implements HeadersLike {
     // deno-coverage-ignore-stop
   }
 
-  /**
-   * https://fetch.spec.whatwg.org/#dom-headers: guard "none", then fill from `init` (WebIDL
-   * HeadersInit: a sequence of pairs, a record, or another Headers).
-   */
+  /** https://fetch.spec.whatwg.org/#dom-headers */
   constructor(init: HeadersInitLike | undefined = undefined) {
     if (init !== undefined) this.#fill(init);
   }
@@ -656,10 +621,7 @@ export class Headers implements HeadersLike {
     if (guard === "request-no-cors") this.#remove(combined, "range");
   }
 
-  /**
-   * WebIDL iterable forEach (https://webidl.spec.whatwg.org/#es-forEach): entry `i` is read from
-   * the current view before the i-th callback, so a callback's mutations are seen.
-   */
+  /** https://webidl.spec.whatwg.org/#es-forEach: entry `i` is read just before callback `i`. */
   forEach(
     callback: (value: string, name: string, parent: Headers) => void,
     thisArg: unknown = undefined,
@@ -673,19 +635,19 @@ export class Headers implements HeadersLike {
     }
   }
 
-  /** WebIDL iterable `keys()`: a live iterator over the sorted, lowercase names. */
+  /** WebIDL iterable `keys()`. */
   keys(): IterableIterator<string> {
     Headers.#enter(this, "Headers.keys", 0, 0);
     return new HeadersIterator(this, KIND_KEY) as unknown as IterableIterator<string>;
   }
 
-  /** WebIDL iterable `values()`: a live iterator over the combined values. */
+  /** WebIDL iterable `values()`. */
   values(): IterableIterator<string> {
     Headers.#enter(this, "Headers.values", 0, 0);
     return new HeadersIterator(this, KIND_VALUE) as unknown as IterableIterator<string>;
   }
 
-  /** WebIDL iterable `entries()` (also `[Symbol.iterator]`): live [name, value] pairs. */
+  /** WebIDL iterable `entries()`, also `[Symbol.iterator]`. */
   entries(): IterableIterator<[string, string]> {
     Headers.#enter(this, "Headers.entries", 0, 0);
     return new HeadersIterator(this, KIND_KEY_AND_VALUE) as unknown as IterableIterator<
@@ -693,10 +655,7 @@ export class Headers implements HeadersLike {
     >;
   }
 
-  /**
-   * https://fetch.spec.whatwg.org/#concept-headers-append after validation step 1. `deferFirst`:
-   * a first write onto {@link EMPTY_INDEX} is deferred (false for a fill's appends).
-   */
+  /** https://fetch.spec.whatwg.org/#concept-headers-append from step 2; a fill does not defer. */
   #append(context: string, lower: string, value: string, name: string, deferFirst: boolean): void {
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND)) return;
@@ -725,11 +684,7 @@ export class Headers implements HeadersLike {
     if (guard === "request-no-cors") this.#remove(combined, "range");
   }
 
-  /**
-   * The guard steps of append, set and delete (`write`) for a guard other than "none": a
-   * TypeError when immutable; false when the forbidden-name checks or the "request-no-cors"
-   * check (combined value for append, value for set, name for delete) drop the write.
-   */
+  /** The guard steps of append, set or delete under a guard not "none": false drops the write. */
   #guardAllows(context: string, lower: string, value: string, write: WriteKind): boolean {
     const guard = this.#guard;
     if (guard === "immutable") {
@@ -748,9 +703,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Removes `lower` from `combined`, the index this Headers owns alone, and from its order and
-   * list; false if it was not there. With "range":
-   * https://fetch.spec.whatwg.org/#concept-headers-remove-privileged-no-cors-request-headers
+   * Removes `lower` from the owned index `combined`, the order and the list; false if absent.
+   * With "range": https://fetch.spec.whatwg.org/#concept-headers-remove-privileged-no-cors-request-headers
    */
   #remove(combined: SafeMap<string, string>, lower: string): boolean {
     if (!combined.delete(lower)) return false;
@@ -762,7 +716,6 @@ export class Headers implements HeadersLike {
     return true;
   }
 
-  /** The index, materializing a raw list first. */
   #read(): SafeMap<string, string> {
     const combined = this.#combined;
     return combined !== null ? combined : this.#materialize();
@@ -794,7 +747,7 @@ export class Headers implements HeadersLike {
     return combined;
   }
 
-  /** {@link Headers.#list}, made now from the current sort-and-combine view if it is null. */
+  /** Makes a null `#list` from the view. */
   #ensureList(): void {
     if (this.#list !== null) return;
     const list = new HeaderList();
@@ -804,10 +757,7 @@ export class Headers implements HeadersLike {
     this.#list = list;
   }
 
-  /**
-   * Records a set (`isSet`) or an append in {@link Headers.#list}. A null list here is empty: a
-   * lowercase name puts it in index order, any other starts the list.
-   */
+  /** Records a set or an append in `#list`; a null one here is empty. */
   #listWrite(lower: string, name: string, value: string, isSet: boolean): void {
     if (this.#listInIndexOrder) return;
     let list = this.#list;
@@ -822,7 +772,7 @@ export class Headers implements HeadersLike {
     else list.append(lower, name, value, false);
   }
 
-  /** Ends {@link Headers.#listInIndexOrder}: `combined`'s entries become the list. */
+  /** Ends `#listInIndexOrder`: `combined`'s entries become the list. */
   #leaveIndexOrder(combined: SafeMap<string, string>): void {
     const list = new HeaderList();
     combined.forEach((value, lower) => {
@@ -832,7 +782,7 @@ export class Headers implements HeadersLike {
     this.#list = list;
   }
 
-  /** Validates and indexes the raw list (lazy materialization). */
+  /** Validates and indexes the pending raw list. */
   #materialize(): SafeMap<string, string> {
     const flat = this.#rawList as string[];
     const length = flat.length;
@@ -915,7 +865,6 @@ export class Headers implements HeadersLike {
     return true;
   }
 
-  /** The view of an index with few names, sorted by insertion while it is built. */
   #buildSmallView(combined: SafeMap<string, string>): string[] {
     const view: string[] = [];
     const setCookies = this.#setCookies;
@@ -932,7 +881,7 @@ export class Headers implements HeadersLike {
     return view;
   }
 
-  /** Builds {@link Headers.#order} from the index: one sort of the names, O(n log n). */
+  /** Builds `#order`: one sort of the names, O(n log n). */
   #buildOrder(combined: SafeMap<string, string>): NameOrder {
     const names: string[] = [];
     combined.forEach((_value, name) => {
@@ -948,7 +897,7 @@ export class Headers implements HeadersLike {
     return order;
   }
 
-  /** The view of a large index, from its order: O(n), no sort. */
+  /** The view from the order: O(n). */
   #buildViewFromOrder(order: NameOrder, combined: SafeMap<string, string>): string[] {
     const view: string[] = [];
     const setCookies = this.#setCookies;
@@ -968,10 +917,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL conversion of `init` to HeadersInit fused with
-   * https://fetch.spec.whatwg.org/#concept-headers-fill. Unobservable: the Headers is not
-   * reachable by user code until its constructor returns; a fill error is held back until the
-   * conversion (which may run user code) has finished, so a later conversion error wins.
+   * WebIDL HeadersInit conversion fused with https://fetch.spec.whatwg.org/#concept-headers-fill:
+   * a fill error waits until the conversion (which may run user code) ends, so a later one wins.
    */
   #fill(init: unknown): void {
     if (!isObject(init)) {
@@ -994,10 +941,7 @@ export class Headers implements HeadersLike {
     this.#adoptFilled(this.#fillFromSequence(init, method, this.#guard === "none"));
   }
 
-  /**
-   * Fast path "deferred index": a constructor's fill filters nothing, so its validated pairs
-   * become a pending raw list that the first read indexes exactly as the appends would have.
-   */
+  /** Fast path "deferred index": a fill's validated triples become a pending raw list. */
   #adoptFilled(pending: string[] | null): void {
     if (pending === null || pending.length === 0) return;
     this.#combined = null;
@@ -1006,9 +950,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "deferred first write": the first write onto {@link EMPTY_INDEX} (an empty list,
-   * so a set is an append and no-CORS has no `range` to remove) becomes a pending raw list of
-   * one header. The model's `DeferFirstWrite`.
+   * Fast path "deferred first write" (the model's `DeferFirstWrite`): the first write onto
+   * {@link EMPTY_INDEX} (so a set is an append, no `range` to remove) becomes a raw list.
    */
   #deferFirstWrite(name: string, value: string, lower: string): void {
     this.#adoptFilled([keptName(name, lower), value, lower]);
@@ -1110,9 +1053,8 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL sequence<sequence<ByteString>> conversion, walking the iterator protocol by hand
-   * ({@link InitWalk}); each pair is converted item by item, and, unless a fill error is pending,
-   * appended or, with `defer`, added to the triples returned for {@link Headers.#adoptFilled}.
+   * WebIDL sequence<sequence<ByteString>> conversion over {@link InitWalk}s; with `defer`,
+   * returns the triples for {@link Headers.#adoptFilled} instead of appending.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
@@ -1216,7 +1158,6 @@ const headersEntries = headersPrototype.entries;
 const headersIteratorPrototype = HeadersIterator.prototype;
 const headersIteratorNext = headersIteratorPrototype.next;
 
-/** Defines `key` on `object` as a data property that is not enumerable. */
 function defineHidden(object: object, key: PropertyKey, value: unknown, writable = true): void {
   ObjectDefineProperty(object, key, { value, writable, enumerable: false, configurable: true });
 }
@@ -1233,10 +1174,7 @@ defineHidden(headersPrototype, SymbolIterator, headersEntries);
 defineHidden(headersPrototype, SymbolToStringTag, "Headers", false);
 // Display only, outside what the campaigns fuzz; header_list_test.ts checks it.
 // deno-coverage-ignore-start
-/**
- * What `Deno.inspect` and `util.inspect` show for a Headers, as Deno prints its own (several
- * set-cookie values joined). A TypeError for a `this` that is not a Headers of this module.
- */
+/** `Deno.inspect` and `util.inspect` of a Headers, as Deno prints its own. */
 function inspectHeaders(headers: unknown, inspect: Inspect, options: unknown): string {
   if (!isHeaders(headers)) throw illegalInvocationError("Headers inspect");
   const entries = {};
@@ -1272,7 +1210,6 @@ ObjectSetPrototypeOf(headersIteratorPrototype, IteratorPrototype);
 ObjectDefineProperty(headersIteratorPrototype, "next", { enumerable: true });
 defineHidden(headersIteratorPrototype, SymbolToStringTag, "Headers Iterator", false);
 
-/** Reads a guard argument; TypeError when it is not one of the five headers guards. */
 function guardArgument(context: string, guard: unknown): HeadersGuard {
   if (typeof guard !== "string" || !GUARDS.has(guard)) {
     throw new TypeError(`${context}: ${String(guard)} is not a headers guard`);
@@ -1280,7 +1217,6 @@ function guardArgument(context: string, guard: unknown): HeadersGuard {
   return guard as HeadersGuard;
 }
 
-/** Reads `options.profile`: true for "server", false for "standard" or absent. */
 function serverProfile(context: string, options: GuardOptions | undefined): boolean {
   const profile = (options === undefined ? undefined : options.profile) ?? "standard";
   if (profile === "standard") return false;
@@ -1359,7 +1295,6 @@ export function freezeHeaders(headers: HeadersLike): void {
   setGuard(headersArgument("freezeHeaders", headers), "immutable");
 }
 
-/** `value` as a Headers of this module; a TypeError naming `context` for anything else. */
 function headersArgument(context: string, value: unknown): Headers {
   if (!isHeaders(value)) {
     throw new TypeError(`${context}: the argument is not a Headers object of this module`);
