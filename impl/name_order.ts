@@ -124,10 +124,7 @@ function buildNode(
   return node;
 }
 
-/**
- * The sorted distinct names of one header list with their view weights. Not shared between
- * Headers objects, except {@link NO_ORDER}.
- */
+/** The sorted distinct names of one header list with their view weights. */
 export class NameOrder {
   #root: OrderNode | null;
   /** Nodes in the tree, removed names (weight 0) included. */
@@ -150,10 +147,7 @@ export class NameOrder {
     return sizeOf(this.#root);
   }
 
-  /**
-   * Whether removed names outnumber half the nodes, so the owner should build a fresh order
-   * (which keeps the tree's size within twice the live names, amortized O(1) per removal).
-   */
+  /** Whether removed names outnumber half the nodes (a fresh order then keeps the tree small). */
   get worn(): boolean {
     return 2 * this.#removals > this.#nodes;
   }
@@ -170,20 +164,13 @@ export class NameOrder {
     }
   }
 
-  /**
-   * Removes `name`, which is present, by setting its weight to 0 (its node stays, skipped by
-   * {@link NameOrder.select} and {@link NameOrder.forEachName}). O(log n) expected.
-   */
+  /** Removes `name`, which is present: its node stays, with weight 0. O(log n) expected. */
   remove(name: string): void {
     reweighNode(this.#root as OrderNode, name, 0);
     this.#removals++;
   }
 
-  /**
-   * Finds view entry `rank`: sets {@link NameOrder.selectedName} and
-   * {@link NameOrder.selectedOffset} and returns true, or sets them to "" and 0 and returns false
-   * past the end.
-   */
+  /** Finds view entry `rank` into `selectedName`, `selectedOffset`; false ("", 0) past the end. */
   select(rank: number): boolean {
     let node = this.#root;
     let remaining = rank;

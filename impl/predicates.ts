@@ -43,18 +43,14 @@ const NAMES_PER_BUCKET = 8;
 const NAME_CACHE_MAX_LENGTH = 64;
 
 /**
- * A copy of `text` that shares no storage with a larger string (a slice keeps its parent alive):
- * padding copies it into a fresh buffer, which the slice then shares. Not a concatenation: a
- * slice of a JavaScriptCore rope can be a slice of one of its parts, so of `text`'s parent.
+ * A copy of `text` sharing no storage with a larger string: sliced from a padded fresh buffer (a
+ * slice of a concatenation, a JavaScriptCore rope, could share `text`'s parent).
  */
 export function detachedCopy(text: string): string {
   return StringPrototypeSlice(StringPrototypePadEnd(text, text.length + 1), 0, text.length);
 }
 
-/**
- * https://fetch.spec.whatwg.org/#header-name plus byte-lowercase: the lowercase form of `name`
- * if it is a header name (a token is ASCII, so `toLowerCase` is byte-lowercase), else null.
- */
+/** https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null. */
 export function lowercaseHeaderName(name: string): string | null {
   const length = name.length;
   if (length === 0) return null;
@@ -85,9 +81,8 @@ export function lowercaseHeaderName(name: string): string | null {
 }
 
 /**
- * {@link lowercaseHeaderName} for a name too long to cache. A match leaves its subject in the
- * realm's legacy `RegExp.input`, which would keep a sliced name's parent alive: a match on a
- * one-unit constant replaces it.
+ * {@link lowercaseHeaderName} for a name too long to cache. A match on "a" replaces the subject
+ * the legacy `RegExp.input` keeps, which would keep a sliced name's parent alive.
  */
 function validatedLongName(name: string): string | null {
   if (!regExpTest(TOKEN, name)) return null;
@@ -150,10 +145,8 @@ const VALUE_CACHE_LIMIT = 1024;
 const VALUE_CACHE_MAX_LENGTH = 256;
 
 /**
- * https://fetch.spec.whatwg.org/#concept-header-value-normalize, then the
- * https://fetch.spec.whatwg.org/#header-value check: the normalized value, or null. The value
- * returned is a {@link detachedCopy}: a header list stores it, and must not keep the caller's
- * larger string alive (a slice of it, or the whole string a trim cut it from).
+ * https://fetch.spec.whatwg.org/#concept-header-value-normalize, then the #header-value check:
+ * the normalized value as a {@link detachedCopy} (a header list stores it), or null.
  */
 export function normalizeHeaderValue(value: string): string | null {
   const known = normalizedValueCache.get(value);
@@ -209,7 +202,6 @@ export function isForbiddenResponseHeaderName(lowerName: string): boolean {
   return lowerName === "set-cookie" || lowerName === "set-cookie2";
 }
 
-/** Whether `code` is HTTP tab or space. */
 function isHttpTabOrSpace(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
@@ -268,10 +260,7 @@ export function isNoCorsSafelistedName(lowerName: string): boolean {
     lowerName === "content-language" || lowerName === "content-type";
 }
 
-/**
- * https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header (the CORS-safelisted `range`
- * branch is unreachable: range is not a no-CORS-safelisted name).
- */
+/** https://fetch.spec.whatwg.org/#no-cors-safelisted-request-header (never `range`). */
 export function isNoCorsSafelistedRequestHeader(lowerName: string, value: string): boolean {
   if (value.length > 128) return false;
   switch (lowerName) {

@@ -20,9 +20,8 @@ const functionToString = Function.prototype.toString;
 const reflectApply = Reflect.apply;
 
 /**
- * The runtime's built-in module `id` through `process.getBuiltinModule` (Deno 2, Node 22.3+,
- * Bun); undefined where there is none, or when `Symbol` was replaced (Deno's lazy loader of
- * `node:` modules calls it, and its failure would escape as an unhandled rejection).
+ * The runtime's built-in module `id` (`process.getBuiltinModule`); undefined where there is none,
+ * or when `Symbol` was replaced (Deno's lazy `node:` loader would reject unhandled).
  */
 function builtinModule(id: string): Record<string, unknown> | undefined {
   if (!isNative(globalThis.Symbol, "Symbol")) return undefined;
@@ -52,7 +51,6 @@ function holdsAt(text: string, part: string, at: number): boolean {
   return true;
 }
 
-/** Whether the code unit of `text` at `at` (in range) is whitespace a source text may hold. */
 function isBlankAt(text: string, at: number): boolean {
   return at < text.length && (text[at] === " " || text[at] === "\n" || text[at] === "\t");
 }
@@ -236,7 +234,6 @@ export const String: StringConstructor = realmConstructor(
   true,
 );
 
-/** %GeneratorPrototype%, reached by syntax. */
 const GeneratorPrototype = ObjectGetPrototypeOf(function* () {}.prototype) as object;
 
 /** %IteratorPrototype%. */
@@ -293,10 +290,7 @@ export const isProxy: ((value: unknown) => boolean) | null =
   (builtinModule("node:util") as { types?: { isProxy?: (value: unknown) => boolean } })?.types
     ?.isProxy ?? null;
 
-/**
- * `value` if it is the engine's function `name`, else an object nobody holds: for built-ins impl
- * only compares against, so a replaced one matches nothing.
- */
+/** `value` if it is the engine's function `name`, else an object nothing is equal to. */
 function originalOrNothing(value: unknown, name: string): unknown {
   return isNative(value, name) ? value : {};
 }
@@ -371,10 +365,7 @@ export function safeSetOf<T>(items: readonly T[]): SafeSet<T> {
 
 const HEX_DIGITS = "0123456789abcdef";
 
-/**
- * A string literal for `text` in error messages without patchable built-ins: control characters,
- * `"`, `\` and DEL as `\u00XX`; cut at 200 code units with "…".
- */
+/** `text` as a literal for error messages: controls, `"`, `\`, DEL as `\u00XX`; cut at 200. */
 export function quote(text: string): string {
   const length = text.length > 200 ? 200 : text.length;
   let out = '"';
