@@ -12,9 +12,7 @@ import type { HeadersGuard } from "./types.ts";
 
 /** A Headers' private state, as copies. */
 export interface HeadersInternals {
-  /** The object's guard, read from the object. */
   readonly guard: HeadersGuard;
-  /** The profile the object was created with. */
   readonly profile: "standard" | "server";
   /** The pending flat `[name, value, ...]` raw list (a copy), or null once indexed or if none. */
   readonly rawList: readonly string[] | null;
@@ -24,7 +22,6 @@ export interface HeadersInternals {
   readonly setCookies: readonly string[] | null;
   /** The cached sort-and-combine view, flat [name, value, ...] (a copy), or null if none. */
   readonly view: readonly string[] | null;
-  /** The sticky copy-on-write flag. */
   readonly shared: boolean;
   /** Identity token of the storage it reads and writes: the same for objects sharing it. */
   readonly storage: object;
@@ -32,32 +29,14 @@ export interface HeadersInternals {
 
 /** A Headers iterator's private state. */
 export interface IteratorInternals {
-  /** The Headers it iterates. */
   readonly target: object;
   /** The next index into the view (pairs, not flat slots). */
   readonly index: number;
-  /** What `next()` yields. */
   readonly kind: "key" | "value" | "key+value";
-}
-
-/** `[name, value]` pairs of `[name, value, lowercase name]` triples. */
-function pairsOfTriples(triples: readonly string[]): string[] {
-  const pairs: string[] = [];
-  for (let at = 0; at < triples.length; at += 3) pairs.push(triples[at], triples[at + 1]);
-  return pairs;
 }
 
 /** One frozen token per storage object (index Map or pending raw list), made on first ask. */
 const storageTokens = new WeakMap<object, object>();
-
-function tokenOf(storage: object): object {
-  let token = storageTokens.get(storage);
-  if (token === undefined) {
-    token = Object.freeze({});
-    storageTokens.set(storage, token);
-  }
-  return token;
-}
 
 /**
  * The private state of `headers`, an impl Headers; a TypeError for anything else.
@@ -81,21 +60,20 @@ export function internalsOf(headers: object): HeadersInternals {
   const combined = fields.combined as ReadonlyMap<string, string> | null;
   // With `rawListAppends`, a fill's `[name, value, lowercase name]` triples.
   const rawList = fields.rawList as readonly string[] | null;
-  const setCookies = fields.setCookies as readonly string[] | null;
-  const view = fields.view as readonly string[] | null;
+  const storage = combined ?? (rawList as readonly string[]);
+  if (!storageTokens.has(storage)) storageTokens.set(storage, Object.freeze({}));
+  const copy = (list: unknown) => list === null ? null : [...list as string[]];
   return {
     guard: fields.guard as HeadersGuard,
     profile: fields.server ? "server" : "standard",
-    rawList: rawList === null
-      ? null
-      : fields.rawListAppends
-      ? pairsOfTriples(rawList)
-      : [...rawList],
+    rawList: rawList !== null && fields.rawListAppends
+      ? rawList.filter((_, at) => at % 3 !== 2)
+      : copy(rawList),
     index: combined === null ? null : [...combined],
-    setCookies: setCookies === null ? null : [...setCookies],
-    view: view === null ? null : [...view],
+    setCookies: copy(fields.setCookies),
+    view: copy(fields.view),
     shared: fields.shared as boolean,
-    storage: tokenOf(combined ?? (rawList as readonly string[])),
+    storage: storageTokens.get(storage) as object,
   };
 }
 
