@@ -1,7 +1,7 @@
 /**
- * The types impl/'s API uses (and the list of guards), owned here so the package depends on nothing outside impl/. They
- * are structurally the module contract's (`spec/contract.ts` in the headerproof repository),
- * whose conformance suite checks that impl's module satisfies it.
+ * The types impl/'s API uses (and the list of guards), owned here so the package depends on
+ * nothing outside impl/. They are structurally the module contract's (`spec/contract.ts` in the
+ * headerproof repository), whose conformance suite checks that impl's module satisfies it.
  *
  * @module
  */
