@@ -251,10 +251,7 @@ class HeaderList {
   /** https://fetch.spec.whatwg.org/#concept-header-list-set */
   set(lower: string, name: string, value: string): void {
     const offsets = this.positions.get(lower);
-    if (offsets === undefined) {
-      this.append(lower, name, value, false);
-      return;
-    }
+    if (offsets === undefined) return this.append(lower, name, value, false);
     this.slots[offsets[0] + 2] = value;
     this.blank(offsets, 1);
     offsets.length = 1;
@@ -606,10 +603,7 @@ export class Headers implements HeadersLike {
     const lower = checkedName as string;
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows("Headers.set", lower, normalized, WRITE_SET)) return;
-    if (this.#combined === EMPTY_INDEX) {
-      this.#deferFirstWrite(nameText, normalized, lower);
-      return;
-    }
+    if (this.#combined === EMPTY_INDEX) return this.#deferFirstWrite(nameText, normalized, lower);
     const combined = this.#writable();
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
       this.#leaveIndexOrder(combined);
@@ -660,8 +654,7 @@ export class Headers implements HeadersLike {
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows(context, lower, value, WRITE_APPEND)) return;
     if (deferFirst && this.#combined === EMPTY_INDEX) {
-      this.#deferFirstWrite(name, value, lower);
-      return;
+      return this.#deferFirstWrite(name, value, lower);
     }
     const combined = this.#writable();
     const existing = combined.get(lower);
@@ -929,8 +922,7 @@ export class Headers implements HeadersLike {
     }
     const method = init[SymbolIterator];
     if (method === undefined || method === null) {
-      this.#adoptFilled(this.#fillFromRecord(init, this.#guard === "none"));
-      return;
+      return this.#adoptFilled(this.#fillFromRecord(init, this.#guard === "none"));
     }
     if (typeof method !== "function") {
       throw new TypeError("Headers: init has a [Symbol.iterator] that is not callable");
