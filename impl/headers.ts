@@ -911,8 +911,9 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * WebIDL HeadersInit conversion fused with https://fetch.spec.whatwg.org/#concept-headers-fill:
-   * a fill error waits until the conversion (which may run user code) ends, so a later one wins.
+   * WebIDL HeadersInit conversion fused with https://fetch.spec.whatwg.org/#concept-headers-fill,
+   * unobservably (no user code reaches this Headers before its constructor returns): a fill error
+   * waits until the conversion (which may run user code) ends, so a later one wins.
    */
   #fill(init: unknown): void {
     if (!isObject(init)) {
@@ -934,7 +935,11 @@ export class Headers implements HeadersLike {
     this.#adoptFilled(this.#fillFromSequence(init, method, this.#guard === "none"));
   }
 
-  /** Fast path "deferred index": a fill's validated triples become a pending raw list. */
+  /**
+   * Fast path "deferred index": a fill's validated triples become a pending raw list, which the
+   * first read indexes exactly as the fill's appends would have (a constructor's fill filters
+   * nothing).
+   */
   #adoptFilled(pending: string[] | null): void {
     if (pending === null || pending.length === 0) return;
     this.#combined = null;
