@@ -39,6 +39,23 @@ export function differencePerOp({ n1, n2, count1, count2 }: RegionCounts): numbe
   return Math.round((count2 - count1) / (n2 - n1));
 }
 
+/**
+ * The recorded counts of `--expect op=count,op=count`: a RangeError naming an item that is not
+ * of that form (count in decimal digits) or names an operation not in `ops`.
+ */
+export function parseExpectedCounts(text: string, ops: readonly string[]): Map<string, number> {
+  const expected = new Map<string, number>();
+  for (const item of text.split(",")) {
+    const match = /^([^=]+)=(\d+)$/.exec(item);
+    if (match === null) throw new RangeError(`--expect: "${item}" is not op=count`);
+    if (!ops.includes(match[1])) {
+      throw new RangeError(`--expect: ${match[1]} is not among the measured --ops (${ops})`);
+    }
+    expected.set(match[1], Number(match[2]));
+  }
+  return expected;
+}
+
 /** The total instruction count of one callgrind dump file ("summary:" or "totals:" line). */
 export function parseDumpTotal(text: string): number {
   const match = /^(?:summary|totals):\s+(\d+)/m.exec(text);

@@ -13,6 +13,7 @@ import {
   mainThreadDumps,
   materializeImpl,
   parseDumpTotal,
+  parseExpectedCounts,
   REGION_END,
   regionStartMarker,
   type RegionTrace,
@@ -197,4 +198,15 @@ Deno.test("callgrind helpers", async (t) => {
       rmSync(repo, { recursive: true });
     }
   });
+});
+
+Deno.test("--expect takes op=count items of the measured operations, and names a bad one", () => {
+  const ops = ["for-of-12", "get-hit-same-case-12"];
+  assert.deepEqual(
+    parseExpectedCounts("for-of-12=1778,get-hit-same-case-12=295", ops),
+    new Map([["for-of-12", 1778], ["get-hit-same-case-12", 295]]),
+  );
+  assert.throws(() => parseExpectedCounts("for-of-12=1,778", ops), /"778" is not op=count/);
+  assert.throws(() => parseExpectedCounts("for-of-12", ops), /"for-of-12" is not op=count/);
+  assert.throws(() => parseExpectedCounts("has-miss-12=274", ops), /has-miss-12 is not among/);
 });

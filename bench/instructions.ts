@@ -8,11 +8,13 @@
  * measured); see callgrind.ts for the difference method.
  *
  *     deno task bench:instructions [--quick] [--ops a,b] [--impls impl,native] [--baseline REV]
- *                                  [--repeat 2] [--n1 N] [--n2 N] [--chunk N] [--jobs N]
+ *                                  [--repeat 2] [--expect op=N] [--n1 N] [--n2 N] [--chunk N]
+ *                                  [--jobs N]
  *
  * `--baseline REV` also measures impl/ as it is at git revision REV (materialized with
  * `git archive` into a temporary directory) and prints the change. `--repeat 2` runs everything
- * twice and says whether every count was identical.
+ * twice and says whether every count was identical; `--expect op=N` fails unless impl measures
+ * exactly N instructions/op for op (a count recorded by an earlier run).
  *
  * @module
  */
@@ -27,6 +29,7 @@ import {
   measureInstructions,
   type Measurement,
   type OpRegions,
+  parseExpectedCounts,
 } from "./callgrind.ts";
 import { DEFAULT_MODULES, moduleUrl, parseImplName } from "./implementations.ts";
 import { scenarioById } from "./scenarios.ts";
@@ -82,6 +85,8 @@ const USAGE = `usage: deno run -A bench/instructions.ts [flags]
   --impl-module PATH measure this module as impl
   --baseline REV     also measure impl/ at git revision REV and print the change
   --repeat N         run everything N times and check the counts are identical (default 1)
+  --expect OP=N,...  fail unless impl measures exactly N instructions/op for OP in every run
+                     (a count recorded earlier: bench:repeatable)
   --n1 N, --n2 N     operations in the two measured regions (default 2000, 22000)
   --chunk N          operations per loop call (default 100)
   --min-warmup N     fewest operations before measuring; warm-up goes on until the loop
@@ -108,6 +113,7 @@ const args = parseArgs(commandLine(), {
     "semi-space-mb",
     "jobs",
     "v8-flags",
+    "expect",
   ],
 });
 
@@ -127,6 +133,11 @@ async function main(): Promise<void> {
       modules.set("impl", moduleUrl(implModule, process.cwd()));
     } else modules.set(impl, DEFAULT_MODULES[impl]);
   }
+  const expectText = args.strings.get("expect");
+  const expected = expectText === undefined ? new Map<string, number>() : parseExpectedCounts(
+    expectText,
+    ops,
+  );
   const baseline = args.strings.get("baseline");
   if (baseline !== undefined) modules.set(`impl@${baseline}`, materializeImpl(root, baseline));
   const semiSpace = integerFlag(args, "semi-space-mb", DEFAULT_SEMI_SPACE_MB);
@@ -223,13 +234,28 @@ async function main(): Promise<void> {
   const identical = measured.every((round, r) =>
     round.every((_, m) => countsOf(r, m).join() === countsOf(0, m).join())
   );
+  const implIndex = names.indexOf("impl");
+  const unexpected = [...expected].flatMap(([op, count]) =>
+    measured.flatMap((round, r) => {
+      const got = round[implIndex]?.get(op)?.instructionsPerOp;
+      return got === count ? [] : [
+        `${op}: run ${r + 1} measured ${got?.toLocaleString("en-US") ?? "nothing"} instr/op ` +
+        `for impl, recorded ${count.toLocaleString("en-US")}`,
+      ];
+    })
+  );
   if (args.booleans.has("json")) {
     const byModule = Object.fromEntries(
       names.map((name, m) => [name, measured.map((round) => Object.fromEntries(round[m]))]),
     );
     process.stdout.write(
-      JSON.stringify({ ...common, child: undefined, results: byModule, identical }, null, 1) + "\n",
+      JSON.stringify(
+        { ...common, child: undefined, results: byModule, identical, unexpected },
+        null,
+        1,
+      ) + "\n",
     );
+    if (unexpected.length > 0) process.exitCode = 1;
     return;
   }
   const shrunk = names.flatMap((name, m) =>
@@ -262,6 +288,15 @@ async function main(): Promise<void> {
         }\n`,
     );
     if (!identical) process.exitCode = 1;
+  }
+  if (expected.size > 0) {
+    process.stdout.write(
+      unexpected.length === 0
+        ? `\nEvery count equals its recorded one (--expect ${expectText}).\n`
+        : `\nCounts differ from the recorded ones (a change to impl that moves a count updates ` +
+          `--expect in deno.json in the same commit):\n${unexpected.join("\n")}\n`,
+    );
+    if (unexpected.length > 0) process.exitCode = 1;
   }
 }
 
