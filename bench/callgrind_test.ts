@@ -208,5 +208,6 @@ Deno.test("--expect takes op=count items of the measured operations, and names a
   );
   assert.throws(() => parseExpectedCounts("for-of-12=1,778", ops), /"778" is not op=count/);
   assert.throws(() => parseExpectedCounts("for-of-12", ops), /"for-of-12" is not op=count/);
+  assert.throws(() => parseExpectedCounts("for-of-12=1778x", ops), /"for-of-12=1778x" is not/);
   assert.throws(() => parseExpectedCounts("has-miss-12=274", ops), /has-miss-12 is not among/);
 });
