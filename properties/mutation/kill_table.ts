@@ -1,10 +1,11 @@
 /**
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
- * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was killed,
- * the runs and seconds it took, and the step that diverged. An answer variant runs the wire and
- * answer stages (`--costs none`). A cost variant (one with a `costClass`) runs the sections of
- * the default campaign's cost stage whose cases can show its class (the stage as the campaign CLI
- * runs it with the same arguments; the answer stages cannot kill it) and is killed by a cost
+ * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was
+ * killed, the runs and seconds it took, and the step that diverged. An answer variant runs the
+ * wire and answer stages (`--costs none`); a variant only the wire stage can kill, that stage
+ * alone. A cost variant (one with a `costClass`) runs the sections of the default campaign's cost
+ * stage whose cases can show its class (the stage as the campaign CLI runs it with the same
+ * arguments; the answer stages cannot kill it) and is killed by a cost
  * finding of its class on a case the unpatched impl passes or fails by less than half as much.
  * The unpatched impl's whole cost stage runs first, then each cost variant killed by a step cost
  * (`superlinear-steps`), one at a time with nothing else of the table running, since they time
@@ -33,6 +34,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
 import { shownBytes } from "../wire/reproduction.ts";
+import type { WireReport } from "../wire/stage.ts";
+import { runWireStage } from "../wire/stage.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { sectionsShowing } from "../costs/cases.ts";
@@ -192,8 +195,9 @@ function costKill(variant: Variant, report: CostReport, base: Map<string, CostFi
 }
 
 /**
- * Runs one variant within the budget: an answer variant with the answer stages alone
- * (`--costs none`), a cost variant with the cost stage alone.
+ * Runs one variant within the budget: an answer variant with the wire and answer stages
+ * (`--costs none`), a wire variant with the wire stage alone, a cost variant with the cost stage
+ * alone.
  */
 async function killVariant(
   variant: Variant,
@@ -204,6 +208,9 @@ async function killVariant(
   try {
     const modulePath = applyVariant(variant, dir);
     const args = campaignArgs(variant, modulePath, budget, join(dir, "out"));
+    if (variant.killedBy === "wire") {
+      return wireRow(variant, await runWireStage(parseCliArgs(args)));
+    }
     if (variant.costClass === undefined) {
       return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
     }
@@ -236,23 +243,33 @@ function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow 
   const failure = summary.failure;
   if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
   // A Headers divergence of the wire stage (properties/wire/stage.ts) kills it too.
-  const wire = summary.wire?.divergence ?? null;
+  if (failure === null && summary.wire?.divergence) {
+    return { ...wireRow(variant, summary.wire), seconds: summary.elapsedMs / 1000 };
+  }
   return {
     variant: variant.name,
     bug: variant.bug,
-    killed: failure !== null || wire !== null,
-    runs: failure !== null
-      ? failure.runsToFailure
-      : wire !== null
-      ? summary.wire!.runs
-      : summary.runs,
+    killed: failure !== null,
+    runs: failure !== null ? failure.runsToFailure : summary.runs,
     seconds: summary.elapsedMs / 1000,
-    failingStep: failure !== null
-      ? firstLine(failure.message)
-      : wire !== null
-      ? `wire (${wire.side} side): ${shownBytes(wire.fieldLines)}`
-      : "",
-    replay: failure?.replay ?? wire?.replay ?? "",
+    failingStep: failure !== null ? firstLine(failure.message) : "",
+    replay: failure?.replay ?? "",
+  };
+}
+
+/** The row of a variant from a wire stage's report: killed by its Headers divergence. */
+function wireRow(variant: Variant, wire: WireReport): KillRow {
+  const divergence = wire.divergence;
+  return {
+    variant: variant.name,
+    bug: variant.bug,
+    killed: divergence !== null,
+    runs: wire.runs,
+    seconds: wire.elapsedMs / 1000,
+    failingStep: divergence === null
+      ? ""
+      : `wire (${divergence.side} side): ${shownBytes(divergence.fieldLines)}`,
+    replay: divergence?.replay ?? "",
   };
 }
 

@@ -52,6 +52,11 @@ export interface Variant {
    * not have).
    */
   module?: "impl" | "spec";
+  /**
+   * "wire" for a bug only the wire stage can show (wire_variants.ts): the kill table runs that
+   * stage alone, as the answer stages' raw lists never hold the bytes it needs.
+   */
+  killedBy?: "wire";
 }
 
 /** The project's impl/ folder. */

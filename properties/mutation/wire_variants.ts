@@ -15,6 +15,7 @@ import type { Variant } from "./variants.ts";
 export const WIRE_VARIANTS: readonly Variant[] = [
   {
     name: "wire-raw-value-latin1-trailing-space",
+    killedBy: "wire",
     bug: "raw-list values lose trailing whitespace as Latin-1 counts it (SP, HTAB and 0xA0, " +
       "no-break space): a field value ending in byte 0xA0 loses it",
     patches: [
@@ -43,6 +44,7 @@ export const WIRE_VARIANTS: readonly Variant[] = [
   },
   {
     name: "wire-raw-value-rejects-c1-bytes",
+    killedBy: "wire",
     bug: "the raw-list value check takes obs-text to be 0xA0-0xFF (Latin-1's printable range), " +
       "so a field value with a byte 0x80-0x9F throws a TypeError at the first read",
     patches: [
