@@ -143,6 +143,7 @@ export async function dumpStateGraph(): Promise<StateGraph> {
       config: `${dir}/EdgeHeaders.cfg`,
       libraryDir: MODEL_DIR,
       extraArgs: ["-dump", "dot,actionlabels", `${dir}/graph`],
+      short: true,
     });
     if (report.outcome !== "passed") {
       throw new Error(`TLC could not dump the graph (${report.outcome}):\n${report.output}`);

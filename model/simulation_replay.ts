@@ -38,6 +38,7 @@ export async function simulateBehaviors(options: SimulationOptions): Promise<Tla
       spec: `${MODEL_DIR}SimHeaders.tla`,
       config: `${MODEL_DIR}SimHeaders.cfg`,
       workers: 1,
+      short: true,
       extraArgs: [
         "-simulate",
         `file=${dir}/behavior,num=${options.behaviors}`,

@@ -86,9 +86,11 @@ export interface TlcRun {
   /** Stop TLC (SIGTERM) after this many milliseconds; the report reads what it printed. */
   timeoutMs?: number;
   /**
-   * A run of seconds (a planted bug found within a few thousand states): the JVM compiles with
-   * its quick compiler only, which halves such a run's CPU time (JIT compiling most of it); a long
-   * run is faster with the optimizing compiler. What TLC computes is the same either way.
+   * A run of seconds (a planted bug found within a few thousand states, a test's batch of traces,
+   * the state-graph dump, a short simulation): the JVM compiles with its quick compiler only,
+   * which halves such a run's CPU time (JIT compiling most of it); a long run is faster with the
+   * optimizing compiler. What TLC computes is the same either way. The TLC runs of model/'s tests
+   * took 132 s of CPU time without, 80 s with (side by side, busy machine).
    */
   short?: boolean;
   /**

@@ -7,6 +7,7 @@ import {
   BUG_MODELS,
   CI_MODELS,
   type Expectation,
+  isSmallModel,
   jobs,
   judge,
   junitCases,
@@ -146,6 +147,13 @@ Deno.test("every invariant and property of every CI model has a planted bug that
   // Every planted config generates from its base (the base checks the target).
   const all = jobs(new Map(), read);
   assert.equal(all.filter((job) => job.generated !== null).length, BUG_MODELS.length + 1);
+});
+
+Deno.test("the CI models recorded with fewer than 5,000 distinct states run as short runs", () => {
+  const read = (name: string) => Deno.readTextFileSync(new URL(`./${name}.cfg`, import.meta.url));
+  const readme = Deno.readTextFileSync(new URL("./README.md", import.meta.url));
+  const small = jobs(parseRecordedTable(readme), read).filter(isSmallModel).map((job) => job.name);
+  assert.deepEqual(small, ["MCHeaders", "MCHeadersImplIter"]);
 });
 
 Deno.test("parseRecordedTable reads the README's regression rows between the markers", () => {

@@ -44,6 +44,12 @@ import {
 } from "./tlc.ts";
 import { violatedName } from "./run.ts";
 
+/**
+ * The largest batch validated as a short TLC run (tlc.ts `TlcRun.short`): a test's batch (tens of
+ * traces) takes seconds; model:traces' batches of hundreds take a minute or more.
+ */
+const SHORT_BATCH = 50;
+
 /** The verdict of TLC on a batch of traces. */
 export interface TraceVerdict {
   /** Every trace is a behavior of HeadersImpl. */
@@ -75,6 +81,7 @@ export async function validateTraces(
       config: `${MODEL_DIR}TraceHeadersImpl.cfg`,
       libraryDir: dir,
       workers,
+      short: traces.length <= SHORT_BATCH,
     });
     if (report.outcome === "passed") return { accepted: true, rejection: null, report };
     const broken = report.outcome === "invariant" || report.outcome === "property";
