@@ -2,8 +2,8 @@
  * The kill table (`deno task fuzz:kill`): runs the campaign CLI against every broken variant of
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was
  * killed, the runs and seconds it took, and the step that diverged. An answer variant runs the
- * wire and answer stages (`--costs none`); a variant only the wire stage can kill, that stage
- * alone. A cost variant (one with a `costClass`) runs the sections of the default campaign's cost
+ * answer stages alone (`--costs none --wire none`); a variant only the wire stage can kill, that
+ * stage alone. A cost variant (one with a `costClass`) runs the sections of the default campaign's cost
  * stage whose cases can show its class (the stage as the campaign CLI runs it with the same
  * arguments; the answer stages cannot kill it) and is killed by a cost
  * finding of its class on a case the unpatched impl passes or fails by less than half as much.
@@ -195,9 +195,8 @@ function costKill(variant: Variant, report: CostReport, base: Map<string, CostFi
 }
 
 /**
- * Runs one variant within the budget: an answer variant with the wire and answer stages
- * (`--costs none`), a wire variant with the wire stage alone, a cost variant with the cost stage
- * alone.
+ * Runs one variant within the budget, with the one stage of the campaign that can kill it: the
+ * answer stages, the wire stage or the cost stage.
  */
 async function killVariant(
   variant: Variant,
@@ -212,7 +211,11 @@ async function killVariant(
       return wireRow(variant, await runWireStage(parseCliArgs(args)));
     }
     if (variant.costClass === undefined) {
-      return answerRow(variant, budget, await campaign([...args, "--costs", "none"]));
+      return answerRow(
+        variant,
+        budget,
+        await campaign([...args, "--costs", "none", "--wire", "none"]),
+      );
     }
     const sections = ["--costs", sectionsShowing(variant.costClass).join(",")];
     // Step costs are timed on a machine that may be busy: a cost variant that survives gets one
@@ -242,10 +245,6 @@ async function killVariant(
 function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow {
   const failure = summary.failure;
   if (budget.record && failure?.corpusFile) recordKill(variant, failure.corpusFile);
-  // A Headers divergence of the wire stage (properties/wire/stage.ts) kills it too.
-  if (failure === null && summary.wire?.divergence) {
-    return { ...wireRow(variant, summary.wire), seconds: summary.elapsedMs / 1000 };
-  }
   return {
     variant: variant.name,
     bug: variant.bug,
