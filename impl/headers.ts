@@ -113,14 +113,8 @@ const illegalInvocationError = (context: string) =>
 const enumerableSymbolKeyError = () =>
   new TypeError("Headers: a record init has an enumerable Symbol key (not a ByteString)");
 
-/** https://fetch.spec.whatwg.org/#headers-validate's forbidden-name steps; "server" drops none. */
-function forbiddenByGuard(
-  guard: HeadersGuard,
-  server: boolean,
-  lower: string,
-  value: string,
-): boolean {
-  if (server) return false;
+/** https://fetch.spec.whatwg.org/#headers-validate's forbidden-name steps (profile "standard"). */
+function forbiddenByGuard(guard: HeadersGuard, lower: string, value: string): boolean {
   if (guard === "request") return isForbiddenRequestHeader(lower, value);
   return guard === "response" && isForbiddenResponseHeaderName(lower);
 }
@@ -683,7 +677,7 @@ export class Headers implements HeadersLike {
     if (guard === "immutable") {
       throw new TypeError(`${context}: headers are immutable (name ${quote(lower)})`);
     }
-    if (forbiddenByGuard(guard, this.#server, lower, value)) return false;
+    if (!this.#server && forbiddenByGuard(guard, lower, value)) return false;
     if (guard !== "request-no-cors") return true;
     if (write === WRITE_DELETE) return isNoCorsSafelistedName(lower) || lower === "range";
     if (write === WRITE_APPEND) {
@@ -976,7 +970,7 @@ export class Headers implements HeadersLike {
     if (!this.#server && (guard === "request" || guard === "response")) {
       let forbidden = false;
       combined.forEach((value, name) => {
-        if (forbiddenByGuard(guard, false, name, value)) forbidden = true;
+        if (forbiddenByGuard(guard, name, value)) forbidden = true;
       });
       if (forbidden) return false;
     }
@@ -1240,8 +1234,7 @@ export function headersWithGuard(
   options?: GuardOptions,
 ): Headers {
   const checkedGuard = guardArgument("headersWithGuard", guard);
-  const server = serverProfile("headersWithGuard", options);
-  return createHeaders(checkedGuard, server, init, null);
+  return createHeaders(checkedGuard, serverProfile("headersWithGuard", options), init, null);
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   StringPrototypeIndexOf,
   StringPrototypePadEnd,
   StringPrototypeSlice,
-  StringPrototypeStartsWith,
   StringPrototypeToLowerCase,
 } from "./primordials.ts";
 
@@ -134,6 +133,15 @@ function isHttpWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
+/** `text` without the code units `isBlank` accepts at its start and end. */
+function trim(text: string, isBlank: (code: number) => boolean): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(StringPrototypeCharCodeAt(text, start))) start++;
+  while (end > start && isBlank(StringPrototypeCharCodeAt(text, end - 1))) end--;
+  return StringPrototypeSlice(text, start, end);
+}
+
 /**
  * Fast path "validated-value cache": a value -> the same value as a {@link detachedCopy}.
  * Invariant: a key is a header value that normalization leaves unchanged, so a hit proves it
@@ -153,17 +161,10 @@ export function normalizeHeaderValue(value: string): string | null {
   if (known !== undefined) return known;
   const length = value.length;
   if (length === 0) return value;
-  let normalized = value;
-  if (
-    isHttpWhitespace(StringPrototypeCharCodeAt(value, 0)) ||
-    isHttpWhitespace(StringPrototypeCharCodeAt(value, length - 1))
-  ) {
-    let start = 0;
-    let end = length;
-    while (start < end && isHttpWhitespace(StringPrototypeCharCodeAt(value, start))) start++;
-    while (end > start && isHttpWhitespace(StringPrototypeCharCodeAt(value, end - 1))) end--;
-    normalized = StringPrototypeSlice(value, start, end);
-  }
+  const normalized = isHttpWhitespace(StringPrototypeCharCodeAt(value, 0)) ||
+      isHttpWhitespace(StringPrototypeCharCodeAt(value, length - 1))
+    ? trim(value, isHttpWhitespace)
+    : value;
   if (regExpTest(VALUE_REJECT, normalized)) return null;
   const kept = detachedCopy(normalized);
   if (normalized === value && length <= VALUE_CACHE_MAX_LENGTH) {
@@ -173,9 +174,9 @@ export function normalizeHeaderValue(value: string): string | null {
   return kept;
 }
 
-/** Names that make a header a forbidden request-header on their own. */
+/** Names that make a header a forbidden request-header on their own (a name has no line break). */
 const FORBIDDEN_REQUEST_NAME =
-  /^(?:accept-(?:charset|encoding)|access-control-request-(?:headers|method)|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|set-cookie|te|trailer|transfer-encoding|upgrade|via)$/;
+  /^(?:accept-(?:charset|encoding)|access-control-request-(?:headers|method)|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|set-cookie|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/;
 
 /** Names whose value is checked for forbidden methods. */
 const METHOD_OVERRIDE_NAME = /^x-(?:http-method(?:-override)?|method-override)$/;
@@ -186,9 +187,6 @@ const FORBIDDEN_METHOD = /^(?:connect|trace|track)$/i;
 /** https://fetch.spec.whatwg.org/#forbidden-request-header for (`lowerName`, `value`). */
 export function isForbiddenRequestHeader(lowerName: string, value: string): boolean {
   if (regExpTest(FORBIDDEN_REQUEST_NAME, lowerName)) return true;
-  if (
-    StringPrototypeStartsWith(lowerName, "proxy-") || StringPrototypeStartsWith(lowerName, "sec-")
-  ) return true;
   if (!regExpTest(METHOD_OVERRIDE_NAME, lowerName)) return false;
   const methods = getDecodeAndSplit(value);
   for (let index = 0; index < methods.length; index++) {
@@ -204,15 +202,6 @@ export function isForbiddenResponseHeaderName(lowerName: string): boolean {
 
 function isHttpTabOrSpace(code: number): boolean {
   return code === 0x20 || code === 0x09;
-}
-
-/** `text` without HTTP tab or space at its start and end. */
-function trimTabsAndSpaces(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, start))) start++;
-  while (end > start && isHttpTabOrSpace(StringPrototypeCharCodeAt(text, end - 1))) end--;
-  return StringPrototypeSlice(text, start, end);
 }
 
 /**
@@ -232,11 +221,11 @@ export function getDecodeAndSplit(value: string): string[] {
     } else if (code === 0x22) {
       quoted = true;
     } else if (code === 0x2c) {
-      values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start, index));
+      values[values.length] = trim(StringPrototypeSlice(value, start, index), isHttpTabOrSpace);
       start = index + 1;
     }
   }
-  values[values.length] = trimTabsAndSpaces(StringPrototypeSlice(value, start));
+  values[values.length] = trim(StringPrototypeSlice(value, start), isHttpTabOrSpace);
   return values;
 }
 

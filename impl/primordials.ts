@@ -172,14 +172,12 @@ export const {
   slice: StringPrototypeSlice,
   padEnd: StringPrototypePadEnd,
   toLowerCase: StringPrototypeToLowerCase,
-  startsWith: StringPrototypeStartsWith,
   indexOf: StringPrototypeIndexOf,
 } = uncurried(ObjectGetPrototypeOf("") as string, "String", [
   "charCodeAt",
   "slice",
   "padEnd",
   "toLowerCase",
-  "startsWith",
   "indexOf",
 ]);
 const { exec: regExpPrototypeExec } = uncurried(ObjectGetPrototypeOf(/a/) as RegExp, "RegExp", [

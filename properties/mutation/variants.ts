@@ -137,8 +137,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "the request-guard share check ignores values, so x-http-method-override: TRACE leaks",
     patches: [{
       file: "headers.ts",
-      search: "if (forbiddenByGuard(guard, false, name, value)) forbidden = true;",
-      replace: 'if (forbiddenByGuard(guard, false, name, "")) forbidden = true;',
+      search: "if (forbiddenByGuard(guard, name, value)) forbidden = true;",
+      replace: 'if (forbiddenByGuard(guard, name, "")) forbidden = true;',
     }],
   },
   {
