@@ -531,8 +531,10 @@ StdGuardsHold == Std!GuardsHold
 
 -----------------------------------------------------------------------------
 (* Refinement: the abstract list is the history variable; guard, iter and  *)
-(* result are the same variables.  The .cfg checks StdSpec as a PROPERTY.  *)
-StdSpec == Std!Spec
+(* result are the same variables.  The .cfg checks StdSpec as a PROPERTY:  *)
+(* Std!Spec, its steps found through the call each one records            *)
+(* (Std!NextOfCall, the same steps as Std!Next).                           *)
+StdSpec == Std!Init /\ [][Std!NextOfCall]_Std!vars
 
 THEOREM Spec => StdSpec
 =============================================================================

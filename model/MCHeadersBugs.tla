@@ -27,4 +27,6 @@ DeleteVerdictIgnoresImmutable(g, l, n) ==
        THEN "ignored"
   ELSE IF ~Contains(l, n) THEN "ignored"
   ELSE "accepted"
+(* Freeze steps are not found through the call they record.               *)
+NextOfCallSkipsFreeze == call'.op # "freeze" /\ StepOfCall(call')
 =============================================================================

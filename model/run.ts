@@ -129,6 +129,14 @@ export const BUG_MODELS: readonly PlantedBug[] = [
     about: "the standard's append under guard request skips the forbidden check",
   },
   {
+    config: "MCBugNextOfCallSkipsFreeze",
+    base: "MCHeaders",
+    module: "MCHeadersBugs",
+    plant: "NextOfCall <- NextOfCallSkipsFreeze",
+    mustViolate: "NextOfCallCoversNext",
+    about: "the refinement's step lookup by call misses freeze",
+  },
+  {
     config: "MCBugDeleteIgnoresImmutable",
     base: "MCHeaders",
     module: "MCHeadersBugs",
