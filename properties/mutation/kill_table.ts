@@ -383,7 +383,13 @@ async function main(args: readonly string[]): Promise<number> {
   const timed = variants.filter(killedByTiming);
   if (variants.some((variant) => variant.costClass !== undefined)) await baseKeys();
   for (const variant of timed) await kill(variant);
-  const shared = variants.filter((variant) => !killedByTiming(variant));
+  // Cost variants first: each runs whole cost sections, and one waits out a hang's timeout
+  // (23 s in all); started last, it kept one lane busy after the other had run out of variants.
+  const untimed = variants.filter((variant) => !killedByTiming(variant));
+  const shared = [
+    ...untimed.filter((variant) => variant.costClass !== undefined),
+    ...untimed.filter((variant) => variant.costClass === undefined),
+  ];
   const lane = async () => {
     for (let variant = shared.shift(); variant !== undefined; variant = shared.shift()) {
       await kill(variant);
