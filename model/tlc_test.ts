@@ -135,24 +135,28 @@ Deno.test("plantedConfig plants the bug in the base's constants and keeps the ta
   assert.throws(() => plantedConfig("CONSTANTS\n  Names <- X", bug, "target"), /does not check/);
 });
 
+/** The text of model/NAME.cfg. */
+const readConfig = (name: string) =>
+  Deno.readTextFileSync(new URL(`./${name}.cfg`, import.meta.url));
+
 Deno.test("every invariant and property of every CI model has a planted bug that must violate it", () => {
-  const read = (name: string) => Deno.readTextFileSync(new URL(`./${name}.cfg`, import.meta.url));
   const checked = new Set(
     CI_MODELS.flatMap((run) =>
-      [...read(run.config).matchAll(/^(?:INVARIANT|PROPERTY) (\w+)$/gm)].map((m) => m[1])
+      [...readConfig(run.config).matchAll(/^(?:INVARIANT|PROPERTY) (\w+)$/gm)].map((m) => m[1])
     ),
   );
   const planted = new Set(BUG_MODELS.map((bug) => bug.mustViolate));
   assert.deepEqual([...checked].filter((name) => !planted.has(name)), []);
   // Every planted config generates from its base (the base checks the target).
-  const all = jobs(new Map(), read);
+  const all = jobs(new Map(), readConfig);
   assert.equal(all.filter((job) => job.generated !== null).length, BUG_MODELS.length + 1);
 });
 
 Deno.test("the CI models recorded with fewer than 5,000 distinct states run as short runs", () => {
-  const read = (name: string) => Deno.readTextFileSync(new URL(`./${name}.cfg`, import.meta.url));
   const readme = Deno.readTextFileSync(new URL("./README.md", import.meta.url));
-  const small = jobs(parseRecordedTable(readme), read).filter(isSmallModel).map((job) => job.name);
+  const small = jobs(parseRecordedTable(readme), readConfig).filter(isSmallModel).map((job) =>
+    job.name
+  );
   assert.deepEqual(small, ["MCHeaders", "MCHeadersImplIter"]);
 });
 

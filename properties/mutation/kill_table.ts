@@ -3,10 +3,10 @@
  * impl (properties/mutation/variants.ts) within a budget and prints, per variant, whether it was
  * killed, the runs and seconds it took, and the step that diverged. An answer variant runs the
  * answer stages alone (`--costs none --wire none`); a variant only the wire stage can kill, that
- * stage alone. A cost variant (one with a `costClass`) runs the sections of the default campaign's cost
- * stage whose cases can show its class (the stage as the campaign CLI runs it with the same
- * arguments; the answer stages cannot kill it) and is killed by a cost
- * finding of its class on a case the unpatched impl passes or fails by less than half as much.
+ * stage alone. A cost variant (one with a `costClass`) runs the sections of the default
+ * campaign's cost stage whose cases can show its class (the stage as the campaign CLI runs it with
+ * the same arguments; the answer stages cannot kill it) and is killed by a cost finding of its
+ * class on a case the unpatched impl passes or fails by less than half as much.
  * The unpatched impl's whole cost stage runs first, then each cost variant killed by a step cost
  * (`superlinear-steps`), one at a time with nothing else of the table running, since they time
  * steps; then every other variant, `--jobs` at a time, as answers, heap figures, thrown errors and

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { applyVariant } from "../mutation/variants.ts";
+import { applyVariant, type Variant } from "../mutation/variants.ts";
 import * as impl from "../../impl/mod.ts";
 import * as reference from "../../spec/mod.ts";
 import { openSubject } from "./observe.ts";
@@ -57,7 +57,7 @@ Deno.test("long churn on a few names agrees with the reference, the header list 
 
 Deno.test("a compaction that keeps lowercase names is caught", async () => {
   // impl's header list, rebuilt after a removal, names each header by its lowercase form.
-  const compactionLowercases = {
+  const compactionLowercases: Variant = {
     name: "compaction-lowercases",
     bug: "compaction rebuilds the header list from lowercase names",
     patches: [{
