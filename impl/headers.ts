@@ -454,6 +454,13 @@ export class Headers implements HeadersLike {
   #rawListAppends = false;
 
   /**
+   * Fast path "first read scans": a get or has on a pending fill answers by one pass over its
+   * triples, so a Headers read once (by fetch, by a handler) never builds an index. Invariant:
+   * true only while `#rawListAppends` holds and one such pass was made; the next read indexes.
+   */
+  #rawListScanned = false;
+
+  /**
    * Invariant: when false, no joined value but set-cookie's ends in ", " (an empty value appended
    * after another). Sticky; it disables sharing, because a copy made by iterating would
    * normalize such a value.
@@ -570,7 +577,7 @@ export class Headers implements HeadersLike {
   /** https://fetch.spec.whatwg.org/#dom-headers-get */
   get(name: string): string | null {
     Headers.#enter(this, "Headers.get", arguments.length, 1);
-    const value = this.#read().get(nameArgument("Headers.get", name));
+    const value = this.#lookup(nameArgument("Headers.get", name));
     return value === undefined ? null : value;
   }
 
@@ -585,7 +592,7 @@ export class Headers implements HeadersLike {
   /** https://fetch.spec.whatwg.org/#dom-headers-has */
   has(name: string): boolean {
     Headers.#enter(this, "Headers.has", arguments.length, 1);
-    return this.#read().has(nameArgument("Headers.has", name));
+    return this.#lookup(nameArgument("Headers.has", name)) !== undefined;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-set */
@@ -704,6 +711,22 @@ export class Headers implements HeadersLike {
     return true;
   }
 
+  /** The standard's "get" of `lower`, undefined for none: see {@link Headers.#rawListScanned}. */
+  #lookup(lower: string): string | undefined {
+    const flat = this.#rawList;
+    if (flat === null || !this.#rawListAppends || this.#rawListScanned) {
+      return this.#read().get(lower);
+    }
+    this.#rawListScanned = true;
+    let found: string | undefined;
+    for (let index = 2; index < flat.length; index += 3) {
+      if (flat[index] === lower) {
+        found = found === undefined ? flat[index - 1] : `${found}, ${flat[index - 1]}`;
+      }
+    }
+    return found;
+  }
+
   #read(): SafeMap<string, string> {
     const combined = this.#combined;
     return combined !== null ? combined : this.#materialize();
@@ -815,6 +838,7 @@ export class Headers implements HeadersLike {
     this.#shared = false;
     this.#rawList = null;
     this.#rawListAppends = false;
+    this.#rawListScanned = false;
     return combined;
   }
 

@@ -20,6 +20,30 @@ Deno.test("internalsOf reports a raw list pending, then the materialized index",
   assert.equal(materialized.shared, false);
 });
 
+Deno.test("the first get or has of a filled Headers leaves its list pending; the next indexes", () => {
+  const headers = new Headers([["A", "1"], ["set-cookie", "s=1"], ["b", "2"], ["a", "3"]]);
+  assert.equal(headers.get("a"), "1, 3");
+  assert.deepEqual(internalsOf(headers).rawList, [
+    "A",
+    "1",
+    "set-cookie",
+    "s=1",
+    "b",
+    "2",
+    "a",
+    "3",
+  ]);
+  assert.equal(headers.has("B"), true);
+  assert.equal(internalsOf(headers).rawList, null);
+  assert.deepEqual(internalsOf(headers).index, [["a", "1, 3"], ["set-cookie", "s=1"], ["b", "2"]]);
+  const set = new Headers();
+  set.set("C", "3");
+  assert.equal(set.has("d"), false);
+  assert.notEqual(internalsOf(set).rawList, null);
+  assert.equal(set.get("c"), "3");
+  assert.equal(internalsOf(set).rawList, null);
+});
+
 Deno.test("internalsOf reports the view once built, and null after a mutation", () => {
   const headers = new Headers([["B", "2"], ["a", "1"]]);
   assert.equal(internalsOf(headers).view, null);

@@ -10,7 +10,10 @@
 (*     its names lowercased: their casing is unobservable),               *)
 (*     handed over by headersFromRawList, materialized by the first call   *)
 (*     that reads it) or the lowercase index (#combined and #setCookies):  *)
-(*     per lowercase name its values in order.  Neither the casing of a    *)
+(*     per lowercase name its values in order.  store[o].scan: the raw     *)
+(*     list is a write's (#rawListAppends) and no get or has has read it   *)
+(*     yet (#rawListScanned), so the next get or has answers by one pass   *)
+(*     over it and leaves it pending.  Neither the casing of a             *)
 (*     name nor the order across names is kept: no operation observes them.*)
 (*   - peers[o]: the objects whose storage is o's very storage (o included):*)
 (*     copy-on-write, `new Headers(src)` makes the copy use src's storage.  *)
@@ -33,8 +36,8 @@
 (* Not modelled: impl's name order (#order, #orderReads), through which   *)
 (* next() and forEach read a stale view of more than 32 names; the models' *)
 (* lists have at most 5 names, where a read of a stale view rebuilds it.  *)
-(* Nor impl's operation log (#log, #logLimit), read only by headerListOf:  *)
-(* see HeaderListOf.                                                       *)
+(* Nor impl's header list (#list, #listInIndexOrder), read only by         *)
+(* headerListOf: see HeaderListOf.                                         *)
 (*                                                                         *)
 (* Copies: headersWithGuard(g, src) shares src's storage unless g is       *)
 (* request-no-cors, src is spaced, g is response and src has set-cookie,   *)
@@ -156,7 +159,7 @@ FillIndex(g, ix, pairs) ==
 (* Storage.                                                                *)
 
 RawEntries == Names \X Values
-StoreOf(ix) == [raw |-> <<>>, index |-> ix, mat |-> TRUE]
+StoreOf(ix) == [raw |-> <<>>, index |-> ix, mat |-> TRUE, scan |-> FALSE]
 
 (* The index of o's storage, materializing a raw list on first use.        *)
 IndexOf(o) == IF store[o].mat THEN store[o].index ELSE IndexFromRaw(EmptyIndex, store[o].raw)
@@ -204,7 +207,8 @@ WriteIndex(o, ix, sp) == WriteStorage(o, ix, sp) /\ DropView(o)
 (* constructor's fill is.  o leaves the empty index and owns its raw list.*)
 DeferFirstWrite(o, ln, v) ==
   /\ peers' = Leave(o)
-  /\ store' = [store EXCEPT ![o] = [raw |-> <<<<ln, v>>>>, index |-> EmptyIndex, mat |-> FALSE]]
+  /\ store' = [store EXCEPT ![o] = [raw |-> <<<<ln, v>>>>, index |-> EmptyIndex, mat |-> FALSE,
+                                    scan |-> TRUE]]
   /\ blank' = blank \ {o}
   /\ shared' = [shared EXCEPT ![o] = FALSE]
   /\ UNCHANGED spaced
@@ -218,7 +222,7 @@ TypeOK ==
   /\ clock \in Nat
   /\ store \in [Objects -> [raw : Seq(RawEntries),
                             index : [LowerNames -> Seq(Values \cup {Std!Cut})],
-                            mat : BOOLEAN]]
+                            mat : BOOLEAN, scan : BOOLEAN]]
   /\ peers \in [Objects -> SUBSET Objects]
   /\ shared \in [Objects -> BOOLEAN]
   /\ cache \in [Objects -> Seq(LowerNames \X Std!CombinedValues)]
@@ -238,7 +242,8 @@ RawOf(l) == [k \in 1..Len(l) |-> <<Lower[l[k][1]], l[k][2][1]>>]
 InitWith(g, lists) ==
   /\ guard = g
   /\ hlist = lists
-  /\ store = [o \in Objects |-> [raw |-> RawOf(lists[o]), index |-> EmptyIndex, mat |-> FALSE]]
+  /\ store = [o \in Objects |-> [raw |-> RawOf(lists[o]), index |-> EmptyIndex, mat |-> FALSE,
+                                 scan |-> FALSE]]
   /\ peers = [o \in Objects |-> {o}]
   /\ shared = [o \in Objects |-> TRUE]
   /\ cache = [o \in Objects |-> <<>>]
@@ -386,24 +391,34 @@ NextPair(i) ==
 (* Reads.  get, has and getSetCookie read the index (#read: a raw list is  *)
 (* materialized) and change nothing else; getSetCookie hands out a copy of *)
 (* #setCookies, so its outcome is "cookies" (the caller's own array).      *)
-ReadIndex(o, op, n, outcome) ==
+(* get and has look up through Lookup(o) (#lookup): on a raw list with     *)
+(* scan set, a pass over it answers and the list stays pending.            *)
+ReadIndex(o, op, n, outcome, read) ==
   /\ call' = Std!Call(op, o, "", n, "", "", "")
   /\ Std!Tick
-  /\ Read(o)
+  /\ read
   /\ result' = outcome
   /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
+
+Lookup(o) ==
+  IF ~store[o].mat /\ store[o].scan
+  THEN /\ store' = [store EXCEPT ![o].scan = FALSE]
+       /\ UNCHANGED <<shared, spaced>>
+  ELSE Read(o)
 
 GetHeader(o, n) ==
   LET vs == IndexOf(o)[Lower[n]]
   IN  ReadIndex(o, "get", n, IF vs = <<>> THEN Std!Outcome("null")
-                             ELSE Std!ReadOutcome("value", vs))
+                             ELSE Std!ReadOutcome("value", vs), Lookup(o))
 
 HasHeader(o, n) ==
-  ReadIndex(o, "has", n, Std!Outcome(IF IndexOf(o)[Lower[n]] # <<>> THEN "true" ELSE "false"))
+  ReadIndex(o, "has", n, Std!Outcome(IF IndexOf(o)[Lower[n]] # <<>> THEN "true" ELSE "false"),
+            Lookup(o))
 
 GetSetCookie(o) ==
   LET vs == IndexOf(o)[SetCookie]
-  IN  ReadIndex(o, "getSetCookie", "", Std!ReadOutcome("cookies", [k \in 1..Len(vs) |-> <<vs[k]>>]))
+  IN  ReadIndex(o, "getSetCookie", "", Std!ReadOutcome("cookies", [k \in 1..Len(vs) |-> <<vs[k]>>]),
+                Read(o))
 
 (* forEach(cb): entry k read from the view before the k-th callback (the   *)
 (* callback changes nothing), so the view is built as by next().            *)
@@ -414,11 +429,11 @@ ForEach(o) ==
   /\ result' = Std!ReadOutcome("pairs", ObservedView(o))
   /\ UNCHANGED <<guard, iter, peers, blank, hlist>>
 
-(* headerListOf(o): a read, then the list replayed from the operation log, *)
-(* or the index's own order, or (neither kept) the view, which this builds. *)
-(* The log (#log) is not modelled: the list it replays to is the header    *)
-(* list, which hlist holds, so the outcome is read from hlist; whether the *)
-(* view is built depends on the log, so both are allowed.  Trace           *)
+(* headerListOf(o): a read, then the list impl keeps (#list), or the       *)
+(* index's own order, or (neither kept) the view, which this builds.       *)
+(* impl's list is not modelled: it is the header list, which hlist holds,  *)
+(* so the outcome is read from hlist; whether the view is built depends on *)
+(* which impl keeps, so both are allowed.  Trace                           *)
 (* validation checks impl's real headerListOf against it.                  *)
 HeaderListOf(o) ==
   /\ call' = Std!Call("headerList", o, "", "", "", "", "")

@@ -138,7 +138,8 @@ SharesWithIgnoringSpaced(src, g) ==
 (* list would.                                                             *)
 DeferFirstWriteStaysOnBlank(o, ln, v) ==
   /\ peers' = Leave(o)
-  /\ store' = [store EXCEPT ![o] = [raw |-> <<<<ln, v>>>>, index |-> EmptyIndex, mat |-> FALSE]]
+  /\ store' = [store EXCEPT ![o] = [raw |-> <<<<ln, v>>>>, index |-> EmptyIndex, mat |-> FALSE,
+                                    scan |-> TRUE]]
   \* the bug: o is not taken off the empty index's objects
   /\ UNCHANGED blank
   /\ shared' = [shared EXCEPT ![o] = FALSE]
@@ -197,5 +198,5 @@ IndexFromRawReversed(ix, raw) ==
 HasHeaderFromView(o, n) ==
   ReadIndex(o, "has", n,
             Std!Outcome(IF \E k \in 1..Len(cache[o]) : cache[o][k][1] = Lower[n]
-                        THEN "true" ELSE "false"))
+                        THEN "true" ELSE "false"), Lookup(o))
 =============================================================================

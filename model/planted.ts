@@ -85,7 +85,7 @@ export const TRACE_VARIANTS: readonly Variant[] = [
       "answers false for every name of a fresh headersFromRawList",
     patches: [{
       file: "headers.ts",
-      search: 'return this.#read().has(nameArgument("Headers.has", name));',
+      search: 'return this.#lookup(nameArgument("Headers.has", name)) !== undefined;',
       replace:
         'return (this.#combined ?? new Map<string, string>()).has(nameArgument("Headers.has", name));',
     }],

@@ -187,13 +187,17 @@ function renderSteps(steps: readonly Op[], observe: boolean): string[] {
 }
 
 /**
- * One expression per outcome the step produces (copy+then, raw list+first, batch and a recorded
- * init's log give several).
+ * One expression per outcome the step produces (copy+then, raw list+first, batch, and a
+ * construction's recorded init log and lookups give several).
  */
 function stepCodes(op: Op): string[] {
   switch (op.op) {
     case "construct":
-      return op.init.kind === "recorded" ? [renderOp(op), "log"] : [renderOp(op)];
+      return [
+        renderOp(op),
+        ...(op.init.kind === "recorded" ? ["log"] : []),
+        ...(op.lookups ?? []).flatMap((lookup) => stepCodes(lookup)),
+      ];
     case "copy":
       return op.then === null ? [renderOp(op)] : [renderOp(op), ...stepCodes(op.then)];
     case "rawList":

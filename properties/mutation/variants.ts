@@ -558,6 +558,16 @@ export const VARIANTS: readonly Variant[] = [
     }],
   },
   {
+    name: "lookup-scan-keeps-first-value",
+    bug: "the first get on a constructor's pending list answers a repeated name with its first " +
+      "value instead of the values joined",
+    patches: [{
+      file: "headers.ts",
+      search: "found = found === undefined ? flat[index - 1] : `${found}, ${flat[index - 1]}`;",
+      replace: "found = found === undefined ? flat[index - 1] : found;",
+    }],
+  },
+  {
     name: "get-set-cookie-copies-with-slice",
     bug: "getSetCookie() copies with the Array.prototype.slice user code can replace, so a " +
       "patched slice decides what it returns (as Node 22's undici calls patchable built-ins; " +
@@ -631,10 +641,17 @@ export const VARIANTS: readonly Variant[] = [
     costClass: "superlinear-steps",
     patches: [{
       file: "headers.ts",
-      search: '    return this.#read().has(nameArgument("Headers.has", name));',
+      search: '    return this.#lookup(nameArgument("Headers.has", name)) !== undefined;',
       replace: "    const names = [...this.#read().keys()];\n" +
         '    return names.includes(nameArgument("Headers.has", name));',
     }],
+  },
+  {
+    name: "lookup-scans-every-read",
+    bug: "get and has answer every call by a pass over a constructor's pending list and never " +
+      "index it: O(n) per call",
+    costClass: "superlinear-steps",
+    patches: [{ file: "headers.ts", search: "    this.#rawListScanned = true;\n", replace: "" }],
   },
   {
     name: "get-set-cookie-index-wraps",

@@ -58,7 +58,7 @@ export function stringsOf(op: Op): string[] {
   };
   switch (op.op) {
     case "construct":
-      return fromInit(op.init);
+      return [...fromInit(op.init), ...(op.lookups ?? []).flatMap(fromCall)];
     case "copy":
       return op.then === null ? [] : fromCall(op.then);
     case "rawList":

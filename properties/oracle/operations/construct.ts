@@ -34,10 +34,22 @@ import {
 } from "../arguments.ts";
 import type { Subject } from "../observe.ts";
 import { attempt } from "../observe.ts";
+import type { CallOp } from "./call.ts";
+import { callOn, renderCall } from "./call.ts";
 import type { OperationKind } from "../world.ts";
 
-/** Makes a Headers with `guard` from `init` into object slot `slot`. */
-export type ConstructOp = { op: "construct"; slot: number; guard: Guard; init: Init };
+/**
+ * Makes a Headers with `guard` from `init` into object slot `slot`, then calls `lookups` (get and
+ * has) on it before anything else reads it: the first read of a fresh Headers, which the full
+ * read after every step would otherwise always be. Absent in steps recorded before lookups.
+ */
+export type ConstructOp = {
+  op: "construct";
+  slot: number;
+  guard: Guard;
+  init: Init;
+  lookups?: CallOp[];
+};
 
 /** What a constructor receives. `headers` copies a live object (resolved to its slot). */
 export type Init =
@@ -240,12 +252,43 @@ export const init: fc.Arbitrary<Init> = fc.oneof(
   },
 );
 
-/** A construct step (its slot is filled in when it runs). */
-export const constructOp: fc.Arbitrary<ConstructOp> = fc.record({
-  op: fc.constant("construct" as const),
-  slot: fc.constant(0),
-  guard,
-  init,
+/** The names an init spells out as strings (the lookups after it favour them). */
+function namesOf(init: Init): string[] {
+  const items = init.kind === "record" || init.kind === "map"
+    ? init.entries
+    : "items" in init
+    ? init.items
+    : [];
+  const names: string[] = [];
+  for (const item of items) {
+    if (typeof item !== "string" && typeof item[0] === "string") names.push(item[0]);
+  }
+  return names;
+}
+
+/**
+ * A construct step (its slot and its lookups' target are filled in when it runs): up to 2
+ * lookups, each a get or has of one of the init's names in any case 3 times in 4.
+ */
+export const constructOp: fc.Arbitrary<ConstructOp> = fc.record({ guard, init }).chain((
+  { guard, init },
+) => {
+  const names = namesOf(init);
+  const name = names.length === 0
+    ? headerName
+    : fc.oneof({ weight: 1, arbitrary: headerName }, { weight: 3, arbitrary: casedFrom(names) });
+  const lookup = fc.record({
+    op: fc.constantFrom("get" as const, "has" as const),
+    target: fc.constant(0),
+    args: fc.tuple(name),
+  });
+  return fc.array(lookup, { maxLength: 2 }).map((lookups): ConstructOp => ({
+    op: "construct",
+    slot: 0,
+    guard,
+    init,
+    lookups,
+  }));
 });
 
 /** The construct steps: see the module doc. */
@@ -258,7 +301,8 @@ export const construct: OperationKind<ConstructOp> = {
         ? { ...op, slot, init: { kind: "none" } }
         : { ...op, slot, init: { kind: "headers", source: op.init.source % count } };
     }
-    return { ...op, slot };
+    const lookups = op.lookups?.map((lookup) => ({ ...lookup, target: slot }));
+    return lookups === undefined ? { ...op, slot } : { ...op, slot, lookups };
   },
   perform(side, op, outcomes) {
     const { subject, objects } = side;
@@ -274,15 +318,20 @@ export const construct: OperationKind<ConstructOp> = {
       ),
     );
     if (init.kind === "recorded") outcomes.push(attempt(() => log));
+    for (const lookup of op.lookups ?? []) outcomes.push(attempt(() => callOn(objects, lookup)));
   },
   render: (op) => renderConstruct(op),
-  labels: (op) =>
-    op.init.kind === "recorded"
-      ? [renderConstruct(op), `the log of h[${op.slot}]'s init`]
-      : [renderConstruct(op)],
+  labels: (op) => [
+    renderConstruct(op),
+    ...(op.init.kind === "recorded" ? [`the log of h[${op.slot}]'s init`] : []),
+    ...(op.lookups ?? []).map((lookup) => renderCall(lookup)),
+  ],
 };
 
-/** The JavaScript of a resolved construct step (`make` is the snippet's guard dispatch). */
+/**
+ * The JavaScript of a resolved construct step without its lookups (`make` is the snippet's guard
+ * dispatch).
+ */
 function renderConstruct(op: ConstructOp): string {
   const init = op.init.kind === "none" ? "" : renderInit(op.init);
   return `h[${op.slot}] = make(${JSON.stringify(op.guard)}${init ? ", " + init : ""})`;
