@@ -713,11 +713,11 @@ export class Headers implements HeadersLike {
 
   /** The standard's "get" of `lower`, undefined for none: see {@link Headers.#rawListScanned}. */
   #lookup(lower: string): string | undefined {
-    const flat = this.#rawList;
-    if (flat === null || !this.#rawListAppends || this.#rawListScanned) {
-      return this.#read().get(lower);
-    }
+    const combined = this.#combined;
+    if (combined !== null) return combined.get(lower);
+    if (!this.#rawListAppends || this.#rawListScanned) return this.#materialize().get(lower);
     this.#rawListScanned = true;
+    const flat = this.#rawList as string[];
     let found: string | undefined;
     for (let index = 2; index < flat.length; index += 3) {
       if (flat[index] === lower) {
