@@ -1,7 +1,7 @@
 /**
  * The iterator steps: `iterOpen` opens an iterator on a live object (`entries()`, `keys()`,
  * `values()` or `[Symbol.iterator]()`) into the next iterator slot; `iterNext` calls `next()` on
- * an open one. One outcome each. Every open iterator is also observed after every step (one
+ * an open one (its outcome: the result's `done` and `value`). One outcome each. Every open iterator is also observed after every step (one
  * `next()` and its own keys; world.ts).
  *
  * @example
@@ -14,7 +14,7 @@
  */
 import fc from "fast-check";
 import { iteratorRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
+import { attempt, nextResult } from "../observe.ts";
 import type { OperationKind } from "../world.ts";
 
 /** How an iterator is opened. */
@@ -77,15 +77,19 @@ function renderIterOpen(op: IterOpenOp): string {
     : `it[${op.slot}] = h[${op.target}].${op.kind}()`;
 }
 
-/** One `next()` of an open iterator: see the module doc. */
+/**
+ * One `next()` of an open iterator: see the module doc. Its outcome is `[done, value]` of the
+ * result (the result object itself would encode as its class string alone).
+ */
 export const iterNext: OperationKind<IterNextOp> = {
   resolve(op, reference) {
     const open = reference.iterators.length;
     return open === 0 ? null : { ...op, iterator: op.iterator % open };
   },
   perform(side, op, outcomes) {
-    outcomes.push(attempt(() => (side.iterators[op.iterator] as { next(): unknown }).next()));
+    outcomes.push(attempt(() => nextResult(side.iterators[op.iterator])));
   },
   render: (op) => `it[${op.iterator}].next()`,
+  codes: (op) => [`nextResult(it[${op.iterator}])`],
   labels: (op) => [`it[${op.iterator}].next()`],
 };

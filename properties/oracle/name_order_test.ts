@@ -1,0 +1,76 @@
+/**
+ * A live iterator on a list of more than 32 names, compared step by step with the reference: it
+ * is drained, a removal follows, and it is asked once more. impl then reads past the end of the
+ * list through its name order (the view is dropped and a few reads go through the order before
+ * it is rebuilt). Campaign runs reach that read only by chance (an init of 30-40 names is 3 in
+ * 114 constructions), so this is where the coverage gate sees it.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { applyVariant, type Variant } from "../mutation/variants.ts";
+import * as impl from "../../impl/mod.ts";
+import * as reference from "../../spec/mod.ts";
+import { openSubject } from "./observe.ts";
+import type { Op } from "./ops.ts";
+import { Divergence, World } from "./world.ts";
+
+const NAME_COUNT = 40;
+
+const STEPS: readonly Op[] = [
+  {
+    op: "construct",
+    slot: 0,
+    guard: "none",
+    init: {
+      kind: "sequence",
+      items: Array.from({ length: NAME_COUNT }, (_, i) => [`h${i}`, "v"]),
+    },
+  },
+  { op: "iterOpen", slot: 0, target: 0, kind: "entries" },
+  ...Array.from({ length: NAME_COUNT + 1 }, (): Op => ({ op: "iterNext", iterator: 0 })),
+  {
+    op: "batch",
+    ops: [{ op: "delete", target: 0, args: ["h0"] }, { op: "iterNext", iterator: 0 }],
+  },
+];
+
+/** Runs {@link STEPS} on `candidate` beside the reference; throws a Divergence if they differ. */
+function drainRemoveAndRead(candidate: typeof impl): void {
+  const world = new World(
+    openSubject(candidate, "module", "standard"),
+    openSubject(reference, "module", "standard"),
+  );
+  for (const op of STEPS) world.step(op);
+}
+
+Deno.test("a drained iterator read again after a removal agrees with the reference", () => {
+  drainRemoveAndRead(impl);
+});
+
+Deno.test("a name order that finds an entry past the end is caught", async () => {
+  const pastTheEnd: Variant = {
+    name: "order-select-past-end",
+    bug: "the name order answers a rank past its last entry with an empty name",
+    patches: [{
+      file: "name_order.ts",
+      search: '    this.selectedName = "";\n    this.selectedOffset = 0;\n    return false;',
+      replace: '    this.selectedName = "";\n    this.selectedOffset = 0;\n    return true;',
+    }],
+  };
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-order-"));
+  try {
+    const planted = await import(pathToFileURL(applyVariant(pastTheEnd, dir)).href);
+    assert.throws(() => drainRemoveAndRead(planted), (error: unknown) => {
+      assert.ok(error instanceof Divergence, String(error));
+      assert.match(error.message, /it\[0\]\.next\(\)/);
+      return true;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
