@@ -109,8 +109,10 @@ function knownClassesArg(options: CliOptions): string {
   if (options.targetArg !== "native") return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
-  // Named classes: those of the wire's that share a name with one named.
-  const named = KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
+  // "all": every wire class; named classes: those of the wire's that share a name with one named.
+  const named = options.knownDivergences.includes("all")
+    ? KNOWN_WIRE_CLASSES
+    : KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
   return named.length === 0 ? "none" : named.map((c) => c.name).join(",");
 }
 

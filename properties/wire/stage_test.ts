@@ -263,7 +263,7 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
   }
 });
 
-Deno.test("on native, the known wire classes count under auto and fail under none", async () => {
+Deno.test("on native, the known wire classes count under auto and all, and fail under none", async () => {
   const out = await folderWith({});
   const auto = await runWireStage(
     parseCliArgs(["--target", "native", "--seed", "7", "--runs", "150"]),
@@ -272,6 +272,21 @@ Deno.test("on native, the known wire classes count under auto and fail under non
   assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
   assert.ok(Object.keys(auto.knownClassCounts).length > 0);
   assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
+  // "all" takes in the wire's own classes too, not only those it shares a name with.
+  const all = await runWireStage(
+    parseCliArgs([
+      "--target",
+      "native",
+      "--seed",
+      "7",
+      "--runs",
+      "150",
+      "--known-divergences",
+      "all",
+    ]),
+  );
+  assert.equal(all.divergence, null, JSON.stringify(all.divergence));
+  assert.deepEqual(all.knownClassCounts, auto.knownClassCounts);
   const none = await runWireStage(
     parseCliArgs([
       "--target",
