@@ -592,7 +592,9 @@ export class Headers implements HeadersLike {
   /** https://fetch.spec.whatwg.org/#dom-headers-has */
   has(name: string): boolean {
     Headers.#enter(this, "Headers.has", arguments.length, 1);
-    return this.#lookup(nameArgument("Headers.has", name)) !== undefined;
+    const lower = nameArgument("Headers.has", name);
+    const combined = this.#combined;
+    return combined !== null ? combined.has(lower) : this.#lookup(lower) !== undefined;
   }
 
   /** https://fetch.spec.whatwg.org/#dom-headers-set */

@@ -85,9 +85,8 @@ export const TRACE_VARIANTS: readonly Variant[] = [
       "answers false for every name of a fresh headersFromRawList",
     patches: [{
       file: "headers.ts",
-      search: 'return this.#lookup(nameArgument("Headers.has", name)) !== undefined;',
-      replace:
-        'return (this.#combined ?? new Map<string, string>()).has(nameArgument("Headers.has", name));',
+      search: "return combined !== null ? combined.has(lower) : this.#lookup(lower) !== undefined;",
+      replace: "return (combined ?? new Map<string, string>()).has(lower);",
     }],
   },
 ];
