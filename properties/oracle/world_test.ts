@@ -26,6 +26,17 @@ Deno.test("Headers.delete() after iteration matches the reference", () => {
   ]);
 });
 
+Deno.test("a construction's lookups read the object it made, whatever its init", () => {
+  const world = run(implSide(), [{ op: "append", target: 0, args: ["a", "1"] }]);
+  const lookups = [{ op: "get" as const, target: 0, args: ["a"] }];
+  for (const init of [{ kind: "headers" as const, source: 0 }, { kind: "none" as const }]) {
+    const resolved = world.resolve({ op: "construct", slot: 0, guard: "none", init, lookups });
+    assert.ok(resolved?.op === "construct");
+    assert.deepEqual(resolved.lookups?.map((lookup) => lookup.target), [resolved.slot]);
+    assert.equal(resolved.slot, 1);
+  }
+});
+
 Deno.test("a copy mutated on either side matches the reference", () => {
   run(implSide(), [
     { op: "append", target: 0, args: ["set-cookie", "a=1"] },

@@ -296,13 +296,14 @@ export const construct: OperationKind<ConstructOp> = {
   resolve(op, reference) {
     const count = reference.objects.length;
     const slot = reference.nextSlot();
-    if (op.init.kind === "headers") {
-      return count === 0
-        ? { ...op, slot, init: { kind: "none" } }
-        : { ...op, slot, init: { kind: "headers", source: op.init.source % count } };
-    }
     const lookups = op.lookups?.map((lookup) => ({ ...lookup, target: slot }));
-    return lookups === undefined ? { ...op, slot } : { ...op, slot, lookups };
+    const resolved: ConstructOp = lookups === undefined
+      ? { ...op, slot }
+      : { ...op, slot, lookups };
+    if (op.init.kind !== "headers") return resolved;
+    return count === 0
+      ? { ...resolved, init: { kind: "none" } }
+      : { ...resolved, init: { kind: "headers", source: op.init.source % count } };
   },
   perform(side, op, outcomes) {
     const { subject, objects } = side;
