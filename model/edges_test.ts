@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import * as referenceModule from "../spec/mod.ts";
 import * as implModule from "../impl/mod.ts";
 import type { HeadersModule } from "../spec/contract.ts";
-import { VARIANTS } from "../properties/mutation/variants.ts";
+import { plantVariant, VARIANTS } from "../properties/mutation/variants.ts";
 import { coveringPaths, dumpStateGraph, replayPaths, type StateGraph } from "./edges.ts";
-import { plantVariant } from "./planted.ts";
 
 // The reference's freezeHeaders takes its own Headers class, narrower than the contract's
 // HeadersLike; every call here passes it one of its own objects.

@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import * as referenceModule from "../spec/mod.ts";
 import type { HeadersModule } from "../spec/contract.ts";
-import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
+import { plantVariant } from "../properties/mutation/variants.ts";
+import { TRACE_VARIANTS } from "./planted.ts";
 import { defaultTargetPath, replayBehavior, simulateBehaviors } from "./simulation_replay.ts";
 import type { TlaState } from "./tla_value.ts";
 

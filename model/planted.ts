@@ -2,11 +2,12 @@
  * Bugs planted in real copies of impl/, to prove that trace validation over impl's internals
  * catches them. Each is a {@link Variant} of `properties/mutation/variants.ts` (a named source patch
  * applied to a fresh copy of impl/ and spec/ at run time, so there is no second copy of impl to
- * drift); `plantVariant` writes the broken copy into a temporary directory.
+ * drift); variants.ts's `plantVariant` writes the broken copy into a temporary directory.
  *
  * @example
  * ```ts
- * import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
+ * import { plantVariant } from "../properties/mutation/variants.ts";
+ * import { TRACE_VARIANTS } from "./planted.ts";
  *
  * const planted = await plantVariant(TRACE_VARIANTS[0]);
  * const broken = await import(planted.modulePath);
@@ -17,7 +18,7 @@
  * @module
  */
 
-import { applyVariant, type Variant, VARIANTS } from "../properties/mutation/variants.ts";
+import { type Variant, VARIANTS } from "../properties/mutation/variants.ts";
 
 function kill(name: string): Variant {
   const variant = VARIANTS.find((candidate) => candidate.name === name);
@@ -90,18 +91,3 @@ export const TRACE_VARIANTS: readonly Variant[] = [
     }],
   },
 ];
-
-/** A planted copy of impl: its mod.ts, and how to remove it. */
-export interface PlantedImpl {
-  modulePath: string;
-  remove(): Promise<void>;
-}
-
-/** Writes impl/ with `variant` applied into a fresh temporary directory. */
-export async function plantVariant(variant: Variant): Promise<PlantedImpl> {
-  const dir = await Deno.makeTempDir({ prefix: `headerproof-${variant.name}-` });
-  return {
-    modulePath: applyVariant(variant, dir),
-    remove: () => Deno.remove(dir, { recursive: true }),
-  };
-}

@@ -8,7 +8,8 @@
 
 import assert from "node:assert/strict";
 import type { HeadersModule } from "../spec/contract.ts";
-import { plantVariant, TRACE_VARIANTS } from "./planted.ts";
+import { plantVariant } from "../properties/mutation/variants.ts";
+import { TRACE_VARIANTS } from "./planted.ts";
 import { type ObjectName } from "./mapping.ts";
 import { probeFor, recordTrace, type TraceEntry } from "./record.ts";
 import { validateTraces } from "./trace_validation.ts";

@@ -724,3 +724,18 @@ export function applyVariant(variant: Variant, dir: string): string {
   }
   return join(dir, variant.module ?? "impl", "mod.ts");
 }
+
+/** A planted copy of impl (or spec): its mod.ts, and how to remove it. */
+export interface PlantedImpl {
+  modulePath: string;
+  remove(): Promise<void>;
+}
+
+/** {@link applyVariant} into a fresh temporary directory, which `remove` deletes. */
+export async function plantVariant(variant: Variant): Promise<PlantedImpl> {
+  const dir = await Deno.makeTempDir({ prefix: `headerproof-${variant.name}-` });
+  return {
+    modulePath: applyVariant(variant, dir),
+    remove: () => Deno.remove(dir, { recursive: true }),
+  };
+}

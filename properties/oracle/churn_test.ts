@@ -9,12 +9,9 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { applyVariant, type Variant } from "../mutation/variants.ts";
+import { plantVariant, type Variant } from "../mutation/variants.ts";
 import * as impl from "../../impl/mod.ts";
 import * as reference from "../../spec/mod.ts";
 import { openSubject } from "./observe.ts";
@@ -66,16 +63,16 @@ Deno.test("a compaction that keeps lowercase names is caught", async () => {
       replace: "this.append(old[at], old[at], old[at + 2], true)",
     }],
   };
-  const dir = mkdtempSync(join(tmpdir(), "headerproof-churn-"));
+  const planted = await plantVariant(compactionLowercases);
   try {
-    const planted = await import(pathToFileURL(applyVariant(compactionLowercases, dir)).href);
-    const property = fc.property(churnOps, (ops) => churn(planted, ops));
+    const broken = await import(pathToFileURL(planted.modulePath).href);
+    const property = fc.property(churnOps, (ops) => churn(broken, ops));
     assert.throws(() => fc.assert(property, PROPERTY_RUNS), (error: Error) => {
       assert.ok(error.cause instanceof Divergence, String(error.cause));
       assert.match(error.cause.message, /headerListOf\(h\[0\]\)/);
       return true;
     });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await planted.remove();
   }
 });

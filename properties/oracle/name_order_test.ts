@@ -8,11 +8,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { applyVariant, type Variant } from "../mutation/variants.ts";
+import { plantVariant, type Variant } from "../mutation/variants.ts";
 import * as impl from "../../impl/mod.ts";
 import * as reference from "../../spec/mod.ts";
 import { openSubject } from "./observe.ts";
@@ -62,15 +59,15 @@ Deno.test("a name order that finds an entry past the end is caught", async () =>
       replace: '    this.selectedName = "";\n    this.selectedOffset = 0;\n    return true;',
     }],
   };
-  const dir = mkdtempSync(join(tmpdir(), "headerproof-order-"));
+  const planted = await plantVariant(pastTheEnd);
   try {
-    const planted = await import(pathToFileURL(applyVariant(pastTheEnd, dir)).href);
-    assert.throws(() => drainRemoveAndRead(planted), (error: unknown) => {
+    const broken = await import(pathToFileURL(planted.modulePath).href);
+    assert.throws(() => drainRemoveAndRead(broken), (error: unknown) => {
       assert.ok(error instanceof Divergence, String(error));
       assert.match(error.message, /it\[0\]\.next\(\)/);
       return true;
     });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await planted.remove();
   }
 });

@@ -265,41 +265,18 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
 
 Deno.test("on native, the known wire classes count under auto and all, and fail under none", async () => {
   const out = await folderWith({});
-  const auto = await runWireStage(
-    parseCliArgs(["--target", "native", "--seed", "7", "--runs", "150"]),
-  );
+  const native = ["--target", "native", "--seed", "7", "--runs", "150"];
+  const auto = await runWireStage(parseCliArgs(native));
   assert.equal(auto.entryPoint, "wire: Deno.serve request headers and fetch() response headers");
   assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
   assert.ok(Object.keys(auto.knownClassCounts).length > 0);
   assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
   // "all" takes in the wire's own classes too, not only those it shares a name with.
-  const all = await runWireStage(
-    parseCliArgs([
-      "--target",
-      "native",
-      "--seed",
-      "7",
-      "--runs",
-      "150",
-      "--known-divergences",
-      "all",
-    ]),
-  );
+  const all = await runWireStage(parseCliArgs([...native, "--known-divergences", "all"]));
   assert.equal(all.divergence, null, JSON.stringify(all.divergence));
   assert.deepEqual(all.knownClassCounts, auto.knownClassCounts);
   const none = await runWireStage(
-    parseCliArgs([
-      "--target",
-      "native",
-      "--seed",
-      "7",
-      "--runs",
-      "150",
-      "--known-divergences",
-      "none",
-      "--out",
-      out,
-    ]),
+    parseCliArgs([...native, "--known-divergences", "none", "--out", out]),
   );
   assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
   assert.match(
