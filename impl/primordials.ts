@@ -42,44 +42,16 @@ function freshRealm(): Record<string, unknown> | null {
   return freshGlobal;
 }
 
-/** Whether `text` holds `part` at `at` (read by index: no built-in is called). */
-function holdsAt(text: string, part: string, at: number): boolean {
-  if (text.length < at + part.length) return false;
-  for (let index = 0; index < part.length; index++) {
-    if (text[at + index] !== part[index]) return false;
-  }
-  return true;
-}
-
-function isBlankAt(text: string, at: number): boolean {
-  return at < text.length && (text[at] === " " || text[at] === "\n" || text[at] === "\t");
-}
-
 /**
- * Whether `value` is an engine function whose source text is `function NAME() { [native code] }`
- * with `name` (engines differ only in the blanks): not a user, bound or Proxy function.
+ * Whether `value` is an engine function named `name`: its source text is exactly V8's
+ * `function NAME() { [native code] }` or JavaScriptCore's, which puts `[native code]` on a line of
+ * its own. A user or Proxy function never is; a bound one is not under V8.
  */
 function isNative(value: unknown, name: string): boolean {
   if (typeof value !== "function") return false;
-  const text = reflectApply(functionToString, value, []) as string;
-  const head = "function " + name + "() {";
-  if (!holdsAt(text, head, 0)) return false;
-  let at = head.length;
-  while (isBlankAt(text, at)) at++;
-  if (!holdsAt(text, "[native code]", at)) return false;
-  at += 13;
-  while (isBlankAt(text, at)) at++;
-  return at === text.length - 1 && text[at] === "}";
-}
-
-/** The property `key` of the fresh realm's object at `owner` (e.g. `["String", "prototype"]`). */
-function freshBuiltin(owner: readonly string[], key: string): PropertyDescriptor | undefined {
-  let holder = freshRealm() as Record<string, unknown>;
-  for (let index = 0; index < owner.length; index++) {
-    holder = holder[owner[index]] as Record<string, unknown>;
-  }
-  const reflect = (freshRealm() as { Reflect: typeof Reflect }).Reflect;
-  return reflect.getOwnPropertyDescriptor(holder, key);
+  const text = reflectApply(functionToString, value, []);
+  return text === "function " + name + "() { [native code] }" ||
+    text === "function " + name + "() {\n    [native code]\n}";
 }
 
 /**
@@ -87,10 +59,14 @@ function freshBuiltin(owner: readonly string[], key: string): PropertyDescriptor
  * if it is the engine's own; else the same built-in from a fresh realm, where there is one.
  */
 export function intact<T>(value: T, key: string, owner: readonly string[]): T {
-  if (isNative(value, key) || freshRealm() === null) return value;
-  return (holdsAt(key, "get ", 0)
-    ? (freshBuiltin(owner, "size") as PropertyDescriptor).get
-    : (freshBuiltin(owner, key) as PropertyDescriptor).value) as T;
+  const fresh = isNative(value, key) ? null : freshRealm();
+  if (fresh === null) return value;
+  let holder = fresh;
+  for (let index = 0; index < owner.length; index++) {
+    holder = holder[owner[index]] as Record<string, unknown>;
+  }
+  if (key !== "get size") return holder[key] as T;
+  return (fresh.Reflect as typeof Reflect).getOwnPropertyDescriptor(holder, "size")?.get as T;
 }
 
 const FUNCTION_PROTOTYPE = ["Function", "prototype"];
