@@ -69,48 +69,37 @@ export function intact<T>(value: T, key: string, owner: readonly string[]): T {
   return (fresh.Reflect as typeof Reflect).getOwnPropertyDescriptor(holder, "size")?.get as T;
 }
 
-const FUNCTION_PROTOTYPE = ["Function", "prototype"];
-const bind = intact(Function.prototype.bind, "bind", FUNCTION_PROTOTYPE);
-const call = intact(Function.prototype.call, "call", FUNCTION_PROTOTYPE);
+const bind = intact(Function.prototype.bind, "bind", ["Function", "prototype"]);
+const call = intact(Function.prototype.call, "call", ["Function", "prototype"]);
 
 /** `fn.call(thisArg, ...args)` with the original `call`. */
 export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = bind
-  .call(call, call) as (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown;
-
-/**
- * The functions `keys` of `holder`, the object at path `owner`, each as {@link intact} gives it
- * (in an object without a prototype, so no inherited setter sees them).
- */
-function captured<T, K extends keyof T & string>(
-  holder: T,
-  owner: readonly string[],
-  keys: readonly K[],
-): Pick<T, K> {
-  const functions = { __proto__: null } as unknown as Pick<T, K>;
-  for (let index = 0; index < keys.length; index++) {
-    functions[keys[index]] = intact(holder[keys[index]], keys[index], owner);
-  }
-  return functions;
-}
+  .call(call, call);
 
 /** A method of `Self` as a function taking its receiver first. */
 type Uncurried<Self, F> = F extends (...args: infer A) => infer R ? (self: Self, ...args: A) => R
   : never;
 
-/** {@link captured} for the methods `keys` of `prototype`, each uncurried. */
-function uncurried<T, K extends keyof T & string>(
-  prototype: T,
-  owner: string,
+/**
+ * The functions `keys` of `holder`, each as {@link intact} gives it, in an object without a
+ * prototype (so no inherited setter sees them): statics of the global `name`, or with `uncurry`
+ * methods of `name.prototype`, each as a function taking its receiver first.
+ */
+function captured<T, K extends keyof T & string, U extends boolean = false>(
+  holder: T,
+  name: string,
   keys: readonly K[],
-): { [P in K]: Uncurried<T, T[P]> } {
-  const methods = captured(prototype, [owner, "prototype"], keys) as Record<K, unknown>;
+  uncurry?: U,
+): { [P in K]: U extends true ? Uncurried<T, T[P]> : T[P] } {
+  const functions = { __proto__: null } as unknown as Record<K, unknown>;
   for (let index = 0; index < keys.length; index++) {
-    methods[keys[index]] = bind.call(call, methods[keys[index]] as () => unknown);
+    const found = intact(holder[keys[index]], keys[index], uncurry ? [name, "prototype"] : [name]);
+    functions[keys[index]] = uncurry ? bind.call(call, found as () => unknown) : found;
   }
-  return methods as { [P in K]: Uncurried<T, T[P]> };
+  return functions as { [P in K]: U extends true ? Uncurried<T, T[P]> : T[P] };
 }
 
-const math = captured(Math, ["Math"], ["min", "random", "floor"]);
+const math = captured(Math, "Math", ["min", "random", "floor"]);
 /** `Math.min`, `Math.random`, `Math.floor`. */
 export const { min: MathMin, random: MathRandom, floor: MathFloor } = math;
 /** `Object.getOwnPropertyNames`, ...: the static methods of `Object` impl calls. */
@@ -122,7 +111,7 @@ export const {
   getPrototypeOf: ObjectGetPrototypeOf,
   setPrototypeOf: ObjectSetPrototypeOf,
   hasOwn: ObjectHasOwn,
-} = captured(Object, ["Object"], [
+} = captured(Object, "Object", [
   "getOwnPropertyNames",
   "getOwnPropertySymbols",
   "getOwnPropertyDescriptor",
@@ -131,16 +120,17 @@ export const {
   "setPrototypeOf",
   "hasOwn",
 ]);
-const reflect = captured(Reflect, ["Reflect"], ["ownKeys", "deleteProperty"]);
+const reflect = captured(Reflect, "Reflect", ["ownKeys", "deleteProperty"]);
 /** `Reflect.ownKeys` and `Reflect.deleteProperty`. */
 export const { ownKeys: ReflectOwnKeys, deleteProperty: ReflectDeleteProperty } = reflect;
 /** `Array.isArray`. */
-export const { isArray: ArrayIsArray } = captured(Array, ["Array"], ["isArray"]);
+export const { isArray: ArrayIsArray } = captured(Array, "Array", ["isArray"]);
 /** `Object.prototype.propertyIsEnumerable`, uncurried. */
-export const { propertyIsEnumerable: ObjectPrototypePropertyIsEnumerable } = uncurried(
+export const { propertyIsEnumerable: ObjectPrototypePropertyIsEnumerable } = captured(
   ObjectGetPrototypeOf({}) as typeof Object.prototype,
   "Object",
   ["propertyIsEnumerable"],
+  true,
 );
 /** `String.prototype.charCodeAt`, `.slice`, ..., uncurried: the string methods impl calls. */
 export const {
@@ -149,25 +139,24 @@ export const {
   padEnd: StringPrototypePadEnd,
   toLowerCase: StringPrototypeToLowerCase,
   indexOf: StringPrototypeIndexOf,
-} = uncurried(ObjectGetPrototypeOf("") as string, "String", [
+} = captured(ObjectGetPrototypeOf("") as string, "String", [
   "charCodeAt",
   "slice",
   "padEnd",
   "toLowerCase",
   "indexOf",
-]);
-const { exec: regExpPrototypeExec } = uncurried(ObjectGetPrototypeOf(/a/) as RegExp, "RegExp", [
-  "exec",
-]);
+], true);
+const RegExpPrototype = ObjectGetPrototypeOf(/a/) as RegExp;
+const { exec: RegExpPrototypeExec } = captured(RegExpPrototype, "RegExp", ["exec"], true);
 /** `Array.prototype` itself (its `[Symbol.iterator]` is compared, never called through). */
 export const ArrayPrototype: unknown[] = ObjectGetPrototypeOf([]) as unknown[];
-const arrayMethods = captured(ArrayPrototype, ["Array", "prototype"], ["sort", "values"]);
+const arrayMethods = captured(ArrayPrototype, "Array", ["sort", "values"], true);
 /** `Array.prototype.sort`, uncurried (sorts strings by code unit without a comparator). */
-export const ArrayPrototypeSort: <T>(self: T[]) => T[] = bind.call(call, arrayMethods.sort);
+export const ArrayPrototypeSort: <T>(self: T[]) => T[] = arrayMethods.sort as <T>(self: T[]) => T[];
 
 /** Whether `pattern` (not global or sticky) matches `text`, through the original `exec`. */
 export function regExpTest(pattern: RegExp, text: string): boolean {
-  return regExpPrototypeExec(pattern, text) !== null;
+  return RegExpPrototypeExec(pattern, text) !== null;
 }
 
 /**
@@ -276,7 +265,7 @@ export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
 );
 /** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
-  reflectApply(arrayMethods.values, [], []) as object,
+  arrayMethods.values([]),
 ) as { next: unknown };
 /** The original %ArrayIteratorPrototype%.next, or nothing any iterator has if replaced. */
 export const ArrayIteratorPrototypeNext: unknown = originalOrNothing(
