@@ -160,42 +160,34 @@ export function regExpTest(pattern: RegExp, text: string): boolean {
 }
 
 /**
- * This realm's constructor `name`, found through `prototype` so a replaced global does not
- * matter: the global if it is the engine's, else the prototype's `constructor` if that is, else
- * (with `fresh`) a fresh realm's.
+ * This realm's constructor `name`, whatever the global of that name now is: the global if it is
+ * the engine's, else the first engine `constructor` up the prototype chain from `prototype` (a
+ * global replaced by a subclass yields the class it extends), else (with `fresh`) a fresh realm's.
  */
-function realmConstructor<T>(global: T, prototype: object, name: string, fresh = false): T {
+function realmConstructor<T>(name: string, prototype: unknown, fresh = false): T {
+  const global = (globalThis as unknown as Record<string, T>)[name];
   if (isNative(global, name)) return global;
-  const own = (ObjectGetOwnPropertyDescriptor(prototype, "constructor") as PropertyDescriptor)
-    .value;
-  return isNative(own, name) ? own : fresh ? intact(global, name, []) : global;
+  while (typeof prototype === "object" && prototype !== null) {
+    const own = ObjectGetOwnPropertyDescriptor(prototype, "constructor");
+    if (own !== undefined && isNative(own.value, name)) return own.value as T;
+    prototype = ObjectGetPrototypeOf(prototype);
+  }
+  return fresh ? intact(global, name, []) : global;
 }
 
 /** This realm's %TypeError.prototype%, from a TypeError the engine throws. */
-function thrownTypeErrorPrototype(): object {
-  let prototype: object = {};
+function typeErrorPrototype(): object {
   try {
-    (null as unknown as { property: unknown }).property;
+    return (null as unknown as { property: object }).property;
   } catch (error) {
-    prototype = ObjectGetPrototypeOf(error as object) as object;
+    return ObjectGetPrototypeOf(error as object) as object;
   }
-  return prototype;
 }
 
 /** This realm's `TypeError` constructor (impl's errors must be this realm's). */
-export const TypeError: TypeErrorConstructor = realmConstructor(
-  globalThis.TypeError,
-  thrownTypeErrorPrototype(),
-  "TypeError",
-);
-
+export const TypeError: TypeErrorConstructor = realmConstructor("TypeError", typeErrorPrototype());
 /** The original `String` (ToString that accepts a Symbol), or a fresh realm's. */
-export const String: StringConstructor = realmConstructor(
-  globalThis.String,
-  ObjectGetPrototypeOf("" as unknown as object) as object,
-  "String",
-  true,
-);
+export const String: StringConstructor = realmConstructor("String", ObjectGetPrototypeOf(""), true);
 
 const GeneratorPrototype = ObjectGetPrototypeOf(function* () {}.prototype) as object;
 
@@ -227,21 +219,13 @@ export const SymbolToStringTag: typeof Symbol.toStringTag = symbolKeyOf(
 ) as typeof Symbol.toStringTag;
 
 /** This realm's `Symbol` (or a fresh realm's: the symbol registry is shared by every realm). */
-const SymbolConstructor: SymbolConstructor = realmConstructor(
-  globalThis.Symbol,
-  ObjectGetPrototypeOf(SymbolIterator as unknown as object) as object,
-  "Symbol",
-  true,
-);
+const SymbolPrototype = ObjectGetPrototypeOf(SymbolIterator);
+const SymbolConstructor: SymbolConstructor = realmConstructor("Symbol", SymbolPrototype, true);
 /** `Symbol.for` (one registry serves every realm). */
 export const SymbolFor: (key: string) => symbol = intact(SymbolConstructor.for, "for", ["Symbol"]);
 
 /** This realm's `Array` constructor. */
-const ArrayConstructor: ArrayConstructor = realmConstructor(
-  globalThis.Array,
-  ArrayPrototype,
-  "Array",
-);
+const ArrayConstructor: ArrayConstructor = realmConstructor("Array", ArrayPrototype);
 
 /** A new array of `length` holes (the original `Array` constructor). */
 export function newArray<T>(length: number): T[] {
@@ -288,25 +272,8 @@ function copyOwnProperties(from: object, to: object, owner: string): void {
   }
 }
 
-/**
- * The engine's constructor `name` (Map, Set) up the prototype chain of `global.prototype`, so a
- * global replaced by a subclass yields the class it extends; a fresh realm's when none is.
- */
-function intrinsicConstructor<T>(global: T, name: string): T {
-  let prototype: unknown = typeof global === "function" ? global.prototype : null;
-  while (typeof prototype === "object" && prototype !== null) {
-    const own = ObjectGetOwnPropertyDescriptor(prototype, "constructor");
-    if (own !== undefined && isNative(own.value, name)) return own.value as T;
-    prototype = ObjectGetPrototypeOf(prototype);
-  }
-  // deno-coverage-ignore-start
-  const fresh = freshRealm();
-  return (fresh === null ? global : fresh[name]) as T;
-  // deno-coverage-ignore-stop
-}
-
-const MapConstructor: MapConstructor = intrinsicConstructor(globalThis.Map, "Map");
-const SetConstructor: SetConstructor = intrinsicConstructor(globalThis.Set, "Set");
+const MapConstructor: MapConstructor = realmConstructor("Map", globalThis.Map?.prototype, true);
+const SetConstructor: SetConstructor = realmConstructor("Set", globalThis.Set?.prototype, true);
 
 /**
  * A Map of the engine's Map class whose prototype holds its own copies of the original methods,
