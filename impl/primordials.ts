@@ -1,16 +1,13 @@
 /**
- * Every built-in impl/ calls, captured when this module loads and called uncurried, as Node's and
- * Deno's internal "primordials": user code that later replaces `String.prototype.slice`,
- * `Map.prototype.get`, `TypeError` ... changes nothing impl does. Rules for the rest of impl/:
- * call built-ins only through this module; keep Maps and Sets as {@link SafeMap}/{@link SafeSet};
- * never loop through an iterator (walk arrays by index, Maps with `forEach`).
- *
- * Replaced before load: each captured function goes through {@link intact}, which keeps it only
- * if its source text is the engine's `function NAME() { [native code] }`, and otherwise takes the
- * same built-in from a fresh realm (`node:vm`). Assumed intact at load, as a runtime's own
- * built-ins are: `Function.prototype.toString`, `Reflect.apply`, `process.getBuiltinModule` and
- * `node:vm`; out of scope, as for any built-in written in JavaScript: accessors on array indices
- * of `Array.prototype` or `Object.prototype`.
+ * Every built-in impl/ calls, captured when this module loads and called uncurried (as Node's and
+ * Deno's internal "primordials"), so user code that later replaces `String.prototype.slice`,
+ * `Map.prototype.get`, `TypeError` ... changes nothing. The rest of impl/ calls built-ins only
+ * through here, keeps Maps and Sets as {@link SafeMap}/{@link SafeSet}, and never loops through
+ * an iterator (arrays by index, Maps with `forEach`). A built-in replaced before load is caught by
+ * {@link intact} and taken from a fresh realm (`node:vm`). Assumed intact at load, as a runtime's
+ * own built-ins are: `Function.prototype.toString`, `Reflect.apply`, `process.getBuiltinModule`
+ * and `node:vm`; out of scope, as for any built-in written in JavaScript: accessors on array
+ * indices of `Array.prototype` or `Object.prototype`.
  *
  * @module
  */
@@ -31,13 +28,10 @@ function builtinModule(id: string): Record<string, unknown> | undefined {
 
 /** A fresh realm's global object, made on first need; null where `node:vm` is missing. */
 let freshGlobal: Record<string, unknown> | null | undefined;
-
 function freshRealm(): Record<string, unknown> | null {
   if (freshGlobal === undefined) {
-    const vm = builtinModule("node:vm") as { runInNewContext?: (code: string) => unknown };
-    freshGlobal = typeof vm?.runInNewContext === "function"
-      ? vm.runInNewContext("globalThis") as Record<string, unknown>
-      : null;
+    const vm = builtinModule("node:vm") as { runInNewContext?: (code: string) => object };
+    freshGlobal = (vm?.runInNewContext?.("globalThis") ?? null) as Record<string, unknown> | null;
   }
   return freshGlobal;
 }
@@ -194,17 +188,14 @@ const GeneratorPrototype = ObjectGetPrototypeOf(function* () {}.prototype) as ob
 /** %IteratorPrototype%. */
 export const IteratorPrototype: object = ObjectGetPrototypeOf(GeneratorPrototype) as object;
 
-/** The symbol key of `object` whose value satisfies `test`. */
+/** The symbol key of `object` whose value satisfies `test` (the engine defines the ones sought). */
 function symbolKeyOf(object: object, test: (value: unknown) => boolean): symbol {
   const keys = ObjectGetOwnPropertySymbols(object);
-  for (let index = 0; index < keys.length; index++) {
-    const descriptor = ObjectGetOwnPropertyDescriptor(object, keys[index]) as PropertyDescriptor;
-    if (test(descriptor.value)) return keys[index];
+  let index = 0;
+  while (!test((ObjectGetOwnPropertyDescriptor(object, keys[index]) as PropertyDescriptor).value)) {
+    index++;
   }
-  // The engine defines these intrinsics: unreachable.
-  // deno-coverage-ignore-start
-  throw new TypeError("headerproof: a well-known symbol is missing from its intrinsic");
-  // deno-coverage-ignore-stop
+  return keys[index];
 }
 
 /** `Symbol.iterator`: the key of %IteratorPrototype%'s own `[Symbol.iterator]` method. */
@@ -234,28 +225,21 @@ export function newArray<T>(length: number): T[] {
 
 /** `util.types.isProxy`; null where there is none (callers then take the Proxy-safe path). */
 export const isProxy: ((value: unknown) => boolean) | null =
-  (builtinModule("node:util") as { types?: { isProxy?: (value: unknown) => boolean } })?.types
-    ?.isProxy ?? null;
+  (builtinModule("node:util")?.types as { isProxy?: (value: unknown) => boolean })?.isProxy ?? null;
 
-/** `value` if it is the engine's function `name`, else an object nothing is equal to. */
-function originalOrNothing(value: unknown, name: string): unknown {
-  return isNative(value, name) ? value : {};
-}
-
-/** The original `Array.prototype[Symbol.iterator]`, or nothing any array has if replaced. */
-export const ArrayPrototypeSymbolIterator: unknown = originalOrNothing(
-  [][SymbolIterator],
-  "values",
-);
+const arrayValues = ArrayPrototype[SymbolIterator];
+/** The original `Array.prototype[Symbol.iterator]`, or an object nothing equals if replaced. */
+export const ArrayPrototypeSymbolIterator: unknown = isNative(arrayValues, "values")
+  ? arrayValues
+  : {};
 /** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
   arrayMethods.values([]),
 ) as { next: unknown };
-/** The original %ArrayIteratorPrototype%.next, or nothing any iterator has if replaced. */
-export const ArrayIteratorPrototypeNext: unknown = originalOrNothing(
-  ArrayIteratorPrototype.next,
-  "next",
-);
+const arrayNext = ArrayIteratorPrototype.next;
+/** The original %ArrayIteratorPrototype%.next, or an object nothing equals if replaced. */
+export const ArrayIteratorPrototypeNext: unknown = isNative(arrayNext, "next") ? arrayNext : {};
+
 /** Copies the own properties of `from` that `to` lacks, each method as {@link intact} gives it. */
 function copyOwnProperties(from: object, to: object, owner: string): void {
   const keys = ReflectOwnKeys(from);
