@@ -20,7 +20,7 @@ Deno.test("impl's guards, values and TypeErrors hold with a built-in patched aft
   }
 });
 
-Deno.test("impl ignores patches to the engine's Map and Set when the globals were subclassed before it loaded", async () => {
+Deno.test("impl extends the engine's Map and Set, and ignores patches to them, when the globals were subclassed before it loaded", async () => {
   const script = new URL("./testdata/subclassed_collections.ts", import.meta.url).pathname;
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", script],
@@ -28,7 +28,8 @@ Deno.test("impl ignores patches to the engine's Map and Set when the globals wer
     stderr: "piped",
   }).output();
   assert.equal(code, 0, new TextDecoder().decode(stderr));
-  const batteries = JSON.parse(new TextDecoder().decode(stdout));
+  const { batteries, extendsEngine } = JSON.parse(new TextDecoder().decode(stdout));
+  assert.equal(extendsEngine, true);
   const clean = JSON.parse(JSON.stringify(expected));
   assert.equal(batteries.length, 4);
   for (const outcomes of batteries) assert.deepStrictEqual(outcomes, clean);
