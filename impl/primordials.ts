@@ -191,11 +191,10 @@ export const IteratorPrototype: object = ObjectGetPrototypeOf(GeneratorPrototype
 /** The symbol key of `object` whose value satisfies `test` (the engine defines the ones sought). */
 function symbolKeyOf(object: object, test: (value: unknown) => boolean): symbol {
   const keys = ObjectGetOwnPropertySymbols(object);
-  let index = 0;
-  while (!test((ObjectGetOwnPropertyDescriptor(object, keys[index]) as PropertyDescriptor).value)) {
-    index++;
+  for (let index = 0;; index++) {
+    const descriptor = ObjectGetOwnPropertyDescriptor(object, keys[index]) as PropertyDescriptor;
+    if (test(descriptor.value)) return keys[index];
   }
-  return keys[index];
 }
 
 /** `Symbol.iterator`: the key of %IteratorPrototype%'s own `[Symbol.iterator]` method. */
