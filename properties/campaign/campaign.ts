@@ -84,9 +84,16 @@ export interface Failure {
    * accepted; "harness-error": the harness itself threw (a bug in properties/). Set by the
    * coordinator (worker_pool.ts): "hang" (no progress within the case time limit), "crash" (the
    * worker process died). A candidate module that cannot be loaded is a usage error, not a
-   * failure.
+   * failure. Set by the worker (worker.ts): "replaced-builtins" (the candidate replaced built-ins
+   * the reference and the harness call; properties/targets/builtins.ts).
    */
-  kind: "divergence" | "invalid-raw-list" | "harness-error" | "hang" | "crash";
+  kind:
+    | "divergence"
+    | "invalid-raw-list"
+    | "harness-error"
+    | "hang"
+    | "crash"
+    | "replaced-builtins";
   /** Which property failed. */
   property: PropertyName;
   /** The seed of the run. */

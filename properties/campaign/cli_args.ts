@@ -49,9 +49,13 @@ export const USAGE = `usage: ${commandLine()} [options]
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
   --runs N                    runs per worker for the model property (default 1000 without --time)
-  --time SECONDS              stop starting runs after this long (10% model in a tampered realm
-                              first, then 10% invalid raw lists, then 80% model); with --runs,
-                              whichever ends first
+  --time SECONDS              the whole campaign's budget: the cost stage gets 40% of it, the
+                              wire stage 10%, the answer stages the rest (10% model in a tampered
+                              realm first, then 10% invalid raw lists, then 80% model); with
+                              --runs, whichever ends first. Every process ends by SECONDS plus a
+                              margin of 2 case timeouts and 10 s (30 s by default), whatever the
+                              candidate does; cases a stage could not finish are listed and the
+                              verdict is partial
   --realm both|clean|tampered the realm of the model property: clean, tampered (user code has
                               replaced 112 built-ins before and after the candidate loaded; see
                               properties/README.md), or both (the tampered runs are a hundredth
@@ -152,6 +156,11 @@ export interface CliOptions {
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
   runtime?: RuntimeBinary;
+  /**
+   * Set by the coordinator under `--time`: the epoch milliseconds by which every worker process
+   * ends, the budget plus its margin (budget.ts).
+   */
+  deadline?: number;
 }
 
 /** Bad command line. */

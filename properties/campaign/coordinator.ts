@@ -44,6 +44,7 @@ import { replayCommand, saveCounterexample } from "./replay.ts";
 import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
 import type { CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
+import { planBudget } from "./budget.ts";
 import type { WireReport } from "../wire/stage.ts";
 import { runWireStage, WireLoadError, wireRuns, wireSeconds } from "../wire/stage.ts";
 import {
@@ -112,7 +113,7 @@ async function runWorkers(workers: WorkerState[], options: CliOptions): Promise<
         lastPrinted = Date.now();
         writeErr(progressLine() + "\n");
       }
-    });
+    }, options.deadline);
   } finally {
     process.off("SIGINT", onInterrupt);
     if (live) writeErr("\r\x1b[K");
@@ -209,13 +210,18 @@ async function recordRound(
   return true;
 }
 
-/** Runs the cost stage (properties/costs/stage.ts) with a line on standard error before and after. */
-async function costStage(options: CliOptions): Promise<CostReport> {
+/**
+ * Runs the cost stage (properties/costs/stage.ts) with a line on standard error before and after;
+ * it starts no process after `deadline`.
+ */
+async function costStage(options: CliOptions, deadline: number): Promise<CostReport> {
   writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
-  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, deadline);
   writeErr(
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
-      `${report.findings.length} finding(s)\n`,
+      `${report.findings.length} finding(s)${
+        report.skipped.length === 0 ? "" : `, ${report.skipped.length} skipped (out of time)`
+      }\n`,
   );
   return report;
 }
@@ -224,7 +230,7 @@ async function costStage(options: CliOptions): Promise<CostReport> {
  * Runs the wire stage (properties/wire/stage.ts) with a line on standard error before and after;
  * null, having printed why, when the candidate cannot be loaded.
  */
-async function wireStage(options: CliOptions): Promise<WireReport | null> {
+async function wireStage(options: CliOptions, deadline: number): Promise<WireReport | null> {
   writeErr(
     options.wirePath === undefined
       ? `wire stage: ${
@@ -233,9 +239,9 @@ async function wireStage(options: CliOptions): Promise<WireReport | null> {
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );
   try {
-    const report = await runWireStage(options);
+    const report = await runWireStage(options, deadline);
     writeErr(
-      report.notFuzzed === null
+      report.notFuzzed === null && report.stopped === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
           `${report.divergence === null ? 0 : 1} Headers divergence(s)${
             report.divergence?.replays === undefined
@@ -327,26 +333,35 @@ async function campaign(args: readonly string[]): Promise<number> {
   const workers: WorkerState[] = [];
   let interrupted = false;
   const wireReplay = options.wirePath !== undefined;
-  const costs = replaying || wireReplay || options.phases !== undefined ||
-      options.costs.sections.length === 0
+  const runsCosts = !replaying && !wireReplay && options.phases === undefined &&
+    options.costs.sections.length > 0;
+  const runsWire = wireReplay || (options.wire && !replaying && options.phases === undefined);
+  // Under --time every stage gets its share and every process ends by the budget plus a fixed
+  // margin (budget.ts); the plan is printed before the stages start.
+  const plan = options.timeSeconds === undefined
     ? null
-    : await costStage(options);
+    : planBudget(options, { costs: runsCosts, wire: runsWire }, started);
+  if (plan !== null) {
+    writeErr(plan.line);
+    options.deadline = plan.hardEnd;
+  }
+  const costs = runsCosts ? await costStage(options, plan?.costsEnd ?? Infinity) : null;
   if (costs?.loadError) {
     writeErr(`cannot load the candidate ${costs.loadError.url}:\n${costs.loadError.detail}\n`);
     return EXIT_USAGE;
   }
   let wire: WireReport | null = null;
-  if (wireReplay || (options.wire && !replaying && options.phases === undefined)) {
-    wire = await wireStage(options);
+  if (runsWire) {
+    wire = await wireStage(options, plan?.wireEnd ?? Infinity);
     if (wire === null) return EXIT_USAGE;
   }
   if (wireReplay) return wireReplayReport(options, wire!);
   // The answer stages run after the cost and wire stages, whatever they found, within what is
   // left of --time.
   const stagesMs = (costs?.elapsedMs ?? 0) + (wire?.elapsedMs ?? 0);
-  const answerOptions = stagesMs === 0 || options.timeSeconds === undefined ? options : {
+  const answerOptions = plan === null ? options : {
     ...options,
-    timeSeconds: Math.max(options.timeSeconds - stagesMs / 1000, options.timeSeconds / 5),
+    timeSeconds: Math.max((plan.answersEnd - Date.now()) / 1000, 1),
   };
   // With auto (a runtime's Headers, not a replay), a round whose divergences all fall in known
   // classes records them, excludes those classes and is followed by another round in what is
@@ -442,6 +457,19 @@ async function campaign(args: readonly string[]): Promise<number> {
     failure: null,
     costs,
     wire,
+    partial: [
+      ...(costs === null || costs.skipped.length === 0 ? [] : [
+        `cost stage: ${costs.skipped.length} case(s) not measured, its share of --time ran out`,
+      ]),
+      ...(wire?.stopped ? [`wire stage: ${wire.stopped}`] : []),
+      ...(workers.some((w) => w.outOfTime)
+        ? [
+          `answer stages: ${
+            workers.filter((w) => w.outOfTime).length
+          } worker process(es) stopped at the end of --time and its margin`,
+        ]
+        : []),
+    ],
   };
   if (failure !== null) {
     const replay = replayCommand(roundOptions, failure);
@@ -486,6 +514,7 @@ function wireReplayReport(options: CliOptions, wire: WireReport): number {
     failure: null,
     costs: null,
     wire,
+    partial: wire.stopped === null ? [] : [`wire stage: ${wire.stopped}`],
   };
   if (options.junit !== undefined) {
     writeJunit(options.junit, "headerproof fuzz", [junitCase(summary)]);

@@ -11,7 +11,7 @@
  *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
  *   classesHit: [], seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
- *   wire: null,
+ *   wire: null, partial: [],
  * }, false));
  * ```
  *
@@ -58,7 +58,7 @@ export interface Summary {
   failure:
     | (Failure & {
       replay: string;
-      /** The self-contained reproduction (null for a harness error). */
+      /** The self-contained reproduction (null for a harness error and for replaced built-ins). */
       reproduction: string | null;
       corpusFile: string;
       /** The copy in the committed regression corpus (`--record`), or null. */
@@ -72,6 +72,11 @@ export interface Summary {
    * `--phases`).
    */
   wire: WireReport | null;
+  /**
+   * Why the verdict is partial, one line per stage that could not finish its cases within its
+   * share of `--time` (or whose process the candidate ended); empty when every stage finished.
+   */
+  partial: string[];
 }
 
 /** The steps of a counterexample, numbered, one line each (a step with several calls: `;`). */
@@ -296,6 +301,13 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : [`recorded in the regression corpus: ${failure.recorded}`]),
     );
   }
+  if (summary.partial.length > 0) {
+    lines.push(
+      "",
+      "PARTIAL VERDICT: what ran is reported, but not everything ran:",
+      ...summary.partial.map((line) => `  ${line}`),
+    );
+  }
   if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
   const wire = summary.wire === null ? [] : wireReportLines(summary.wire);
   if (wire.length > 0) lines.push("", ...wire);
@@ -312,6 +324,9 @@ export function junitCase(summary: Summary): JunitCase {
   return {
     name,
     seconds: summary.elapsedMs / 1000,
+    ...(summary.partial.length > 0
+      ? { output: `partial verdict: ${summary.partial.join("; ")}` }
+      : {}),
     ...(costFindings.length > 0
       ? {
         failure: {

@@ -25,6 +25,8 @@ export interface JunitCase {
   seconds: number;
   /** Set when it failed: a one-line message and the full text. */
   failure?: { message: string; detail: string };
+  /** What a reader must know besides the result (a partial verdict), as `<system-out>`. */
+  output?: string;
 }
 
 /** `text` escaped for an XML attribute or text node (characters XML 1.0 forbids are dropped). */
@@ -55,12 +57,15 @@ export function renderJunit(suite: string, cases: readonly JunitCase[]): string 
     const open = `    <testcase name="${xml(c.name)}" classname="${xml(suite)}" time="${
       c.seconds.toFixed(3)
     }"`;
-    if (c.failure === undefined) {
+    if (c.failure === undefined && c.output === undefined) {
       lines.push(`${open}/>`);
     } else {
       lines.push(
         `${open}>`,
-        `      <failure message="${xml(c.failure.message)}">${xml(c.failure.detail)}</failure>`,
+        ...(c.failure === undefined ? [] : [
+          `      <failure message="${xml(c.failure.message)}">${xml(c.failure.detail)}</failure>`,
+        ]),
+        ...(c.output === undefined ? [] : [`      <system-out>${xml(c.output)}</system-out>`]),
         "    </testcase>",
       );
     }

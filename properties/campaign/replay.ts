@@ -164,7 +164,7 @@ export async function recordHistory(
 
 /** The files a counterexample was saved to. */
 export interface SavedCounterexample {
-  /** The self-contained reproduction (null for a harness error). */
+  /** The self-contained reproduction (null for a harness error and for replaced built-ins). */
   reproduction: string | null;
   /** The corpus entry in the output folder. */
   corpusFile: string;
@@ -197,7 +197,10 @@ export async function saveCounterexample(
   const dir = options.out ?? COUNTEREXAMPLE_DIR;
   const corpusFile = writeCorpusEntry(dir, entry);
   const recorded = options.record ? writeCorpusEntry(CORPUS_DIR, entry) : null;
-  if (failure.kind === "harness-error") return { reproduction: null, corpusFile, recorded };
+  // Replaced built-ins have no steps: loading the module (the replay command) reproduces them.
+  if (failure.kind === "harness-error" || failure.kind === "replaced-builtins") {
+    return { reproduction: null, corpusFile, recorded };
+  }
   const reproduction = join(dir, `${corpusEntryName(entry)}.mjs`);
   const [runtimeName, runtimeVersion] = entry.runtime.split(" ");
   const history = failure.replays === "after-history"

@@ -32,11 +32,12 @@ import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
 import { readFileSync } from "node:fs";
-import { exit, runtime, writeOut } from "../targets/runtime.ts";
+import { runtime, writeOut } from "../targets/runtime.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
 import { runtimeModulesOf } from "../targets/deno_src_target.ts";
 import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
+import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { CandidateLoadError, candidateUrlOf, loadTarget } from "../targets/targets.ts";
 
 /** One property to check, with its budget. */
@@ -94,13 +95,48 @@ export interface WorkerReport {
   failure: Failure | null;
 }
 
+/**
+ * The finding of a candidate that replaced `names` (built-ins, see builtins.ts) `when` ("when its
+ * module loaded", "during run N"): no verdict on its answers holds, since the reference and the
+ * harness call those built-ins in the same realm.
+ */
+function replacedBuiltinsFailure(
+  config: WorkerConfig,
+  property: PropertyName,
+  path: string,
+  names: readonly string[],
+  when: string,
+): Failure {
+  return {
+    kind: "replaced-builtins",
+    property,
+    seed: config.seed,
+    path,
+    replayPath: null,
+    steps: [],
+    message: `the candidate ${config.target} replaced built-ins ${when}: ${names.join(", ")}. ` +
+      "The reference and the harness call them in the same realm, so no verdict on its answers " +
+      "holds; a Headers module must leave the built-ins as they are",
+    runsToFailure: 0,
+  };
+}
+
+// Before the candidate loads: what its module must leave as it is.
+const builtins = new BuiltinsSnapshot();
+/** The property and path of the run in progress, for a finding the harness notices late. */
+const inProgress: { property: PropertyName; run: number } = { property: "model", run: 0 };
+/** The tampered realm of this worker, if it has one: uninstalled before the built-ins are read. */
+let workerRealm: TamperedRealm | undefined;
+
 /** Runs the phases of `config`, writing the protocol lines. */
 async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
+  inProgress.property = config.phases[0].property;
   const exclude = divergenceClasses(config.knownDivergences ?? []);
   // The tampered-realm property patches the built-ins before the candidate loads and after.
   const realm = config.phases.some((phase) => phase.property === "tampered-realm")
     ? new TamperedRealm(candidateCode(config.target, candidateUrlOf(config.target)))
     : undefined;
+  workerRealm = realm;
   let target;
   if (realm !== undefined) {
     for (const url of runtimeModulesOf(config.target)) await import(url);
@@ -114,7 +150,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     });
   } catch (error) {
     if (error instanceof CandidateLoadError) {
-      writeOut(`load-error ${JSON.stringify({ url: error.url, detail: error.detail })}\n`);
+      writeOut(`load-error ${stringify({ url: error.url, detail: error.detail })}\n`);
       return { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure: null };
     }
     throw error;
@@ -123,7 +159,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   }
   writeOut(
     `ready ${
-      JSON.stringify({
+      stringify({
         entryPoints: target.entryPoints,
         profile: target.profile,
         runtime: `${runtime.name} ${runtime.version}`,
@@ -137,8 +173,19 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     runsByProperty: {},
     failure: null,
   };
+  const replacedAtLoad = builtins.replaced();
+  if (replacedAtLoad.length > 0) {
+    report.failure = replacedBuiltinsFailure(
+      config,
+      inProgress.property,
+      config.path ?? "0",
+      replacedAtLoad,
+      "when its module loaded",
+    );
+    return report;
+  }
   if (config.steps !== undefined) {
-    runAlone(target.candidate, config.steps, (step) => writeOut(`s ${JSON.stringify(step)}\n`));
+    runAlone(target.candidate, config.steps, (step) => writeOut(`s ${stringify(step)}\n`));
     report.runs = 1;
     report.commands = config.steps.length;
     return report;
@@ -156,11 +203,13 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       exclude,
       realm,
       onRun: (run, commands) => {
+        inProgress.property = phase.property;
+        inProgress.run = run;
         target.resetCaches?.();
         writeOut(`r ${phase.property} ${run} ${commands}\n`);
       },
       onFirstFailure: (run) => writeOut(`f ${phase.property} ${run}\n`),
-      onStep: config.trace ? (step) => writeOut(`s ${JSON.stringify(step)}\n`) : undefined,
+      onStep: config.trace ? (step) => writeOut(`s ${stringify(step)}\n`) : undefined,
     });
     report.runs += result.runs;
     report.commands += result.commands;
@@ -171,7 +220,21 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       break;
     }
   }
+  report.failure = replacedLate(config) ?? report.failure;
   return report;
+}
+
+/** The finding of a candidate that replaced built-ins while it ran, if it did. */
+function replacedLate(config: WorkerConfig): Failure | null {
+  workerRealm?.uninstall();
+  const names = builtins.replaced();
+  return names.length === 0 ? null : replacedBuiltinsFailure(
+    config,
+    inProgress.property,
+    config.path ?? String(inProgress.run),
+    names,
+    `during run ${inProgress.run} of property ${inProgress.property}`,
+  );
 }
 
 /** Reads the configuration file the worker's argument names. */
@@ -181,12 +244,20 @@ function readWorkerConfig(path: string | undefined): WorkerConfig {
 }
 
 // Candidate code runs inside runCampaign and runAlone, which turn whatever it throws into a
-// failure; an exception that reaches here is the harness's own.
+// failure; an exception that reaches here is the harness's own, unless the candidate replaced
+// built-ins the harness calls (then that is its finding). The worker ends itself once it has
+// reported: timers or sockets the candidate keeps open do not hold it.
+const config = readWorkerConfig(runtime.args[0]);
 let report: WorkerReport;
 try {
-  report = await runWorker(readWorkerConfig(runtime.args[0]));
+  report = await runWorker(config);
 } catch (error) {
-  writeOut(`harness-error ${JSON.stringify(String((error as Error)?.stack ?? error))}\n`);
-  exit(2);
+  const failure = replacedLate(config);
+  if (failure === null) {
+    writeOut(`harness-error ${stringify(String((error as Error)?.stack ?? error))}\n`);
+    exitNow(2);
+  }
+  report = { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure };
 }
-writeOut(`done ${JSON.stringify(report)}\n`);
+writeOut(`done ${stringify(report)}\n`);
+exitNow(0);

@@ -53,6 +53,10 @@ export interface WorkerState {
   killedForHang: boolean;
   /** Stopped by the coordinator because another worker failed first or the user interrupted. */
   stopped: boolean;
+  /** Stopped because the campaign's deadline came (`--time` and its margin, budget.ts). */
+  outOfTime: boolean;
+  /** When the process started (epoch milliseconds). */
+  started: number;
   exit: Promise<{ code: number | null; signal: string | null }>;
 }
 
@@ -101,6 +105,8 @@ export function startWorker(config: WorkerConfig): WorkerState {
     harnessError: null,
     killedForHang: false,
     stopped: false,
+    outOfTime: false,
+    started: Date.now(),
     exit: new Promise((resolve) => {
       const ended = (code: number | null, signal: string | null) => {
         rmSync(configDir, { recursive: true, force: true });
@@ -120,8 +126,16 @@ export function startWorker(config: WorkerConfig): WorkerState {
     pending += chunk;
     let newline;
     while ((newline = pending.indexOf("\n")) !== -1) {
-      handleLine(state, pending.slice(0, newline));
+      const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
+      // The candidate shares the worker's standard output: a line it wrote that looks like the
+      // protocol's but does not parse is its output, kept with the process's last words.
+      try {
+        handleLine(state, line);
+      } catch {
+        state.stderr = (state.stderr + `(unreadable line on standard output: ${line})\n`)
+          .slice(-4000);
+      }
     }
   });
   child.stderr!.setEncoding("utf8");
@@ -206,21 +220,35 @@ export function stopAll(workers: readonly WorkerState[]): void {
   }
 }
 
-/** Waits for every worker, killing the ones that stall; stops all at the first failure. */
+/** How long a worker that has reported may take to end before it is ended (not a failure). */
+const EXIT_GRACE_MS = 5000;
+
+/**
+ * Waits for every worker, killing the ones that stall; stops all at the first failure, and every
+ * one still running at `deadline` (epoch milliseconds; the campaign's, `options.deadline`).
+ */
 export async function supervise(
   workers: WorkerState[],
   caseTimeoutMs: number,
   onTick: () => void,
+  deadline = Infinity,
 ): Promise<void> {
   const loadGraceMs = caseTimeoutMs + 20_000;
   const timer = setInterval(() => {
     const now = Date.now();
     for (const state of workers) {
+      if (now >= deadline && state.report === null && !state.killedForHang && !state.stopped) {
+        state.outOfTime = true;
+        state.stopped = true;
+        kill(state);
+      }
       const limit = state.ready ? caseTimeoutMs : loadGraceMs;
       if (state.report === null && !state.killedForHang && now - state.lastActivity > limit) {
         state.killedForHang = true;
         kill(state);
       }
+      // A worker ends itself once it reported; one the candidate still holds is ended here.
+      if (state.report !== null && now - state.lastActivity > EXIT_GRACE_MS) kill(state);
     }
     onTick();
   }, 100);
@@ -255,7 +283,7 @@ export async function confirmFailure(
   const timeoutMs = caseTimeoutMs(options);
   const reproduces = async (config: WorkerConfig): Promise<boolean> => {
     const state = startWorker(config);
-    await supervise([state], timeoutMs, () => {});
+    await supervise([state], timeoutMs, () => {}, options.deadline);
     if (state.harnessError !== null) throw new Error(state.harnessError);
     return state.report?.failure?.kind === failure.kind;
   };
@@ -373,12 +401,15 @@ export async function loadProblemOf(
   options: CliOptions,
 ): Promise<LoadProblem | null> {
   if (state.loadError !== null) return state.loadError;
-  if (state.ready || state.stopped || state.report !== null) return null;
+  if (state.ready || (state.stopped && !state.outOfTime) || state.report !== null) return null;
   const { code, signal } = await state.exit;
+  const waited = ((Date.now() - state.started) / 1000).toFixed(0);
   return {
     url: options.target,
-    detail: state.killedForHang
-      ? `loading the module did not finish within ${(caseTimeoutMs(options) + 20_000) / 1000} s`
+    detail: state.killedForHang || state.outOfTime
+      ? `loading the module did not finish: stopped after ${waited} s${
+        state.outOfTime ? " (the end of --time and its margin)" : ""
+      }`
       : `the process ended while loading the module (exit code ${code}, signal ${signal}): ${
         lastLines(state.stderr)
       }`,
@@ -410,7 +441,9 @@ export async function failureOf(
     replayPath: null,
     steps: traced.steps,
     message: `${what}, in run ${run}` +
-      (traced.steps.length > 0
+      (traced.outOfTime
+        ? "; not located in a step: the margin after --time ran out (the replay command runs it)"
+        : traced.steps.length > 0
         ? `; replayed alone, it stops in step ${traced.steps.length}`
         : "; replayed alone, it did not reach a step"),
     runsToFailure: run + 1,
@@ -425,13 +458,13 @@ export async function failureOf(
  */
 export async function shrinkStuckSteps(options: CliOptions, failure: Failure): Promise<Op[]> {
   const timeoutMs = caseTimeoutMs(options);
-  const deadline = Date.now() + 12 * timeoutMs;
+  const deadline = Math.min(Date.now() + 12 * timeoutMs, options.deadline ?? Infinity);
   const stopsTheSameWay = async (steps: Op[]): Promise<boolean> => {
     const state = startWorker({
       ...workerConfig(options, failure.seed, [{ property: failure.property, runs: 1 }]),
       steps,
     });
-    await supervise([state], timeoutMs, () => {});
+    await supervise([state], timeoutMs, () => {}, deadline);
     if (state.harnessError !== null) throw new Error(state.harnessError);
     const stopped = failure.kind === "hang"
       ? state.killedForHang
@@ -466,7 +499,7 @@ async function traceCase(
     trace: true,
   };
   const state = startWorker(config);
-  await supervise([state], caseTimeoutMs(options), () => {});
+  await supervise([state], caseTimeoutMs(options), () => {}, options.deadline);
   return state;
 }
 

@@ -13,7 +13,10 @@
  * | `case <i>` | case i starts |
  * | `trial` | a smaller version of the case over its bound is measured (shrinking) |
  * | `result <json>` | a {@link CostResult} |
+ * | `builtins <json>` | the candidate replaced built-ins (their names, builtins.ts): nothing is measured |
  * | `harness-error <json>` | the harness itself failed (a JSON string saying why); exit status 2 |
+ *
+ * It ends itself once its cases are done, whatever timers or sockets the candidate keeps open.
  *
  * @example
  * ```sh
@@ -27,7 +30,8 @@ import { readFileSync } from "node:fs";
 import { shrinkCandidates } from "./cases.ts";
 import type { CostCase, CostFigures, Meter } from "./probes.ts";
 import { openMeter, runCostCase } from "./probes.ts";
-import { exit, runtime, writeOut } from "../targets/runtime.ts";
+import { runtime, writeOut } from "../targets/runtime.ts";
+import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { CandidateLoadError, candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 
 /** What a cost worker measures. */
@@ -90,32 +94,48 @@ function measured(Headers: unknown, meter: Meter, costCase: CostCase, shrink: bo
   return { costCase: current, figures };
 }
 
+/** Whether the candidate replaced built-ins since `snapshot`; if so, writes their names. */
+function replacedBuiltins(snapshot: BuiltinsSnapshot): boolean {
+  const names = snapshot.replaced();
+  if (names.length > 0) writeOut(`builtins ${stringify(names)}\n`);
+  return names.length > 0;
+}
+
+/** The built-ins before the side loaded. */
+let builtinsAtStart: BuiltinsSnapshot | undefined;
+
 /** Runs the configuration the argument names. */
 async function runCostWorker(path: string | undefined): Promise<void> {
   if (path === undefined) throw new Error("cost_worker.ts needs the path of its configuration");
   const config = JSON.parse(readFileSync(path, "utf8")) as CostWorkerConfig;
   const meter = await openMeter();
   let Headers;
+  builtinsAtStart = new BuiltinsSnapshot();
   try {
     Headers = await headersOf(config.side);
   } catch (error) {
     if (!(error instanceof CandidateLoadError)) throw error;
-    writeOut(`load-error ${JSON.stringify({ url: error.url, detail: error.detail })}\n`);
+    writeOut(`load-error ${stringify({ url: error.url, detail: error.detail })}\n`);
     return;
   }
   writeOut("ready\n");
+  if (replacedBuiltins(builtinsAtStart)) return;
   for (const [index, costCase] of config.cases.entries()) {
     writeOut(`case ${index}\n`);
     const result: CostResult = { index, ...measured(Headers, meter, costCase, config.shrink) };
-    writeOut(`result ${JSON.stringify(result)}\n`);
+    writeOut(`result ${stringify(result)}\n`);
   }
 }
 
 // A candidate's own exceptions are part of the figures (probes.ts catches them under large
-// input); an exception that reaches here is the harness's.
+// input); an exception that reaches here is the harness's, unless the candidate replaced
+// built-ins the harness calls (then those are reported).
 try {
   await runCostWorker(runtime.args[0]);
 } catch (error) {
-  writeOut(`harness-error ${JSON.stringify(String((error as Error)?.stack ?? error))}\n`);
-  exit(2);
+  if (builtinsAtStart === undefined || !replacedBuiltins(builtinsAtStart)) {
+    writeOut(`harness-error ${stringify(String((error as Error)?.stack ?? error))}\n`);
+    exitNow(2);
+  }
 }
+exitNow(0);

@@ -6,7 +6,8 @@
  * @example
  * ```ts
  * import { costReportLines } from "./report.ts";
- * console.log(costReportLines({ elapsedMs: 1, cases: 0, findings: [], unconfirmed: [], loadError: null }).join("\n"));
+ * console.log(costReportLines({ elapsedMs: 1, cases: 0, findings: [], unconfirmed: [], loadError: null,
+ *   replacedBuiltins: null, skipped: [] }).join("\n"));
  * ```
  *
  * @module
@@ -17,12 +18,28 @@ import type { CostReport } from "./stage.ts";
 export function costReportLines(report: CostReport): string[] {
   const lines = [
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s: ${
-      report.findings.length === 0
-        ? "every case within its bound"
+      report.replacedBuiltins !== null
+        ? "nothing measured"
+        : report.findings.length === 0
+        ? report.skipped.length === 0
+          ? "every case within its bound"
+          : `${report.cases - report.skipped.length} measured, each within its bound; ` +
+            `${report.skipped.length} skipped`
         : `${report.findings.length} finding(s)`
     }`,
   ];
   for (const line of report.unconfirmed) lines.push(`  not confirmed (noise): ${line}`);
+  if (report.skipped.length > 0) {
+    lines.push(`  PARTIAL: ${report.skipped.length} case(s) skipped, their verdict not given:`);
+    for (const line of report.skipped) lines.push(`    ${line}`);
+  }
+  if (report.replacedBuiltins !== null) {
+    lines.push(
+      `  nothing measured: the candidate replaced built-ins (${
+        report.replacedBuiltins.join(", ")
+      })`,
+    );
+  }
   for (const finding of report.findings) {
     lines.push(
       "",

@@ -32,7 +32,7 @@ import { renderCostReproduction } from "./reproduction.ts";
 import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
-import { IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import { candidateUrlOf, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
 /** One confirmed cost finding. */
 export interface CostFinding {
@@ -64,6 +64,16 @@ export interface CostReport {
   unconfirmed: string[];
   /** The candidate could not be loaded (a usage error). */
   loadError: { url: string; detail: string } | null;
+  /**
+   * The built-ins the candidate replaced when it loaded (properties/targets/builtins.ts): nothing
+   * was measured, and the answer stages report them as the finding; null when none.
+   */
+  replacedBuiltins: string[] | null;
+  /**
+   * The cases not measured, or over their bound once and not measured again, because the stage's
+   * share of `--time` ran out, one line each: the verdict is partial.
+   */
+  skipped: string[];
 }
 
 const COST_WORKER = fileURLToPath(new URL("./cost_worker.ts", import.meta.url));
@@ -93,10 +103,20 @@ interface CostRun {
    */
   computedPastTimeout: boolean;
   loadError: { url: string; detail: string } | null;
+  /** The built-ins the candidate replaced when it loaded (nothing was measured), else null. */
+  replacedBuiltins: string[] | null;
+  /** The first case not measured because the stage's share of `--time` ran out, else null. */
+  outOfTimeAt: number | null;
 }
 
 /** A case with no result after this many times its timeout in wall time hangs, computing or not. */
 export const WALL_TIMEOUT_FACTOR = 3;
+
+/** Seconds a cost worker may take to load its side beyond the case timeout. */
+const LOAD_GRACE_SECONDS = 30;
+
+/** How long a cost worker that has every result may take to end before it is ended. */
+const EXIT_GRACE_MS = 5000;
 
 /**
  * CPU seconds process `pid` has used (user and system, all its threads), from Linux's
@@ -114,11 +134,17 @@ export function cpuSecondsOf(pid: number): number | null {
   }
 }
 
+/** The URL a cost worker loads for `side` (see {@link CostWorkerConfig.side}). */
+function sideUrl(side: string): string {
+  return side.startsWith("reference:") ? side.slice("reference:".length) : candidateUrlOf(side)!;
+}
+
 /**
  * Runs `cases` on `side` in a fresh cost worker. A measurement (a case, or a trial of its
  * shrinking) hangs when its process computes `timeoutMs` of CPU time without a result, or has no
  * result after {@link WALL_TIMEOUT_FACTOR} times `timeoutMs` of wall time (a process that blocks,
- * or one the machine is too busy to run).
+ * or one the machine is too busy to run). At `deadline` (epoch milliseconds: the end of the
+ * stage's share of `--time`) the process is ended and the case in progress is not measured.
  */
 async function runCostWorker(
   binary: RuntimeBinary,
@@ -126,6 +152,7 @@ async function runCostWorker(
   cases: CostCase[],
   shrink: boolean,
   timeoutMs: number,
+  deadline = Infinity,
 ): Promise<CostRun> {
   const dir = mkdtempSync(join(tmpdir(), "headerproof-costs-"));
   const configFile = join(dir, "config.json");
@@ -137,13 +164,17 @@ async function runCostWorker(
     stop: "",
     computedPastTimeout: false,
     loadError: null,
+    replacedBuiltins: null,
+    outOfTimeAt: null,
   };
   let harnessError: string | null = null;
   let current: number | null = null;
-  let lastActivity = Date.now();
+  const started = Date.now();
+  let lastActivity = started;
   let cpuAtActivity: number | null = null;
   let ready = false;
   let killedForHang = false;
+  let killedForTime = false;
   let stderr = "";
   let child: ChildProcess;
   try {
@@ -164,25 +195,45 @@ async function runCostWorker(
       const rest = line.slice(space + 1);
       lastActivity = Date.now();
       cpuAtActivity = child.pid === undefined ? null : cpuSecondsOf(child.pid);
-      if (kind === "ready") ready = true;
-      else if (kind === "case") current = Number(rest);
-      else if (kind === "result") {
-        run.results.push(JSON.parse(rest) as CostResult);
-        current = null;
-      } else if (kind === "load-error") run.loadError = JSON.parse(rest);
-      else if (kind === "harness-error") harnessError = JSON.parse(rest) as string;
+      // The candidate shares the worker's standard output: a protocol-like line of its own that
+      // does not parse is its output, kept with the process's last words.
+      try {
+        if (kind === "ready") ready = true;
+        else if (kind === "case") current = Number(rest);
+        else if (kind === "result") {
+          run.results.push(JSON.parse(rest) as CostResult);
+          current = null;
+        } else if (kind === "load-error") run.loadError = JSON.parse(rest);
+        else if (kind === "builtins") run.replacedBuiltins = JSON.parse(rest) as string[];
+        else if (kind === "harness-error") harnessError = JSON.parse(rest) as string;
+      } catch {
+        stderr = (stderr + `(unreadable line on standard output: ${line})\n`).slice(-4000);
+      }
     }
   });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
   });
   const timer = setInterval(() => {
-    if (child.exitCode !== null || killedForHang) return;
-    const wallLimit = ready ? WALL_TIMEOUT_FACTOR * timeoutMs : timeoutMs + 30_000;
+    if (child.exitCode !== null || killedForHang || killedForTime) return;
+    const now = Date.now();
+    if (now >= deadline) {
+      killedForTime = true;
+      child.kill("SIGKILL");
+      return;
+    }
+    const finished = run.results.length === cases.length || run.replacedBuiltins !== null;
+    if (finished && now - lastActivity > EXIT_GRACE_MS) {
+      child.kill("SIGKILL");
+      return;
+    }
+    const wallLimit = ready
+      ? WALL_TIMEOUT_FACTOR * timeoutMs
+      : timeoutMs + LOAD_GRACE_SECONDS * 1000;
     const cpu = child.pid === undefined ? null : cpuSecondsOf(child.pid);
     run.computedPastTimeout = ready && current !== null && cpu !== null &&
       cpuAtActivity !== null && (cpu - cpuAtActivity) * 1000 > timeoutMs;
-    if (run.computedPastTimeout || Date.now() - lastActivity > wallLimit) {
+    if (run.computedPastTimeout || now - lastActivity > wallLimit) {
       killedForHang = true;
       child.kill("SIGKILL");
     }
@@ -198,15 +249,30 @@ async function runCostWorker(
   );
   clearInterval(timer);
   rmSync(dir, { recursive: true, force: true });
-  if (harnessError !== null) throw new Error(harnessError);
-  if (run.loadError !== null) return run;
-  if (!ready) {
-    throw new Error(
-      `a cost worker ended before loading (exit code ${code}, signal ${signal}): ${stderr.trim()}`,
-    );
+  if (run.loadError !== null || run.replacedBuiltins !== null) return run;
+  if (!ready && killedForTime) {
+    run.outOfTimeAt = 0;
+    return run;
   }
-  if (current !== null) {
-    run.stoppedIn = current;
+  if (harnessError !== null) throw new Error(harnessError);
+  if (!ready) {
+    const waited = ((Date.now() - started) / 1000).toFixed(0);
+    run.loadError = {
+      url: sideUrl(side),
+      detail: killedForHang
+        ? `loading the module did not finish: stopped after ${waited} s`
+        : `the process ended while loading the module (exit code ${code}, signal ${signal}): ${
+          stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+        }`,
+    };
+    return run;
+  }
+  if (killedForTime && run.results.length < cases.length) {
+    run.outOfTimeAt = current ?? run.results.length;
+  } else if (current !== null || run.results.length < cases.length) {
+    // A process that stops between cases (a timer of the candidate's may end it) stops in the
+    // next one.
+    run.stoppedIn = current ?? run.results.length;
     run.stop = killedForHang
       ? run.computedPastTimeout
         ? `no result after ${timeoutMs / 1000} s of CPU time (a hang)`
@@ -214,8 +280,6 @@ async function runCostWorker(
       : `the process died (exit code ${code}, signal ${signal}${
         code === 134 || signal === "SIGABRT" ? ": an abort" : ""
       }): ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`;
-  } else if (code !== 0) {
-    throw new Error(`a cost worker exited ${code} after its cases: ${stderr.trim()}`);
   }
   return run;
 }
@@ -234,22 +298,42 @@ interface Suspect {
   confirmedHang: boolean;
 }
 
-/** Runs every case of `cases` on `side`, a fresh process after each one a process stopped in. */
+/** What {@link measureAll} found. */
+interface Measured {
+  suspects: Suspect[];
+  loadError: CostRun["loadError"];
+  replacedBuiltins: string[] | null;
+  /** The cases not measured because the stage's share of `--time` ran out. */
+  skipped: CostCase[];
+}
+
+/**
+ * Runs every case of `cases` on `side`, a fresh process after each one a process stopped in;
+ * none after `deadline`.
+ */
 async function measureAll(
   binary: RuntimeBinary,
   side: string,
   cases: CostCase[],
   shrink: boolean,
   timeoutMs: number,
-): Promise<{ suspects: Suspect[]; loadError: CostRun["loadError"] }> {
-  const suspects: Suspect[] = [];
+  deadline: number,
+): Promise<Measured> {
+  const measured: Measured = { suspects: [], loadError: null, replacedBuiltins: null, skipped: [] };
   let remaining = cases;
   while (remaining.length > 0) {
-    const run = await runCostWorker(binary, side, remaining, shrink, timeoutMs);
-    if (run.loadError !== null) return { suspects, loadError: run.loadError };
+    if (Date.now() >= deadline) {
+      measured.skipped = remaining;
+      break;
+    }
+    const run = await runCostWorker(binary, side, remaining, shrink, timeoutMs, deadline);
+    if (run.loadError !== null) return { ...measured, loadError: run.loadError };
+    if (run.replacedBuiltins !== null) {
+      return { ...measured, replacedBuiltins: run.replacedBuiltins, skipped: remaining };
+    }
     for (const result of run.results) {
       if (result.figures.over) {
-        suspects.push({
+        measured.suspects.push({
           costCase: result.costCase,
           figures: result.figures,
           problem: "answer",
@@ -257,9 +341,13 @@ async function measureAll(
         });
       }
     }
+    if (run.outOfTimeAt !== null) {
+      measured.skipped = remaining.slice(run.outOfTimeAt);
+      break;
+    }
     if (run.stoppedIn === null) break;
     const stopped = remaining[run.stoppedIn];
-    suspects.push({
+    measured.suspects.push({
       costCase: stopped,
       figures: { over: true, problem: run.stop, lines: [run.stop] },
       problem: "crash",
@@ -267,7 +355,7 @@ async function measureAll(
     });
     remaining = remaining.slice(run.stoppedIn + 1);
   }
-  return { suspects, loadError: null };
+  return measured;
 }
 
 /** The side the campaign's candidate is, for a cost worker. */
@@ -305,9 +393,14 @@ function hash(text: string): string {
 
 /**
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
- * reproductions into `outDir`.
+ * reproductions into `outDir`. Nothing runs past `deadline` (epoch milliseconds, the end of the
+ * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`.
  */
-export async function runCostStage(options: CliOptions, outDir: string): Promise<CostReport> {
+export async function runCostStage(
+  options: CliOptions,
+  outDir: string,
+  deadline = Infinity,
+): Promise<CostReport> {
   const started = Date.now();
   const binary = options.runtime ?? runtime;
   const timeoutMs = options.costTimeoutSeconds * 1000;
@@ -320,23 +413,41 @@ export async function runCostStage(options: CliOptions, outDir: string): Promise
     findings: [],
     unconfirmed: [],
     loadError: null,
+    replacedBuiltins: null,
+    skipped: [],
   };
+  const skip = (costCase: CostCase, why: string) =>
+    report.skipped.push(`${describeCase(costCase)[0]}: ${why}`);
+  const large = cases.filter((costCase) => costCase.probe === "large");
   const shared = cases.filter((costCase) => costCase.probe !== "large");
-  const first = await measureAll(binary, side, shared, true, timeoutMs);
-  if (first.loadError !== null) {
+  const first = await measureAll(binary, side, shared, true, timeoutMs, deadline);
+  if (first.loadError !== null || first.replacedBuiltins !== null) {
     report.loadError = first.loadError;
+    report.replacedBuiltins = first.replacedBuiltins;
     return { ...report, elapsedMs: Date.now() - started };
   }
+  const notMeasured = "not measured: the stage's share of --time ran out";
+  first.skipped.forEach((costCase) => skip(costCase, notMeasured));
   const suspects = [...first.suspects];
   // Each large input in a process of its own: one that aborts must not hide the others.
-  for (const costCase of cases.filter((c) => c.probe === "large")) {
-    suspects.push(...(await measureAll(binary, side, [costCase], false, timeoutMs)).suspects);
+  for (const costCase of large) {
+    const measured = await measureAll(binary, side, [costCase], false, timeoutMs, deadline);
+    suspects.push(...measured.suspects);
+    measured.skipped.forEach((skipped) => skip(skipped, notMeasured));
   }
   const context = contextSide(options);
   for (const suspect of suspects) {
     const confirmed = suspect.confirmedHang
       ? { figures: suspect.figures, problem: suspect.problem }
-      : await measureOnce(binary, side, suspect.costCase, timeoutMs);
+      : await measureOnce(binary, side, suspect.costCase, timeoutMs, deadline);
+    if ("outOfTime" in confirmed) {
+      skip(
+        suspect.costCase,
+        `${suspect.figures.lines.join(" ")} (not measured again in a fresh process: the stage's ` +
+          "share of --time ran out)",
+      );
+      continue;
+    }
     if (!("figures" in confirmed) || !confirmed.figures.over) {
       report.unconfirmed.push(
         `${describeCase(suspect.costCase)[0]}: ${suspect.figures.lines.join(" ")} ` +
@@ -349,9 +460,11 @@ export async function runCostStage(options: CliOptions, outDir: string): Promise
     const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
     const contextRun = context.side !== "native" && timed
       ? null
-      : await measureOnce(binary, context.side, suspect.costCase, timeoutMs);
+      : await measureOnce(binary, context.side, suspect.costCase, timeoutMs, deadline);
     const contextLines = contextRun === null
       ? ["(not measured: the reference is naive on purpose, its speed is no context)"]
+      : "outOfTime" in contextRun
+      ? ["(not measured: the stage's share of --time ran out)"]
       : "figures" in contextRun
       ? contextRun.figures.lines
       : [`(cannot load ${context.name}: ${contextRun.loadError.detail})`];
@@ -392,22 +505,28 @@ export async function runCostStage(options: CliOptions, outDir: string): Promise
 
 /**
  * `costCase` measured once on `side` ("impl", "native", a module URL, or "reference:URL") in a
- * fresh process under `binary`, the case under `timeoutMs` (a stop in it is a crash).
+ * fresh process under `binary`, the case under `timeoutMs` (a stop in it is a crash); not at all
+ * when `deadline` comes first.
  */
 export async function measureOnce(
   binary: RuntimeBinary,
   side: string,
   costCase: CostCase,
   timeoutMs: number,
+  deadline = Infinity,
 ): Promise<
   { figures: CostFigures; problem: "crash" | "answer" } | {
     loadError: NonNullable<CostRun["loadError"]>;
-  }
+  } | { outOfTime: true }
 > {
-  const run = await runCostWorker(binary, side, [costCase], false, timeoutMs);
+  if (Date.now() >= deadline) return { outOfTime: true };
+  const run = await runCostWorker(binary, side, [costCase], false, timeoutMs, deadline);
   if (run.loadError !== null) return { loadError: run.loadError };
-  if (run.stoppedIn !== null) {
-    return { figures: { over: true, problem: run.stop, lines: [run.stop] }, problem: "crash" };
+  if (run.outOfTimeAt !== null) return { outOfTime: true };
+  if (run.stoppedIn !== null || run.replacedBuiltins !== null) {
+    const stop = run.stop ||
+      `the candidate replaced built-ins: ${run.replacedBuiltins!.join(", ")}`;
+    return { figures: { over: true, problem: stop, lines: [stop] }, problem: "crash" };
   }
   return { figures: run.results[0].figures, problem: "answer" };
 }

@@ -132,6 +132,9 @@ export function start(
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
+// Captured when this module loads, before any candidate: a worker's protocol lines must leave
+// whatever the candidate did to the globals.
+const encoder = new TextEncoder();
 
 /**
  * Writes all of `text` to file descriptor `fd` before returning. A pipe may be non-blocking (Bun
@@ -139,7 +142,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * a millisecond until the reader has drained it.
  */
 function writeFully(fd: number, text: string): void {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = encoder.encode(text);
   let offset = 0;
   while (offset < bytes.length) {
     try {

@@ -15,7 +15,8 @@
  *
  * @module
  */
-import { exit, parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 import type { ObservableHeaders } from "./field_lines.ts";
 import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
@@ -59,10 +60,16 @@ async function candidateOf(
 > {
   const url = candidateUrlOf(target) as string;
   let exports: Record<string, unknown>;
+  const builtins = new BuiltinsSnapshot();
   try {
     exports = await import(url);
   } catch (error) {
     return { loadError: { url, detail: loadFailureDetail(url, error) } };
+  }
+  const replaced = builtins.replaced();
+  if (replaced.length > 0) {
+    // The answer stages report them as the finding; nothing here is judged.
+    return { notFuzzed: `the module replaced built-ins when it loaded: ${replaced.join(", ")}` };
   }
   const fromRawList = exports.headersFromRawList;
   if (typeof fromRawList !== "function") {
@@ -112,7 +119,7 @@ async function main(args: readonly string[]): Promise<number> {
   const target = parsed.values.target ?? "native";
   const found = target === "native" ? null : await candidateOf(target);
   if (found !== null && !("candidate" in found)) {
-    writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
+    writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;
   }
   const candidate = found?.candidate;
@@ -121,7 +128,7 @@ async function main(args: readonly string[]): Promise<number> {
       ...options,
       ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),
     });
-    writeOut(JSON.stringify({ runtime: `${runtime.name} ${runtime.version}`, ...result }) + "\n");
+    writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...result }) + "\n");
     return result.divergence === null ? 0 : 1;
   } catch (error) {
     writeErr(`wire property: harness error: ${error instanceof Error ? error.stack : error}\n`);
@@ -130,4 +137,5 @@ async function main(args: readonly string[]): Promise<number> {
   }
 }
 
-exit(await main(runtime.args));
+// Ends itself with the exit status, whatever timers or sockets the candidate keeps open.
+exitNow(await main(runtime.args));

@@ -57,6 +57,11 @@ export interface WireReport {
   runtime: string;
   /** Why nothing was fuzzed (a module without `headersFromRawList`), else null. */
   notFuzzed: string | null;
+  /**
+   * Why the stage's process gave no result (stopped at the end of its share of `--time`, or
+   * ended by the candidate): the verdict is partial; else null.
+   */
+  stopped: string | null;
   /** Heads generated (shrinking included). */
   runs: number;
   /** Wall-clock milliseconds, the process's start included. */
@@ -149,19 +154,30 @@ export function wireReplayCommand(options: CliOptions, seed: number, path: strin
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
-/** What cli.ts printed: the property's result, or why nothing was fuzzed or loaded. */
+/**
+ * What cli.ts printed: the property's result, or why nothing was fuzzed or loaded; or why its
+ * process gave no result (`stopped`: ended at the deadline, or by the candidate).
+ */
 type WireCliResult = Partial<WirePropertyResult> & {
   notFuzzed?: string;
   loadError?: { url: string; detail: string };
+  stopped?: string;
 };
+
+/** Seconds the wire CLI's process may run beyond its `--time` before it is stopped. */
+const WIRE_GRACE_SECONDS = 60;
 
 /**
  * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
- * own under the campaign's runtime; returns what it printed. Throws for a harness failure.
+ * own under the campaign's runtime; returns what it printed. The process is stopped at `deadline`
+ * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`. Throws for a harness
+ * failure.
  */
-async function runWireCli(options: CliOptions): Promise<WireCliResult> {
+async function runWireCli(options: CliOptions, deadline = Infinity): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
-  const seconds = wireSeconds(options);
+  const started = Date.now();
+  // A second of the share goes to starting the process and loading the module.
+  const seconds = Math.max(0.1, Math.min(wireSeconds(options), (deadline - started) / 1000 - 1));
   const args = [
     "--target",
     options.target,
@@ -182,12 +198,19 @@ async function runWireCli(options: CliOptions): Promise<WireCliResult> {
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-8000);
   });
-  // Every exchange and the property itself are bounded inside; this only guards the process.
-  const timer = setTimeout(() => child.kill("SIGKILL"), (seconds + 60) * 1000);
+  // Every exchange and the property itself are bounded inside; this guards the process (a
+  // candidate's headersFromRawList that never returns, a module that never finishes loading).
+  let killed = false;
+  let startFailed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, Math.min((seconds + WIRE_GRACE_SECONDS) * 1000, deadline - started + 2000));
   const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
     (resolve) => {
       child.on("error", (error) => {
         stderr += `cannot start the wire stage: ${error.message}`;
+        startFailed = true;
         if (child.pid === undefined) resolve({ code: null, signal: null });
       });
       child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
@@ -198,6 +221,23 @@ async function runWireCli(options: CliOptions): Promise<WireCliResult> {
   try {
     result = JSON.parse(stdout);
   } catch {
+    const waited = ((Date.now() - started) / 1000).toFixed(0);
+    if (killed) {
+      return {
+        stopped: `stopped after ${waited} s with no result (the candidate ${options.targetArg} ` +
+          `made no progress, or the stage's share of --time ran out)`,
+      };
+    }
+    // Exit status 2 with a result-less stdout is cli.ts's own harness error; any other end
+    // without a result is the candidate's doing (it ended the process).
+    if (code !== 2 && !startFailed) {
+      return {
+        stopped: `the process running the candidate ${options.targetArg} ended with exit code ` +
+          `${code}, signal ${signal} and no result after ${waited} s: ${
+            stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+          }`,
+      };
+    }
     throw new Error(
       `the wire stage (${binary.name} ${WIRE_CLI}) ended with exit code ${code}, signal ${signal}` +
         ` and no result: ${stderr.trim() || "(no output)"}`,
@@ -218,8 +258,9 @@ async function replayedAlone(
   options: CliOptions,
   divergence: WireDivergence,
   path: string,
+  deadline: number,
 ): Promise<"alone" | "never"> {
-  const again = (await runWireCli({ ...options, wirePath: path })).divergence ?? null;
+  const again = (await runWireCli({ ...options, wirePath: path }, deadline)).divergence ?? null;
   return again !== null && again.side === divergence.side &&
       JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
     ? "alone"
@@ -334,10 +375,10 @@ export function wireCorpusEntry(
  * an Error with the cause for a harness failure (a port that cannot be bound on 127.0.0.1, a
  * process that cannot start).
  */
-export async function runWireStage(options: CliOptions): Promise<WireReport> {
+export async function runWireStage(options: CliOptions, deadline = Infinity): Promise<WireReport> {
   const started = Date.now();
   const native = options.targetArg === "native";
-  const result = await runWireCli(options);
+  const result = await runWireCli(options, deadline);
   if (result.loadError !== undefined) {
     throw new WireLoadError(result.loadError.url, result.loadError.detail);
   }
@@ -347,7 +388,7 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
   if (found !== null) {
     const replay = wireReplayCommand(options, options.seed, path);
     const replays = options.wirePath === undefined
-      ? await replayedAlone(options, found, path)
+      ? await replayedAlone(options, found, path, Math.max(deadline, Date.now() + 10_000))
       : undefined;
     const reproduction = writeWireReproduction(
       options,
@@ -374,9 +415,12 @@ export async function runWireStage(options: CliOptions): Promise<WireReport> {
       ? `wire: ${result.server ?? "server"} request headers and fetch() response headers`
       : result.notFuzzed !== undefined
       ? `wire: not fuzzed (${result.notFuzzed})`
+      : result.stopped !== undefined
+      ? `wire: no verdict (${result.stopped})`
       : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
     runtime: workerRuntimeName(options),
     notFuzzed: result.notFuzzed ?? null,
+    stopped: result.stopped ?? null,
     runs: result.runs ?? 0,
     elapsedMs: Date.now() - started,
     seed: options.seed,
@@ -396,6 +440,7 @@ function observed(observation: WireDivergence["expected"]): string {
 export function wireReportLines(report: WireReport): string[] {
   // The entry-points line already says why nothing was fuzzed.
   if (report.notFuzzed !== null) return [];
+  if (report.stopped !== null) return [`PARTIAL: wire stage gave no verdict: ${report.stopped}`];
   const known = Object.entries(report.knownClassCounts);
   const lines = [
     `wire stage: ${report.runs} heads in ${
