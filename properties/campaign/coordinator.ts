@@ -220,7 +220,7 @@ async function costStage(options: CliOptions, deadline: number): Promise<CostRep
   writeErr(
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
       `${report.findings.length} finding(s)${
-        report.skipped.length === 0 ? "" : `, ${report.skipped.length} skipped (out of time)`
+        report.skipped.length === 0 ? "" : `, ${report.skipped.length} skipped`
       }\n`,
   );
   return report;
@@ -459,7 +459,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     wire,
     partial: [
       ...(costs === null || costs.skipped.length === 0 ? [] : [
-        `cost stage: ${costs.skipped.length} case(s) not measured, its share of --time ran out`,
+        `cost stage: ${costs.skipped.length} case(s) not measured (listed below)`,
       ]),
       ...(wire?.stopped ? [`wire stage: ${wire.stopped}`] : []),
       ...(workers.some((w) => w.outOfTime)

@@ -70,8 +70,9 @@ export interface CostReport {
    */
   replacedBuiltins: string[] | null;
   /**
-   * The cases not measured, or over their bound once and not measured again, because the stage's
-   * share of `--time` ran out, one line each: the verdict is partial.
+   * The cases not measured, or over their bound once and not measured again, one line each with
+   * why (the stage's share of `--time` ran out, or the candidate already stopped
+   * {@link MAX_STOPPED_CASES} cases): the verdict is partial.
    */
   skipped: string[];
 }
@@ -303,9 +304,23 @@ interface Measured {
   suspects: Suspect[];
   loadError: CostRun["loadError"];
   replacedBuiltins: string[] | null;
-  /** The cases not measured because the stage's share of `--time` ran out. */
+  /** The cases not measured, and why. */
   skipped: CostCase[];
+  skippedWhy: string;
 }
+
+/** Why cases are left when the stage's share of `--time` ran out. */
+const OUT_OF_TIME = "not measured: the stage's share of --time ran out";
+
+/**
+ * After this many cases that stopped a process (a hang or a crash), the stage measures no more:
+ * the candidate's problem is found, and each further stop would cost a case timeout.
+ */
+export const MAX_STOPPED_CASES = 3;
+
+/** Why cases are left after {@link MAX_STOPPED_CASES} stops. */
+const STOPPED_ENOUGH =
+  `not measured: the candidate already stopped ${MAX_STOPPED_CASES} cases (hang or crash)`;
 
 /**
  * Runs every case of `cases` on `side`, a fresh process after each one a process stopped in;
@@ -318,12 +333,21 @@ async function measureAll(
   shrink: boolean,
   timeoutMs: number,
   deadline: number,
+  stoppedBefore: number,
 ): Promise<Measured> {
-  const measured: Measured = { suspects: [], loadError: null, replacedBuiltins: null, skipped: [] };
+  const measured: Measured = {
+    suspects: [],
+    loadError: null,
+    replacedBuiltins: null,
+    skipped: [],
+    skippedWhy: OUT_OF_TIME,
+  };
   let remaining = cases;
+  let stops = stoppedBefore;
   while (remaining.length > 0) {
-    if (Date.now() >= deadline) {
+    if (Date.now() >= deadline || stops >= MAX_STOPPED_CASES) {
       measured.skipped = remaining;
+      measured.skippedWhy = stops >= MAX_STOPPED_CASES ? STOPPED_ENOUGH : OUT_OF_TIME;
       break;
     }
     const run = await runCostWorker(binary, side, remaining, shrink, timeoutMs, deadline);
@@ -354,6 +378,7 @@ async function measureAll(
       confirmedHang: run.computedPastTimeout && run.stoppedIn === 0,
     });
     remaining = remaining.slice(run.stoppedIn + 1);
+    stops++;
   }
   return measured;
 }
@@ -420,20 +445,28 @@ export async function runCostStage(
     report.skipped.push(`${describeCase(costCase)[0]}: ${why}`);
   const large = cases.filter((costCase) => costCase.probe === "large");
   const shared = cases.filter((costCase) => costCase.probe !== "large");
-  const first = await measureAll(binary, side, shared, true, timeoutMs, deadline);
+  const first = await measureAll(binary, side, shared, true, timeoutMs, deadline, 0);
   if (first.loadError !== null || first.replacedBuiltins !== null) {
     report.loadError = first.loadError;
     report.replacedBuiltins = first.replacedBuiltins;
     return { ...report, elapsedMs: Date.now() - started };
   }
-  const notMeasured = "not measured: the stage's share of --time ran out";
-  first.skipped.forEach((costCase) => skip(costCase, notMeasured));
+  first.skipped.forEach((costCase) => skip(costCase, first.skippedWhy));
   const suspects = [...first.suspects];
   // Each large input in a process of its own: one that aborts must not hide the others.
   for (const costCase of large) {
-    const measured = await measureAll(binary, side, [costCase], false, timeoutMs, deadline);
+    const stopped = suspects.filter((suspect) => suspect.problem === "crash").length;
+    const measured = await measureAll(
+      binary,
+      side,
+      [costCase],
+      false,
+      timeoutMs,
+      deadline,
+      stopped,
+    );
     suspects.push(...measured.suspects);
-    measured.skipped.forEach((skipped) => skip(skipped, notMeasured));
+    measured.skipped.forEach((skipped) => skip(skipped, measured.skippedWhy));
   }
   const context = contextSide(options);
   for (const suspect of suspects) {
