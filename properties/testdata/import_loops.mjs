@@ -1,0 +1,2 @@
+// A hostile candidate: loading the module never finishes.
+for (;;);
