@@ -7,7 +7,9 @@
  * "Known divergences"). On a counterexample it writes a self-contained reproduction and a corpus
  * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a
  * harness error exit 2; Ctrl-C stops the workers, prints the summary with the seeds and exits
- * 130. `--help` lists the options.
+ * 130. Under `--time` every stage gets its share and every process ends by the budget plus a
+ * fixed margin (budget.ts); what a stage could not finish makes the verdict partial.
+ * `--help` lists the options.
  *
  * @example
  * ```sh

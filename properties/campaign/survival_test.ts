@@ -32,8 +32,8 @@ const queue: (() => void)[] = [];
 
 /**
  * Runs the campaign CLI on testdata `candidate` with the suite's budget (and `--junit` when
- * `junit`), in a folder of its own that is removed afterwards; killed at twice the bound, so that
- * a campaign that overruns fails its test instead of stalling the suite.
+ * `junit`), in a folder of its own that is removed afterwards; killed with its workers at twice
+ * the bound, so that a campaign that overruns fails its test instead of stalling the suite.
  */
 async function fuzz(candidate: string, junit = false): Promise<Outcome> {
   if (running >= AT_ONCE) await new Promise<void>((resolve) => queue.push(resolve));
@@ -41,8 +41,11 @@ async function fuzz(candidate: string, junit = false): Promise<Outcome> {
   const out = await Deno.makeTempDir({ prefix: "headerproof-survival-" });
   try {
     const started = Date.now();
-    const child = new Deno.Command(Deno.execPath(), {
+    // In a process group of its own (setsid), so that a run killed for overrunning takes the
+    // worker processes it started with it.
+    const child = new Deno.Command("setsid", {
       args: [
+        Deno.execPath(),
         "run",
         "-A",
         CLI,
@@ -64,7 +67,7 @@ async function fuzz(candidate: string, junit = false): Promise<Outcome> {
       stdout: "piped",
       stderr: "piped",
     }).spawn();
-    const timer = setTimeout(() => child.kill("SIGKILL"), 2 * BOUND_SECONDS * 1000);
+    const timer = setTimeout(() => Deno.kill(-child.pid, "SIGKILL"), 2 * BOUND_SECONDS * 1000);
     const { code, signal, stdout, stderr } = await child.output();
     clearTimeout(timer);
     const text = new TextDecoder().decode(stdout).trim();

@@ -12,9 +12,13 @@
  * | `r <property> <run> <commands>` | a run starts (written synchronously: the heartbeat) |
  * | `f <property> <run>` | that run failed; later runs are shrinking attempts |
  * | `s <json>` | (trace mode, or given steps) a resolved step is about to run |
- * | `done <json>` | finished: a {@link WorkerReport} |
+ * | `done <json>` | finished: a {@link WorkerReport}; the process then ends itself |
  *
  * The module is an entry point only: importing it runs a worker (cli.ts imports its types).
+ *
+ * The protocol is written with built-ins captured before the candidate loads
+ * (properties/targets/builtins.ts); a candidate that replaced built-ins gets a `done` line whose
+ * failure is `replaced-builtins`, naming them.
  *
  * Because every line is written before the candidate runs, the coordinator knows which run (and,
  * in trace mode, which step) a candidate that hangs or kills its process was in.
