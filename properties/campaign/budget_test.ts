@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { marginSeconds, planBudget } from "./budget.ts";
-import { parseCliArgs } from "./cli_args.ts";
+import { parseCliArgs, USAGE } from "./cli_args.ts";
 
 Deno.test("--time is shared 40% costs, 10% wire, the rest answers; the margin is 2 case timeouts and 10 s", () => {
   const options = parseCliArgs(["--time", "100", "--case-timeout", "4"]);
@@ -16,4 +16,11 @@ Deno.test("--time is shared 40% costs, 10% wire, the rest answers; the margin is
   assert.deepEqual([answersOnly.costsEnd, answersOnly.wireEnd], [0, 0]);
   assert.doesNotMatch(answersOnly.line, /cost stage|wire stage/);
   assert.equal(marginSeconds(parseCliArgs(["--max-commands", "80"])), 50);
+});
+
+Deno.test("--help states the margin", () => {
+  assert.match(
+    USAGE.replace(/\s+/g, " "),
+    /a margin of 2 case timeouts and 10 s \(30 s by default\)/,
+  );
 });

@@ -129,6 +129,8 @@ function replacedBuiltinsFailure(
 const builtins = new BuiltinsSnapshot();
 /** The property and path of the run in progress, for a finding the harness notices late. */
 const inProgress: { property: PropertyName; run: number } = { property: "model", run: 0 };
+/** The run after which the built-ins were first seen changed (checked before every run). */
+let replacedIn: { property: PropertyName; run: number } | null = null;
 /** The tampered realm of this worker, if it has one: uninstalled before the built-ins are read. */
 let workerRealm: TamperedRealm | undefined;
 
@@ -207,6 +209,9 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       exclude,
       realm,
       onRun: (run, commands) => {
+        if (replacedIn === null && run + report.runs > 0 && builtins.changed()) {
+          replacedIn = { ...inProgress };
+        }
         inProgress.property = phase.property;
         inProgress.run = run;
         target.resetCaches?.();
@@ -228,16 +233,20 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   return report;
 }
 
-/** The finding of a candidate that replaced built-ins while it ran, if it did. */
+/**
+ * The finding of a candidate that replaced built-ins while it ran, if it did: in the run after
+ * which a check between runs first saw them changed, else in the last run.
+ */
 function replacedLate(config: WorkerConfig): Failure | null {
   workerRealm?.uninstall();
   const names = builtins.replaced();
+  const { property, run } = replacedIn ?? inProgress;
   return names.length === 0 ? null : replacedBuiltinsFailure(
     config,
-    inProgress.property,
-    config.path ?? String(inProgress.run),
+    property,
+    config.path ?? String(run),
     names,
-    `during run ${inProgress.run} of property ${inProgress.property}`,
+    `during run ${run} of property ${property}`,
   );
 }
 

@@ -44,3 +44,24 @@ Deno.test("a snapshot sees a built-in's prototype changed", () => {
     Object.setPrototypeOf(Map.prototype, prototype);
   }
 });
+
+Deno.test("changed() sees a data property or a global replaced, and nothing before or after", () => {
+  const snapshot = new BuiltinsSnapshot();
+  assert.equal(snapshot.changed(), false);
+  const toLowerCase = String.prototype.toLowerCase;
+  const OriginalSet = Set;
+  try {
+    String.prototype.toLowerCase = function () {
+      return toLowerCase.call(this);
+    };
+    assert.equal(snapshot.changed(), true);
+    String.prototype.toLowerCase = toLowerCase;
+    assert.equal(snapshot.changed(), false);
+    globalThis.Set = class extends OriginalSet {} as SetConstructor;
+    assert.equal(snapshot.changed(), true);
+  } finally {
+    String.prototype.toLowerCase = toLowerCase;
+    globalThis.Set = OriginalSet;
+  }
+  assert.equal(snapshot.changed(), false);
+});
