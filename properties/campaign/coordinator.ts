@@ -464,6 +464,10 @@ async function campaign(args: readonly string[]): Promise<number> {
         `cost stage: ${costs.skipped.length} case(s) not measured (listed below)`,
       ]),
       ...(wire?.stopped ? [`wire stage: ${wire.stopped}`] : []),
+      ...(failure !== null && !replaying && failure.replays === undefined &&
+          (failure.kind === "divergence" || failure.kind === "invalid-raw-list")
+        ? ["the counterexample: not replayed in a fresh process, the margin after --time ran out"]
+        : []),
       ...(workers.some((w) => w.outOfTime)
         ? [
           `answer stages: ${

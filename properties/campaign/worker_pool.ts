@@ -273,7 +273,8 @@ export async function supervise(
  * Replays `failure` (a divergence or an accepted invalid raw list, found by the worker whose
  * report is `report`) in fresh worker processes before it is reported, and says how it replays
  * (see `Failure.replays`): first its seed and path alone; if that passes, the same seed and
- * phases with the runs the worker had made up to the failing one, in one process.
+ * phases with the runs the worker had made up to the failing one, in one process. Without
+ * `replays` when the campaign's deadline (`options.deadline`) stopped a replay.
  */
 export async function confirmFailure(
   options: CliOptions,
@@ -281,10 +282,13 @@ export async function confirmFailure(
   report: WorkerReport,
 ): Promise<Failure> {
   const timeoutMs = caseTimeoutMs(options);
-  const reproduces = async (config: WorkerConfig): Promise<boolean> => {
+  // Null when the campaign's deadline stopped the replay: the failure is then reported as found,
+  // without `replays`.
+  const reproduces = async (config: WorkerConfig): Promise<boolean | null> => {
     const state = startWorker(config);
     await supervise([state], timeoutMs, () => {}, options.deadline);
     if (state.harnessError !== null) throw new Error(state.harnessError);
+    if (state.outOfTime) return null;
     return state.report?.failure?.kind === failure.kind;
   };
   const alone = {
@@ -292,7 +296,9 @@ export async function confirmFailure(
     path: failure.path,
     replayPath: failure.replayPath ?? undefined,
   };
-  if (await reproduces(alone)) return { ...failure, replays: "alone" };
+  const aloneReplays = await reproduces(alone);
+  if (aloneReplays === null) return failure;
+  if (aloneReplays) return { ...failure, replays: "alone" };
   const history: Phase[] = [];
   const stage =
     stagesFor(options).find((phases) =>
@@ -309,6 +315,7 @@ export async function confirmFailure(
   const replayed = await reproduces(
     workerConfig({ ...options, path: undefined }, failure.seed, history),
   );
+  if (replayed === null) return failure;
   return replayed
     ? {
       ...failure,
