@@ -48,7 +48,7 @@ import type { CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { planBudget } from "./budget.ts";
 import type { WireReport } from "../wire/stage.ts";
-import { runWireStage, WireLoadError, wireRuns, wireSeconds } from "../wire/stage.ts";
+import { runWireStage, WireLoadError, wireRuns, wireSecondsBy } from "../wire/stage.ts";
 import {
   runtime,
   stderrIsTerminal,
@@ -237,7 +237,9 @@ async function wireStage(options: CliOptions, deadline: number): Promise<WireRep
     options.wirePath === undefined
       ? `wire stage: ${
         options.targetArg === "native" ? "the runtime's server and fetch()" : "headersFromRawList"
-      }, at most ${wireRuns(options)} heads or ${wireSeconds(options)} s (--wire none skips it)\n`
+      }, at most ${wireRuns(options)} heads or ${
+        wireSecondsBy(options, deadline).toFixed(1)
+      } s (--wire none skips it)\n`
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );
   try {

@@ -127,6 +127,15 @@ export function wireSeconds(options: CliOptions): number {
 }
 
 /**
+ * The `--time` of the wire stage's process started at `now` that must end by `deadline` (epoch
+ * milliseconds): {@link wireSeconds}, or what is left of its share less a second for starting the
+ * process and loading the module (at least 0.1 s).
+ */
+export function wireSecondsBy(options: CliOptions, deadline: number, now = Date.now()): number {
+  return Math.max(0.1, Math.min(wireSeconds(options), (deadline - now) / 1000 - 1));
+}
+
+/**
  * Heads the wire stage generates: {@link NATIVE_WIRE_RUNS} or {@link MODULE_WIRE_RUNS}, or
  * `--runs` when that is fewer.
  */
@@ -176,8 +185,7 @@ const WIRE_GRACE_SECONDS = 60;
 async function runWireCli(options: CliOptions, deadline = Infinity): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
-  // A second of the share goes to starting the process and loading the module.
-  const seconds = Math.max(0.1, Math.min(wireSeconds(options), (deadline - started) / 1000 - 1));
+  const seconds = wireSecondsBy(options, deadline, started);
   const args = [
     "--target",
     options.target,
