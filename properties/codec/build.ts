@@ -5,7 +5,7 @@
  * the ignored `.tools/codec/<target>/`, its `http` dependency pointed at the release or the
  * checkout, and built there with the machine's cargo (`HEADERPROOF_CARGO` names another); a later
  * run rebuilds only what changed (a checkout is fingerprinted by cargo). A checkout is never
- * written to.
+ * written to; a release that does not build is removed again, with cargo's error.
  *
  * @example
  * ```ts
@@ -17,7 +17,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -125,6 +125,8 @@ export function buildHarness(target: CodecTarget): string {
     maxBuffer: 16 * 1024 * 1024,
   });
   if (build.error !== undefined || build.status !== 0) {
+    // A release that does not build is not kept (a checkout's folder is, to keep its cache).
+    if (target.source === null) rmSync(target.dir, { recursive: true, force: true });
     throw new CodecBuildError(
       `--target ${target.label}: cargo build of the harness in ${target.dir} failed (${
         build.error?.message ?? `exit ${build.status}`

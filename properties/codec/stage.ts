@@ -144,7 +144,9 @@ export function writeReproduction(
     ),
   );
   const harness = readFileSync(join(HARNESS_DIR, "src/main.rs"), "utf8");
-  const main = harness.slice(0, harness.indexOf("fn main() {"));
+  // The reproduction answers one request: no stdin loop, so no BufRead and Write.
+  const main = harness.slice(0, harness.indexOf("fn main() {"))
+    .replace("use std::io::{BufRead, Write};\n", "");
   writeFileSync(
     join(dir, "src/main.rs"),
     `${main}// The request that diverged; \`cargo run\` prints the crate's answer to it.\n` +
