@@ -105,7 +105,7 @@ export function buildHarness(target: CodecTarget): string {
   const probe = spawnSync(cargo, ["--version"], { encoding: "utf8" });
   if (probe.error !== undefined || probe.status !== 0) {
     throw new CodecBuildError(
-      `--target ${target.label} needs cargo and rustc (Rust 1.70 or later), and ${cargo} ` +
+      `--target ${target.label} needs cargo and rustc (tried: Rust 1.95), and ${cargo} ` +
         `does not run (${
           probe.error?.message ?? `exit ${probe.status}`
         }): install Rust, or name a cargo with HEADERPROOF_CARGO`,
