@@ -331,6 +331,10 @@ export function codecReport(summary: CodecSummary): string {
     `known classes in force: ${summary.knownDivergences.join(", ") || "none"}`,
   ];
   for (const cost of summary.costs) {
+    if (cost.stopped !== undefined) {
+      lines.push(`cost ${cost.path}: the harness process stopped (${cost.stopped}) SUPERLINEAR`);
+      continue;
+    }
     lines.push(
       `cost ${cost.path}: ${cost.nsPerByte[0].toFixed(3)} ns/byte at ${cost.n} bytes, ` +
         `${cost.nsPerByte[1].toFixed(3)} at ${cost.n * 16} (x${cost.ratio.toFixed(2)})${

@@ -10,7 +10,8 @@
 //! - `["map", STEP, ...]`: a fresh `HeaderMap<HeaderValue>` given each STEP, `OP:KEY:NAME:VALUE`
 //!   (OP insert, append, entry or get; KEY static for a `&'static str`, str, string or name for a
 //!   `HeaderName` made by `from_bytes`), then what it iterates as.
-//! - `["cost", PATH, HEX, N, REPS]`: nanoseconds REPS runs of PATH take on N bytes of HEX repeated.
+//! - `["cost", PATH, HEX, N, REPS]`: nanoseconds REPS runs of PATH take on N bytes of HEX repeated
+//!   (`map_get_str` looks the name up in a map that holds it).
 use http::header::{HeaderMap, HeaderName, HeaderValue};
 use std::convert::TryFrom;
 use std::hint::black_box;
@@ -58,6 +59,18 @@ fn value_bytes(value: &HeaderValue) -> Vec<u8> {
 /// A `&str` path's outcome, or "skip" when `bytes` are not UTF-8.
 fn text_outcome<T, E>(
     bytes: &[u8],
+    run: impl FnOnce(&str) -> Result<T, E>,
+    shown: impl Fn(&T) -> Vec<u8>,
+) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => outcome(|| run(text), shown),
+        Err(_) => "skip".to_string(),
+    }
+}
+
+/// A `&'static str` path's outcome, or "skip" when `bytes` are not UTF-8.
+fn static_outcome<T, E>(
+    bytes: &[u8],
     run: impl FnOnce(&'static str) -> Result<T, E>,
     shown: impl Fn(&T) -> Vec<u8>,
 ) -> String {
@@ -86,7 +99,10 @@ fn name_answers(b: &[u8]) -> String {
             outcome(|| HeaderName::try_from(b.to_vec()), n),
         ),
         ("from_str", text_outcome(b, HeaderName::from_str, n)),
-        ("try_from_str", text_outcome(b, HeaderName::try_from, n)),
+        (
+            "try_from_str",
+            text_outcome(b, |t| HeaderName::try_from(t), n),
+        ),
         (
             "try_from_string",
             text_outcome(b, |t| HeaderName::try_from(t.to_string()), n),
@@ -101,7 +117,7 @@ fn name_answers(b: &[u8]) -> String {
         ),
         (
             "from_static",
-            text_outcome(b, |t| Ok::<_, ()>(HeaderName::from_static(t)), n),
+            static_outcome(b, |t| Ok::<_, ()>(HeaderName::from_static(t)), n),
         ),
     ])
 }
@@ -121,7 +137,10 @@ fn value_answers(b: &[u8]) -> String {
             outcome(|| HeaderValue::try_from(b.to_vec()), v),
         ),
         ("from_str", text_outcome(b, HeaderValue::from_str, v)),
-        ("try_from_str", text_outcome(b, HeaderValue::try_from, v)),
+        (
+            "try_from_str",
+            text_outcome(b, |t| HeaderValue::try_from(t), v),
+        ),
         (
             "try_from_string",
             text_outcome(b, |t| HeaderValue::try_from(t.to_string()), v),
@@ -132,7 +151,7 @@ fn value_answers(b: &[u8]) -> String {
         ),
         (
             "from_static",
-            text_outcome(b, |t| Ok::<_, ()>(HeaderValue::from_static(t)), v),
+            static_outcome(b, |t| Ok::<_, ()>(HeaderValue::from_static(t)), v),
         ),
         ("to_str", to_str),
     ])
@@ -219,8 +238,17 @@ fn map_answers(steps: &[String]) -> String {
 /// Nanoseconds `reps` runs of `path` take on `n` bytes of `pattern` repeated.
 fn cost(path: &str, pattern: &[u8], n: usize, reps: usize) -> String {
     let input: Vec<u8> = pattern.iter().cycle().take(n).cloned().collect();
-    let text = leaked(&input);
+    let text = std::str::from_utf8(&input).ok();
+    let key = if path == "map_insert_static" {
+        leaked(&input)
+    } else {
+        None
+    };
     let value = HeaderValue::from_bytes(&input).ok();
+    let mut holding = HeaderMap::new();
+    if let Ok(name) = HeaderName::from_bytes(&input) {
+        holding.insert(name, HeaderValue::from_static("v"));
+    }
     let started = Instant::now();
     for _ in 0..reps {
         match path {
@@ -228,15 +256,12 @@ fn cost(path: &str, pattern: &[u8], n: usize, reps: usize) -> String {
             "name_from_lowercase" => drop(black_box(HeaderName::from_lowercase(black_box(&input)))),
             "map_insert_static" => {
                 let mut map = HeaderMap::new();
-                map.insert(
-                    black_box(text.expect("cost: text input")),
-                    HeaderValue::from_static("v"),
-                );
+                map.insert(black_box(key.unwrap()), HeaderValue::from_static("v"));
                 drop(black_box(map));
             }
             "map_get_str" => drop(black_box(
-                HeaderMap::<HeaderValue>::new()
-                    .get(black_box(text.unwrap()))
+                holding
+                    .get(black_box(text.expect("cost: text input")))
                     .is_some(),
             )),
             "value_from_bytes" => drop(black_box(HeaderValue::from_bytes(black_box(&input)))),
