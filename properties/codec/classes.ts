@@ -56,7 +56,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     name: "value-control-bytes-rejected",
     summary: "HeaderValue rejects the control bytes 0x01-0x08, 0x0B, 0x0C, 0x0E-0x1F and 0x7F, " +
       "which a Fetch header value allows (RFC 9110's field-value excludes them too)",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "value-controls-rejected",
     seenThrough: ["deno"],
     explainsRejection: (fieldLines) =>
@@ -70,7 +70,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     name: "value-edge-whitespace-accepted",
     summary: "HeaderValue accepts a leading or trailing space or tab, which neither a Fetch " +
       "header value nor RFC 9110's field-value has (Fetch normalizes it away first)",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "value-edge-whitespace-allowed",
     seenThrough: ["deno"],
   },
@@ -78,7 +78,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     name: "to-str-rejects-obs-text",
     summary: "HeaderValue::to_str fails for a valid value holding a byte 0x80-0xFF (obs-text), " +
       "which Fetch reads as the isomorphic decode of the bytes",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "to-str-visible-ascii-only",
     seenThrough: ["deno"],
   },
@@ -86,7 +86,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     name: "name-longer-than-65535-rejected",
     summary: "HeaderName rejects a name longer than 65,535 bytes, which a Fetch header name " +
       "(any length of token bytes) allows",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "name-at-most-65535-bytes",
     seenThrough: ["deno"],
   },
@@ -95,7 +95,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     summary: "a text key of 65 to 65,535 bytes given to HeaderMap insert, append or entry " +
       "(&'static str) or try_entry (&str, String) is not validated: a byte that is not a token " +
       "byte becomes 0x00 in the stored name, where a shorter key panics or is refused",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "long-text-key-unvalidated",
     seenThrough: [],
   },
@@ -103,7 +103,7 @@ export const CODEC_DIVERGENCE_CLASSES: readonly CodecDivergenceClass[] = [
     name: "lowercase-name-accepts-dquote",
     summary: 'HeaderName::from_lowercase and HeaderName::from_static accept a double quote (") ' +
       "in a name, which is not a token byte (their table has it; from_bytes's does not)",
-    seenIn: "http 1.4.0, 1.4.2, PR #804",
+    seenIn: "http 1.4.0 and 1.5.0 (seed 1)",
     rule: "lowercase-name-allows-dquote",
     seenThrough: [],
   },
