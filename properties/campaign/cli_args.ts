@@ -20,6 +20,7 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
+import { isCodecTarget } from "../codec/build.ts";
 import type { CostSettings } from "../costs/cases.ts";
 import { parseCostSections } from "../costs/cases.ts";
 
@@ -45,6 +46,12 @@ export const USAGE = `usage: ${commandLine()} [options]
                               build: ext/fetch/20_headers.js and the ext/webidl, ext/web files it
                               needs, run under shims (copies go to .cache/deno-src/), every guard
                               through its own internals; runs under Deno; realm both
+  --target http@X|http-src:PATH
+                              the Rust http crate's header codec (a release, or a checkout):
+                              a harness built with the machine's cargo into .tools/codec/,
+                              the codec stage alone (properties/README.md, "Codec targets")
+  --codec-profile fetch|rfc9110
+                              the grammar the codec stage judges with (default fetch)
   --runtime deno@X|bun@X|node@X|PATH
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
@@ -152,6 +159,8 @@ export interface CliOptions {
   wirePath?: string;
   /** `--cost-timeout`. */
   costTimeoutSeconds: number;
+  /** `--codec-profile`: the grammar of a codec target's stage. */
+  codecProfile?: "fetch" | "rfc9110";
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
@@ -198,6 +207,7 @@ const OPTIONS = {
   "cost-timeout": { type: "string" },
   wire: { type: "string" },
   "wire-path": { type: "string" },
+  "codec-profile": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -214,7 +224,8 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
 /** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
 function targetPath(target: string): string {
   if (
-    target === "impl" || target === "native" || isUndiciTarget(target) || isDenoSrcTarget(target)
+    target === "impl" || target === "native" || isUndiciTarget(target) ||
+    isDenoSrcTarget(target) || isCodecTarget(target)
   ) {
     return target;
   }
@@ -299,7 +310,13 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     throw new UsageError("--wire-path replays the wire stage: not with --wire none or --path");
   }
   const runtimeHeaders = targetArg === "native" || isDenoSrcTarget(targetArg) ||
-    isUndiciTarget(targetArg);
+    isUndiciTarget(targetArg) || isCodecTarget(targetArg);
+  const codecProfile = values["codec-profile"];
+  if (codecProfile !== undefined && codecProfile !== "fetch" && codecProfile !== "rfc9110") {
+    throw new UsageError(
+      `--codec-profile is fetch or rfc9110, got ${JSON.stringify(codecProfile)}`,
+    );
+  }
   const knownDivergences = (values["known-divergences"] ?? (runtimeHeaders ? "auto" : ""))
     .split(",").filter((n) => n !== "");
   if (knownDivergences.includes("auto") && knownDivergences.length > 1) {
@@ -337,6 +354,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     wire: wire === "on",
     wirePath: values["wire-path"],
     costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 10,
+    codecProfile,
     runtimeArg: values.runtime,
   };
 }

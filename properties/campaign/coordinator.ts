@@ -60,6 +60,8 @@ import { resolveRuntime, RuntimeChoiceError } from "../targets/runtimes.ts";
 import { denoSrcTargetModule, isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import { isUndiciTarget, undiciTargetModule } from "../targets/undici_target.ts";
 import type { Profile } from "../targets/targets.ts";
+import { isCodecTarget } from "../codec/build.ts";
+import { runCodecCampaign } from "../codec/stage.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
   caseTimeoutMs,
@@ -296,6 +298,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     writeOut(USAGE + "\n");
     return EXIT_OK;
   }
+  if (isCodecTarget(options.targetArg)) return await runCodecCampaign(options);
   try {
     if (options.runtimeArg !== undefined) options.runtime = resolveRuntime(options.runtimeArg);
     if (isUndiciTarget(options.target)) {

@@ -15,6 +15,7 @@
  * @module
  */
 import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "./ops.ts";
+import { CODEC_DIVERGENCE_CLASSES } from "../codec/classes.ts";
 
 /** A known divergence: which operations it covers, and where it was seen. */
 export interface DivergenceClass {
@@ -496,13 +497,19 @@ function loggedInitOf(op: Op, kind: "request" | "response"): boolean {
 export function divergenceClasses(names: readonly string[]): DivergenceClass[] {
   if (names.includes("all")) return [...DIVERGENCE_CLASSES];
   if (names.length === 1 && names[0] === "none") return [];
-  const answerNames = names.filter((name) => !COST_DIVERGENCE_CLASSES.some((c) => c.name === name));
+  // Cost classes and the codec classes (properties/codec/classes.ts) are kept apart.
+  const answerNames = names.filter((name) =>
+    !COST_DIVERGENCE_CLASSES.some((c) => c.name === name) &&
+    !CODEC_DIVERGENCE_CLASSES.some((c) => c.name === name)
+  );
   return answerNames.map((name) => {
     const found = DIVERGENCE_CLASSES.find((c) => c.name === name);
     if (found === undefined) {
       throw new Error(
         `unknown divergence class "${name}"; known: all, none, auto, ${
-          [...DIVERGENCE_CLASSES, ...COST_DIVERGENCE_CLASSES].map((c) => c.name).join(", ")
+          [...DIVERGENCE_CLASSES, ...COST_DIVERGENCE_CLASSES, ...CODEC_DIVERGENCE_CLASSES].map((
+            c,
+          ) => c.name).join(", ")
         }`,
       );
     }

@@ -37,6 +37,7 @@ import {
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
+import { codecCauseOf } from "../codec/classes.ts";
 import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
 import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
@@ -497,11 +498,17 @@ export function wireReportLines(report: WireReport): string[] {
       "",
       `parser divergences (not failures: a head one of the runtime's HTTP parser and the ` +
         `reference rejects), ${report.parserDivergences.length} of ${report.parserDivergenceCount}:`,
-      ...report.parserDivergences.map((found) =>
-        `  ${found.side}: ${shownBytes(found.fieldLines)} reference ${
+      ...report.parserDivergences.map((found) => {
+        // The runtime's own HTTP stack only: a module's headersFromRawList runs no crate.
+        const cause = report.entryPoint.startsWith("wire: headersFromRawList")
+          ? null
+          : codecCauseOf(report.runtime.split(" ")[0], found);
+        return `  ${found.side}: ${shownBytes(found.fieldLines)} reference ${
           found.referenceAccepts ? "accepts" : "rejects"
-        }, runtime ${found.runtimeAccepts ? "accepts" : `rejects (${found.runtimeOutcome})`}`
-      ),
+        }, runtime ${found.runtimeAccepts ? "accepts" : `rejects (${found.runtimeOutcome})`}${
+          cause === null ? "" : `; cause: codec class ${cause.name} (the Rust http crate)`
+        }`;
+      }),
     );
   }
   return lines;

@@ -271,6 +271,11 @@ Deno.test("on native, the known wire classes count under auto and all, and fail 
   assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
   assert.ok(Object.keys(auto.knownClassCounts).length > 0);
   assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
+  // Its parser rejects them through the Rust http crate's value grammar: the report names it.
+  assert.match(
+    wireReportLines(auto).join("\n"),
+    /rejects \(.*\); cause: codec class value-control-bytes-rejected \(the Rust http crate\)/,
+  );
   // "all" takes in the wire's own classes too, not only those it shares a name with.
   const all = await runWireStage(parseCliArgs([...native, "--known-divergences", "all"]));
   assert.equal(all.divergence, null, JSON.stringify(all.divergence));
