@@ -1,7 +1,7 @@
 /**
  * The Headers implementations the benchmark compares: the spec-literal reference (`spec/mod.ts`),
- * the fast one (`impl/mod.ts`) and the runtime's own `globalThis.Headers` (native, the
- * baseline). Modules are imported dynamically, so a missing or broken one is reported with the
+ * the fast one (`impl/mod.ts`), the runtime's own `globalThis.Headers` (native, the baseline) and
+ * the floor (`floor.ts`: a Map and a cached sorted view, none of the standard's other work). Modules are imported dynamically, so a missing or broken one is reported with the
  * reason instead of stopping the other two.
  *
  * @example
@@ -17,10 +17,13 @@
 import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
 
 /** Which implementation a task measures. */
-export type ImplName = "spec" | "impl" | "native";
+export type ImplName = "spec" | "impl" | "native" | "floor";
 
 /** Every implementation, in the order tasks are run and columns are printed. */
-export const IMPL_NAMES: readonly ImplName[] = ["spec", "impl", "native"];
+export const IMPL_NAMES: readonly ImplName[] = ["spec", "impl", "native", "floor"];
+
+/** The implementations that come from a module file (all but native). */
+export type ModuleImplName = Exclude<ImplName, "native">;
 
 /** An implementation ready to benchmark. */
 export interface Implementation {
@@ -38,9 +41,10 @@ export interface MissingImplementation {
 }
 
 /** Where the project's modules live, relative to this file. */
-export const DEFAULT_MODULES: Readonly<Record<"spec" | "impl", string>> = {
+export const DEFAULT_MODULES: Readonly<Record<ModuleImplName, string>> = {
   spec: new URL("../spec/mod.ts", import.meta.url).href,
   impl: new URL("../impl/mod.ts", import.meta.url).href,
+  floor: new URL("./floor.ts", import.meta.url).href,
 };
 
 /** Parses an ImplName, throwing a TypeError that names the bad input. */
@@ -64,7 +68,7 @@ export function moduleUrl(pathOrUrl: string, cwd: string): string {
  */
 export async function loadImplementations(
   names: readonly ImplName[],
-  overrides: Partial<Record<"spec" | "impl", string>>,
+  overrides: Partial<Record<ModuleImplName, string>>,
 ): Promise<{ available: Implementation[]; missing: MissingImplementation[] }> {
   const available: Implementation[] = [];
   const missing: MissingImplementation[] = [];

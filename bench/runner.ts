@@ -63,7 +63,7 @@ export interface RunOptions {
 
 /** The default, full run: about 0.1 s of samples per task. */
 export const DEFAULT_OPTIONS: RunOptions = {
-  impls: ["spec", "impl", "native"],
+  impls: ["spec", "impl", "native", "floor"],
   modules: {},
   filter: "",
   timeMs: 100,

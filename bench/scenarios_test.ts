@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { HeadersConstructor } from "../spec/contract.ts";
 import { buildCases, sanityPass, selectScenarios } from "./runner.ts";
 import { privateCopy, SanityError, scenarioById, SCENARIOS } from "./scenarios.ts";
+import { Headers as FloorHeaders } from "./floor.ts";
 
 const native = {
   name: "native" as const,
@@ -31,13 +32,14 @@ function sanityOf(filter: string, impl: ReturnType<typeof planted>) {
 }
 
 Deno.test("bench scenarios", async (t) => {
-  await t.step("ids are unique and every size-dependent op exists at 12 and 100", () => {
+  await t.step("ids are unique and every size-dependent op exists at 12, 100 and 1", () => {
     const ids = SCENARIOS.map((s) => s.id);
     assert.equal(new Set(ids).size, ids.length);
     for (const op of ["construct from Headers", "for...of", "get miss", "delete"]) {
       assert.deepEqual(SCENARIOS.filter((s) => s.op === op && !s.freshNames).map((s) => s.size), [
         12,
         100,
+        1,
       ]);
     }
     assert.throws(() => scenarioById("nope"), /unknown scenario "nope"/);
@@ -49,6 +51,22 @@ Deno.test("bench scenarios", async (t) => {
     assert.equal(cases.length, selectScenarios("", [1, 12]).length);
     sanityPass(cases, failures);
   });
+
+  await t.step(
+    "every scenario but the native-only ones passes the sanity pass with the floor",
+    () => {
+      const floor = {
+        name: "floor" as const,
+        Headers: FloorHeaders as unknown as HeadersConstructor,
+        source: "test",
+      };
+      const failures: string[] = [];
+      const scenarios = selectScenarios("", [1, 12, 100]).filter((s) => !s.nativeOnly);
+      const cases = buildCases(scenarios, [floor], failures);
+      assert.equal(cases.length, scenarios.length);
+      sanityPass(cases, failures);
+    },
+  );
 
   await t.step("privateCopy compiles an equivalent, distinct function", () => {
     const scenario = scenarioById("get-miss-12");
