@@ -144,3 +144,10 @@ class FloorIterator<T> implements IterableIterator<T> {
     return this;
   }
 }
+
+/** A Headers over a flat `[name, value, ...]` list, appended pair by pair (the guard is ignored). */
+export function headersFromRawList(flat: string[]): Headers {
+  const headers = new Headers();
+  for (let index = 0; index < flat.length; index += 2) headers.append(flat[index], flat[index + 1]);
+  return headers;
+}

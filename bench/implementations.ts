@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
+import type { HeadersConstructor, HeadersLike, HeadersModule } from "../spec/contract.ts";
 
 /** Which implementation a task measures. */
 export type ImplName = "spec" | "impl" | "native" | "floor";
@@ -30,6 +30,11 @@ export interface Implementation {
   name: ImplName;
   /** Its Headers class. */
   Headers: HeadersConstructor;
+  /**
+   * Its `headersFromRawList` (default guard "request": a server's request headers as its HTTP
+   * parser hands them over), or null where the module has none (native).
+   */
+  fromRawList: ((flat: string[]) => HeadersLike) | null;
   /** Where it came from: a module URL, or `globalThis.Headers`. */
   source: string;
 }
@@ -79,6 +84,7 @@ export async function loadImplementations(
         available.push({
           name,
           Headers: NativeHeaders as HeadersConstructor,
+          fromRawList: null,
           source: "globalThis.Headers",
         });
       } else {
@@ -92,7 +98,12 @@ export async function loadImplementations(
       if (typeof module.Headers !== "function") {
         missing.push({ name, reason: `${url} does not export a Headers class` });
       } else {
-        available.push({ name, Headers: module.Headers, source: url });
+        available.push({
+          name,
+          Headers: module.Headers,
+          fromRawList: rawListOf(module),
+          source: url,
+        });
       }
     } catch (error) {
       const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -100,4 +111,12 @@ export async function loadImplementations(
     }
   }
   return { available, missing };
+}
+
+/** A module's `headersFromRawList`, or null where it has none. */
+export function rawListOf(
+  module: Partial<HeadersModule>,
+): ((flat: string[]) => HeadersLike) | null {
+  const fromRawList = module.headersFromRawList;
+  return typeof fromRawList === "function" ? fromRawList : null;
 }

@@ -167,11 +167,12 @@ export function buildCases(
   for (const scenario of scenarios) {
     for (const impl of impls) {
       if (scenario.nativeOnly && (impl.name !== "native" || !hasResponse)) continue;
+      if (scenario.rawList && impl.fromRawList === null) continue;
       try {
         cases.push({
           scenario,
           impl,
-          state: scenario.prepare(impl.Headers),
+          state: scenario.prepare(impl.Headers, impl.fromRawList),
           loop: privateCopy(scenario.loop),
         });
       } catch (error) {
