@@ -58,15 +58,16 @@ export const RESPONSE_12: readonly Pair[] = [
   ["server", "headerproof-bench"],
 ];
 
-/** The request sets by size. */
+/** The request sets by size: 1 is {@link REQUEST_12}'s first header alone. */
 export const REQUEST_BY_SIZE: Readonly<Record<number, readonly Pair[]>> = {
+  1: REQUEST_12.slice(0, 1),
   12: REQUEST_12,
   100: REQUEST_100,
 };
 
 /** A name present in the request set of each size: the one in the middle of the list. */
 export function hitName(size: number): string {
-  return requestSet(size)[size === 12 ? 6 : 55][0];
+  return requestSet(size)[size === 1 ? 0 : size === 12 ? 6 : 55][0];
 }
 
 /** A name absent from every set. */
@@ -97,10 +98,10 @@ export const TWELVE_GETS: readonly string[] = [
   "accept-language",
 ];
 
-/** The request set of `size` (12 or 100); throws a RangeError naming any other size. */
+/** The request set of `size` (1, 12 or 100); throws a RangeError naming any other size. */
 export function requestSet(size: number): readonly Pair[] {
   const set = REQUEST_BY_SIZE[size];
-  if (set === undefined) throw new RangeError(`no request set of size ${size} (use 12 or 100)`);
+  if (set === undefined) throw new RangeError(`no request set of size ${size} (use 1, 12 or 100)`);
   return set;
 }
 

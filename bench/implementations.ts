@@ -1,7 +1,7 @@
 /**
  * The Headers implementations the benchmark compares: the spec-literal reference (`spec/mod.ts`),
- * the fast one (`impl/mod.ts`) and the runtime's own `globalThis.Headers` (native, the
- * baseline). Modules are imported dynamically, so a missing or broken one is reported with the
+ * the fast one (`impl/mod.ts`), the runtime's own `globalThis.Headers` (native, the baseline) and
+ * the floor (`floor.ts`: a Map and a cached sorted view, none of the standard's other work). Modules are imported dynamically, so a missing or broken one is reported with the
  * reason instead of stopping the other two.
  *
  * @example
@@ -14,19 +14,27 @@
  * @module
  */
 
-import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
+import type { HeadersConstructor, HeadersLike, HeadersModule } from "../spec/contract.ts";
 
 /** Which implementation a task measures. */
-export type ImplName = "spec" | "impl" | "native";
+export type ImplName = "spec" | "impl" | "native" | "floor";
 
 /** Every implementation, in the order tasks are run and columns are printed. */
-export const IMPL_NAMES: readonly ImplName[] = ["spec", "impl", "native"];
+export const IMPL_NAMES: readonly ImplName[] = ["spec", "impl", "native", "floor"];
+
+/** The implementations that come from a module file (all but native). */
+export type ModuleImplName = Exclude<ImplName, "native">;
 
 /** An implementation ready to benchmark. */
 export interface Implementation {
   name: ImplName;
   /** Its Headers class. */
   Headers: HeadersConstructor;
+  /**
+   * Its `headersFromRawList` (default guard "request": a server's request headers as its HTTP
+   * parser hands them over), or null where the module has none (native).
+   */
+  fromRawList: ((flat: string[]) => HeadersLike) | null;
   /** Where it came from: a module URL, or `globalThis.Headers`. */
   source: string;
 }
@@ -38,9 +46,10 @@ export interface MissingImplementation {
 }
 
 /** Where the project's modules live, relative to this file. */
-export const DEFAULT_MODULES: Readonly<Record<"spec" | "impl", string>> = {
+export const DEFAULT_MODULES: Readonly<Record<ModuleImplName, string>> = {
   spec: new URL("../spec/mod.ts", import.meta.url).href,
   impl: new URL("../impl/mod.ts", import.meta.url).href,
+  floor: new URL("./floor.ts", import.meta.url).href,
 };
 
 /** Parses an ImplName, throwing a TypeError that names the bad input. */
@@ -64,7 +73,7 @@ export function moduleUrl(pathOrUrl: string, cwd: string): string {
  */
 export async function loadImplementations(
   names: readonly ImplName[],
-  overrides: Partial<Record<"spec" | "impl", string>>,
+  overrides: Partial<Record<ModuleImplName, string>>,
 ): Promise<{ available: Implementation[]; missing: MissingImplementation[] }> {
   const available: Implementation[] = [];
   const missing: MissingImplementation[] = [];
@@ -75,6 +84,7 @@ export async function loadImplementations(
         available.push({
           name,
           Headers: NativeHeaders as HeadersConstructor,
+          fromRawList: null,
           source: "globalThis.Headers",
         });
       } else {
@@ -88,7 +98,12 @@ export async function loadImplementations(
       if (typeof module.Headers !== "function") {
         missing.push({ name, reason: `${url} does not export a Headers class` });
       } else {
-        available.push({ name, Headers: module.Headers, source: url });
+        available.push({
+          name,
+          Headers: module.Headers,
+          fromRawList: rawListOf(module),
+          source: url,
+        });
       }
     } catch (error) {
       const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
@@ -96,4 +111,12 @@ export async function loadImplementations(
     }
   }
   return { available, missing };
+}
+
+/** A module's `headersFromRawList`, or null where it has none. */
+export function rawListOf(
+  module: Partial<HeadersModule>,
+): ((flat: string[]) => HeadersLike) | null {
+  const fromRawList = module.headersFromRawList;
+  return typeof fromRawList === "function" ? fromRawList : null;
 }

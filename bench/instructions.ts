@@ -81,7 +81,7 @@ const MIN_N2 = 1000;
 const USAGE = `usage: deno run -A bench/instructions.ts [flags]
   --quick            smoke test: the first default op, N1 100, N2 600, one region pair
   --ops LIST         scenario ids (default ${DEFAULT_OPS.join(",")})
-  --impls LIST       subset of spec,impl,native (default impl)
+  --impls LIST       subset of spec,impl,native,floor (default impl)
   --impl-module PATH measure this module as impl
   --baseline REV     also measure impl/ at git revision REV and print the change
   --repeat N         run everything N times and check the counts are identical (default 1)

@@ -30,8 +30,9 @@
  */
 
 import { writeFileSync } from "node:fs";
-import type { HeadersConstructor } from "../spec/contract.ts";
+import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
 import { commandLine, integerFlag, parseArgs } from "./args.ts";
+import { rawListOf } from "./implementations.ts";
 import {
   EMPTY_REGIONS_PER_OP,
   REGION_END,
@@ -113,9 +114,11 @@ function measuredRegion(
 }
 neverOptimize(measuredRegion);
 
-const H: HeadersConstructor = moduleSpecifier === "native"
-  ? globalThis.Headers as unknown as HeadersConstructor
-  : ((await import(moduleSpecifier)) as { Headers: HeadersConstructor }).Headers;
+const module: Partial<HeadersModule> = moduleSpecifier === "native"
+  ? { Headers: globalThis.Headers as unknown as HeadersConstructor }
+  : (await import(moduleSpecifier)) as Partial<HeadersModule>;
+const H = module.Headers as HeadersConstructor;
+const fromRawList = rawListOf(module);
 const warmups: number[] = [];
 const optimized: boolean[] = [];
 
@@ -124,7 +127,12 @@ for (const id of ops) {
   if (scenario.nativeOnly && moduleSpecifier !== "native") {
     throw new RangeError(`${id} measures the runtime's Response; use it with native only`);
   }
-  const state = scenario.prepare(H);
+  if (scenario.rawList && fromRawList === null) {
+    throw new RangeError(
+      `${id} needs headersFromRawList, which ${moduleSpecifier} does not export`,
+    );
+  }
+  const state = scenario.prepare(H, fromRawList);
   const loop = privateCopy(scenario.loop);
   let digest = 0;
   // Warm up until the loop runs TurboFan code (tiering counts executed bytecode, so the point is

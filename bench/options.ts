@@ -30,7 +30,7 @@ export const SUITE_USAGE = `flags:
   --warmup MS           warm-up budget per task (default ${DEFAULT_OPTIONS.warmupMs})
   --batch-ns NS         target duration of one timed batch (default ${DEFAULT_OPTIONS.batchTargetNs})
   --filter TEXT         only scenarios whose label or id contains TEXT
-  --impls LIST          comma-separated subset of spec,impl,native (default all three)
+  --impls LIST          comma-separated subset of spec,impl,native,floor (default all four)
   --spec-module PATH    benchmark this module instead of spec/mod.ts
   --impl-module PATH    benchmark this module instead of impl/mod.ts (a stub, another commit)`;
 

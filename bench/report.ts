@@ -205,7 +205,7 @@ function formatCell(cell: Cell | undefined): string {
 }
 
 function formatSpread(row: Row): string {
-  const parts = (["spec", "impl", "native"] as const).map((impl) => {
+  const parts = (["spec", "impl", "native", "floor"] as const).map((impl) => {
     const cell = row.cells[impl];
     return cell === undefined || cell.reps.length < 2 ? "—" : cell.spreadPercent.toFixed(0);
   });
@@ -216,14 +216,15 @@ function runtimeTable(summary: RuntimeSummary, bunNative: Map<string, Cell>): st
   const lines = [
     `### ${summary.runtime} ${summary.version} — ${summary.repetitions} repetition(s)`,
     "",
-    "| operation (headers) | spec ns/op | impl ns/op | native ns/op | impl/native | impl/spec | impl/Bun native | spread % spec / impl / native |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|",
+    "| operation (headers) | spec ns/op | impl ns/op | native ns/op | floor ns/op | impl/native | impl/floor | impl/spec | impl/Bun native | spread % spec / impl / native / floor |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const row of summary.rows) {
-    const { spec, impl, native } = row.cells;
+    const { spec, impl, native, floor } = row.cells;
     lines.push(
       `| ${row.label} | ${formatCell(spec)} | ${formatCell(impl)} | ${formatCell(native)} | ` +
-        `${formatRatio(ratio(impl, native))} | ${formatRatio(ratio(impl, spec))} | ` +
+        `${formatCell(floor)} | ${formatRatio(ratio(impl, native))} | ` +
+        `${formatRatio(ratio(impl, floor))} | ${formatRatio(ratio(impl, spec))} | ` +
         `${formatRatio(ratio(impl, bunNative.get(row.scenario)))} | ${formatSpread(row)} |`,
     );
   }
@@ -305,6 +306,7 @@ export function renderTable(summary: Aggregate, context: TableContext): string {
     "",
     "Each cell is the median over repetitions of one run's median ns/op (lower is better). " +
     "Ratios are ratios of those medians; below 1 means impl is faster. " +
+    "floor is `bench/floor.ts`: a Map and a cached sorted view, none of the standard's work. " +
     "`impl/Bun native` divides this runtime's impl by Bun's native Headers. " +
     "Spread is (max - min) / median across repetitions. " +
     '"fresh names" = every lookup uses a never-seen string object, as parsed off the wire.',

@@ -80,13 +80,21 @@ Deno.test("bench report", async (t) => {
   await t.step("the table has every row, ratios, bars and the missing implementations", () => {
     const markdown = renderTable(
       aggregate([
-        run("deno", [task("get miss (12)", "impl", 10), task("get miss (12)", "native", 40)]),
+        run("deno", [
+          task("get miss (12)", "impl", 10),
+          task("get miss (12)", "native", 40),
+          task("get miss (12)", "floor", 4),
+        ]),
         run("node", [task("get miss (12)", "native", 50)]),
         run("bun", [task("get miss (12)", "native", 20)]),
       ]),
       { generatedAt: "now", machine: "test machine" },
     );
-    assert.match(markdown, /\| get miss \(12\) \| — \| 10\.0 \| 40\.0 \| 0\.25 \| — \| 0\.50 \|/);
+    // spec, impl, native, floor; impl/native, impl/floor, impl/spec, impl/Bun native.
+    assert.match(
+      markdown,
+      /\| get miss \(12\) \| — \| 10\.0 \| 40\.0 \| 4\.00 \| 0\.25 \| 2\.50 \| — \| 0\.50 \|/,
+    );
     assert.match(markdown, /\*\*impl not available\*\* in node: could not import impl\/mod\.ts/);
     assert.match(markdown, /same Deno process \(native ns \/ impl ns\): 1 of 1 hold/);
     assert.match(markdown, /Not measured in this run/);

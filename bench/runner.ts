@@ -63,7 +63,7 @@ export interface RunOptions {
 
 /** The default, full run: about 0.1 s of samples per task. */
 export const DEFAULT_OPTIONS: RunOptions = {
-  impls: ["spec", "impl", "native"],
+  impls: ["spec", "impl", "native", "floor"],
   modules: {},
   filter: "",
   timeMs: 100,
@@ -167,11 +167,12 @@ export function buildCases(
   for (const scenario of scenarios) {
     for (const impl of impls) {
       if (scenario.nativeOnly && (impl.name !== "native" || !hasResponse)) continue;
+      if (scenario.rawList && impl.fromRawList === null) continue;
       try {
         cases.push({
           scenario,
           impl,
-          state: scenario.prepare(impl.Headers),
+          state: scenario.prepare(impl.Headers, impl.fromRawList),
           loop: privateCopy(scenario.loop),
         });
       } catch (error) {

@@ -50,6 +50,10 @@ import {
 export interface CaseState {
   /** The Headers class under test. */
   H: HeadersConstructor;
+  /** The module's `headersFromRawList` (guard "request" by default), or null. */
+  fromRawList: ((flat: string[]) => HeadersLike) | null;
+  /** One fresh flat `[name, value, ...]` list per operation of the batch, handed over. */
+  lists: string[][];
   /** The prepared instance that lookups, iteration and "set existing" use. */
   h: HeadersLike;
   /** Lookup names for the current batch: `perOp` names per operation. */
@@ -88,14 +92,19 @@ export interface Scenario {
   freshNames: boolean;
   /** Only the runtime's native classes (`Response`) take part. */
   nativeOnly: boolean;
+  /** Only implementations with `headersFromRawList` take part. */
+  rawList: boolean;
   /** The speed-up over Deno's native Headers the impl must reach. */
   bar: Bar;
   /** What the loop returns per operation when every call returns the right value. */
   digestPerOp: number;
   /** The timed loop (self-contained; see {@link privateCopy}). */
   loop: Loop;
-  /** Builds the state for an implementation. */
-  prepare(H: HeadersConstructor): CaseState;
+  /** Builds the state for an implementation (`fromRawList`: its `headersFromRawList`, or null). */
+  prepare(
+    H: HeadersConstructor,
+    fromRawList?: ((flat: string[]) => HeadersLike) | null,
+  ): CaseState;
   /** Prepares inputs for `count` operations, outside the timed window. */
   refill(s: CaseState, count: number): void;
   /** Throws a {@link SanityError} unless the last `count` operations produced the right results. */
@@ -137,6 +146,8 @@ export function buildByAppends(H: HeadersConstructor, pairs: readonly Pair[]): H
 function emptyState(H: HeadersConstructor, h: HeadersLike): CaseState {
   return {
     H,
+    fromRawList: null,
+    lists: [],
     h,
     names: [],
     perOp: 1,
@@ -220,6 +231,24 @@ function constructThenGetLoop(s: CaseState, from: number, to: number): number {
   let found = 0;
   for (let i = from; i < to; i++) {
     last = new H(init as never);
+    if (last.get(name) !== null) found++;
+  }
+  s.last = last;
+  return found;
+}
+
+/**
+ * A server's request headers read once: a Headers over the flat list its HTTP parser handed over
+ * (`headersFromRawList`, guard "request"), then one `get` of a present name.
+ */
+function rawListThenGetLoop(s: CaseState, from: number, to: number): number {
+  const fromRawList = s.fromRawList as (flat: string[]) => HeadersLike;
+  const lists = s.lists;
+  const name = s.values[0];
+  let last = null;
+  let found = 0;
+  for (let i = from; i < to; i++) {
+    last = fromRawList(lists[i]);
     if (last.get(name) !== null) found++;
   }
   s.last = last;
@@ -329,6 +358,7 @@ function getScenario(
     size,
     freshNames: fresh,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: expected.reduce((sum: number, value) => sum + valueDigest(value), 0),
     loop: getLoop,
@@ -356,6 +386,7 @@ function hasScenario(op: string, size: number, name: string, fresh: boolean): Sc
     size,
     freshNames: fresh,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: expected ? 2 : 1,
     loop: hasLoop,
@@ -384,6 +415,7 @@ function constructScenario(
     size,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar,
     digestPerOp: 1,
     loop,
@@ -421,6 +453,7 @@ function targetScenario(
     size,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: digestPerOp(expected),
     loop,
@@ -453,6 +486,7 @@ function setExistingScenario(size: number): Scenario {
     size,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: 1,
     loop: setExistingLoop,
@@ -476,6 +510,40 @@ function setExistingScenario(size: number): Scenario {
   };
 }
 
+function rawListThenGetScenario(size: number): Scenario {
+  const op = "raw request list, then get";
+  const pairs = requestSet(size);
+  const flat = pairs.flatMap(([name, value]) => [name, value]);
+  const name = hitName(size);
+  return {
+    id: scenarioId(op, size, false),
+    op,
+    label: sizeLabel(op, size, false),
+    size,
+    freshNames: false,
+    nativeOnly: false,
+    rawList: true,
+    bar: "none",
+    digestPerOp: 1,
+    loop: rawListThenGetLoop,
+    prepare(H, fromRawList = null) {
+      const state = emptyState(H, new H());
+      state.fromRawList = fromRawList;
+      state.values = [name];
+      return state;
+    },
+    refill(s, count) {
+      const lists = new Array<string[]>(count);
+      for (let i = 0; i < count; i++) lists[i] = [...flat];
+      s.lists = lists;
+    },
+    check(s) {
+      const headers = s.last as HeadersLike;
+      expectSame([...headers], expectedPairs(pairs), `${op}: entries`);
+    },
+  };
+}
+
 function newThenSetScenario(): Scenario {
   const op = "new Headers() then set";
   const [name, value] = FRESH_PAIR;
@@ -486,6 +554,7 @@ function newThenSetScenario(): Scenario {
     size: 1,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: 1,
     loop: newThenSetLoop,
@@ -512,6 +581,7 @@ function iterateScenario(size: number): Scenario {
     size,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar: "50x",
     digestPerOp: pairsDigest(expected),
     loop: iterateLoop,
@@ -533,6 +603,7 @@ function getSetCookieScenario(): Scenario {
     size: 12,
     freshNames: false,
     nativeOnly: false,
+    rawList: false,
     bar: "3x",
     digestPerOp: cookies.length + cookies[cookies.length - 1].length,
     loop: getSetCookieLoop,
@@ -553,6 +624,7 @@ function responseScenario(op: string, fromExisting: boolean): Scenario {
     size: 12,
     freshNames: false,
     nativeOnly: true,
+    rawList: false,
     bar: "none",
     digestPerOp: 1,
     loop: responseLoop,
@@ -596,6 +668,7 @@ function scenariosOfSize(size: number): Scenario[] {
       (_, p) => toRecord(p),
       constructThenGetLoop,
     ),
+    rawListThenGetScenario(size),
   ];
   for (const fresh of [false, true]) {
     list.push(
@@ -654,8 +727,15 @@ function scenariosOfSize(size: number): Scenario[] {
   return list;
 }
 
-/** Every scenario: the 12-header set first, then the 100-header set where cost grows with size. */
-export const SCENARIOS: readonly Scenario[] = [...scenariosOfSize(12), ...scenariosOfSize(100)];
+/**
+ * Every scenario: the 12-header set first, then the 100-header and 1-header sets where cost can
+ * change with size.
+ */
+export const SCENARIOS: readonly Scenario[] = [
+  ...scenariosOfSize(12),
+  ...scenariosOfSize(100),
+  ...scenariosOfSize(1),
+];
 
 /** The scenario with that id; throws a RangeError listing the ids otherwise. */
 export function scenarioById(id: string): Scenario {

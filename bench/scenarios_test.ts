@@ -1,11 +1,13 @@
 import assert from "node:assert/strict";
-import type { HeadersConstructor } from "../spec/contract.ts";
+import type { HeadersConstructor, HeadersLike } from "../spec/contract.ts";
 import { buildCases, sanityPass, selectScenarios } from "./runner.ts";
 import { privateCopy, SanityError, scenarioById, SCENARIOS } from "./scenarios.ts";
+import { Headers as FloorHeaders, headersFromRawList } from "./floor.ts";
 
 const native = {
   name: "native" as const,
   Headers: globalThis.Headers as unknown as HeadersConstructor,
+  fromRawList: null,
   source: "test",
 };
 
@@ -19,6 +21,7 @@ function planted(overrides: Record<string, (this: Headers, ...args: never[]) => 
   return {
     name: "impl" as const,
     Headers: Planted as unknown as HeadersConstructor,
+    fromRawList: null,
     source: "planted",
   };
 }
@@ -31,23 +34,57 @@ function sanityOf(filter: string, impl: ReturnType<typeof planted>) {
 }
 
 Deno.test("bench scenarios", async (t) => {
-  await t.step("ids are unique and every size-dependent op exists at 12 and 100", () => {
+  await t.step("ids are unique and every size-dependent op exists at 12, 100 and 1", () => {
     const ids = SCENARIOS.map((s) => s.id);
     assert.equal(new Set(ids).size, ids.length);
     for (const op of ["construct from Headers", "for...of", "get miss", "delete"]) {
       assert.deepEqual(SCENARIOS.filter((s) => s.op === op && !s.freshNames).map((s) => s.size), [
         12,
         100,
+        1,
       ]);
     }
     assert.throws(() => scenarioById("nope"), /unknown scenario "nope"/);
   });
 
-  await t.step("every scenario passes the sanity pass with the runtime's Headers", () => {
+  await t.step("every scenario but the raw-list ones passes the sanity pass with native", () => {
     const failures: string[] = [];
+    const scenarios = selectScenarios("", [1, 12]).filter((s) => !s.rawList);
     const cases = buildCases(selectScenarios("", [1, 12]), [native], failures);
-    assert.equal(cases.length, selectScenarios("", [1, 12]).length);
+    assert.equal(cases.length, scenarios.length);
     sanityPass(cases, failures);
+  });
+
+  await t.step(
+    "every scenario but the native-only ones passes the sanity pass with the floor",
+    () => {
+      const floor = {
+        name: "floor" as const,
+        Headers: FloorHeaders as unknown as HeadersConstructor,
+        fromRawList: headersFromRawList as (flat: string[]) => HeadersLike,
+        source: "test",
+      };
+      const failures: string[] = [];
+      const scenarios = selectScenarios("", [1, 12, 100]).filter((s) => !s.nativeOnly);
+      const cases = buildCases(scenarios, [floor], failures);
+      assert.equal(cases.length, scenarios.length);
+      sanityPass(cases, failures);
+    },
+  );
+
+  await t.step("a raw list that loses its last header is caught", () => {
+    const lossy = {
+      name: "floor" as const,
+      Headers: FloorHeaders as unknown as HeadersConstructor,
+      fromRawList: ((flat: string[]) => headersFromRawList(flat.slice(0, -2))) as (
+        flat: string[],
+      ) => HeadersLike,
+      source: "planted",
+    };
+    const failures: string[] = [];
+    const cases = buildCases(selectScenarios("raw request list", [12]), [lossy], failures);
+    assert.equal(cases.length, 1);
+    assert.throws(() => sanityPass(cases, failures), /raw request list, then get \(12\) — floor/);
   });
 
   await t.step("privateCopy compiles an equivalent, distinct function", () => {

@@ -299,7 +299,8 @@ const LIST_SLACK = 8;
 
 /**
  * The lowercase name of header `index` of a raw list; a TypeError unless its name is a header
- * name and its value one normalization keeps (whose detached copy replaces it in `flat`).
+ * name and its value one normalization keeps. The name and value are replaced in `flat` by
+ * strings that keep no larger string alive, so a list left pending after a scan keeps none.
  */
 function rawListName(flat: unknown[], index: number): string {
   const name = flat[index];
@@ -308,8 +309,18 @@ function rawListName(flat: unknown[], index: number): string {
   if (lower === null) throw invalidNameError("Headers (raw list)", String(name));
   const kept = typeof value === "string" ? normalizeHeaderValue(value) : null;
   if (kept !== value) throw invalidValueError("Headers (raw list)", String(value));
+  flat[index] = keptName(name as string, lower);
   flat[index + 1] = kept;
   return lower;
+}
+
+/** The length of a raw list; a TypeError if it is odd. */
+function rawListLength(flat: string[]): number {
+  const length = flat.length;
+  if (length % 2 !== 0) {
+    throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
+  }
+  return length;
 }
 
 /** Up to this many names, the view is sorted by insertion while it is built. */
@@ -369,7 +380,7 @@ export let iteratorFieldsOf: (value: unknown) => Record<string, unknown> | null;
  * | forEach                           | O(n); O(log n) per entry after a mutating callback        |
  * | `new Headers(record or sequence)` | O(pairs); the index is built by the first read            |
  * | `new Headers(headers)`            | O(1), copy-on-write; the first write copies, O(n)         |
- * | `headersFromRawList(flat)`        | O(n) copy; the first read validates and indexes it        |
+ * | `headersFromRawList(flat)`        | O(n) copy; a first get or has scans it, later reads index |
  * | `headerListOf`                    | O(n)                                                      |
  *
  * State machine (model/HeadersImpl.tla; `introspect.ts` reports the fields in brackets):
@@ -454,9 +465,10 @@ export class Headers implements HeadersLike {
   #rawListAppends = false;
 
   /**
-   * Fast path "first read scans": a get or has on a pending fill answers by one pass over its
-   * triples, so a Headers read once (by fetch, by a handler) never builds an index. Invariant:
-   * true only while `#rawListAppends` holds and one such pass was made; the next read indexes.
+   * Fast path "first read scans": a get or has on a pending list (a fill's triples, or a server's
+   * raw list, validated by the same pass) answers by one pass over it, so a Headers read once (by
+   * fetch, by a handler) never builds an index. Invariant: true only while a list is pending and
+   * one such pass was made; the next read indexes.
    */
   #rawListScanned = false;
 
@@ -717,10 +729,19 @@ export class Headers implements HeadersLike {
   #lookup(lower: string): string | undefined {
     const combined = this.#combined;
     if (combined !== null) return combined.get(lower);
-    if (!this.#rawListAppends || this.#rawListScanned) return this.#materialize().get(lower);
+    if (this.#rawListScanned) return this.#materialize().get(lower);
     this.#rawListScanned = true;
     const flat = this.#rawList as string[];
     let found: string | undefined;
+    if (!this.#rawListAppends) {
+      // Validates every header in list order, as #materialize does, so the same error comes first.
+      rawListLength(flat);
+      for (let index = 0; index < flat.length; index += 2) {
+        if (rawListName(flat, index) !== lower) continue;
+        found = found === undefined ? flat[index + 1] : `${found}, ${flat[index + 1]}`;
+      }
+      return found;
+    }
     for (let index = 2; index < flat.length; index += 3) {
       if (flat[index] === lower) {
         found = found === undefined ? flat[index - 1] : `${found}, ${flat[index - 1]}`;
@@ -734,8 +755,20 @@ export class Headers implements HeadersLike {
     return combined !== null ? combined : this.#materialize();
   }
 
-  /** The index, materialized, owned by this Headers alone, with the view dropped. */
+  /**
+   * The index, materialized, owned by this Headers alone, with the view dropped. Small, so the
+   * engine inlines it into every write; {@link Headers.#detach} does the rest once.
+   */
   #writable(): SafeMap<string, string> {
+    const owned = this.#combined;
+    const combined = owned !== null && !this.#shared ? owned : this.#detach();
+    this.#view = null;
+    this.#orderReads = 0;
+    return combined;
+  }
+
+  /** The index materialized and, if shared, copied (copy-on-write): `#writable`'s first step. */
+  #detach(): SafeMap<string, string> {
     let combined = this.#read();
     if (this.#shared) {
       if (combined.size === 0) {
@@ -755,8 +788,6 @@ export class Headers implements HeadersLike {
       this.#combined = combined;
       this.#shared = false;
     }
-    this.#view = null;
-    this.#orderReads = 0;
     return combined;
   }
 
@@ -798,11 +829,8 @@ export class Headers implements HeadersLike {
   /** Validates and indexes the pending raw list. */
   #materialize(): SafeMap<string, string> {
     const flat = this.#rawList as string[];
-    const length = flat.length;
     const appends = this.#rawListAppends;
-    if (!appends && length % 2 !== 0) {
-      throw new TypeError(`Headers: the raw header list has an odd length (${length})`);
-    }
+    const length = appends ? flat.length : rawListLength(flat);
     const stride = appends ? 3 : 2;
     const combined = new SafeMap<string, string>();
     let setCookies: string[] | null = null;

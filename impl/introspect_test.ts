@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { internalsOf, iteratorInternalsOf } from "./introspect.ts";
 import { Headers, headersFromRawList, headersWithGuard } from "./mod.ts";
 
-Deno.test("internalsOf reports a raw list pending, then the materialized index", () => {
+Deno.test("internalsOf reports a raw list pending, still pending after the first read, then indexed", () => {
   const flat = ["Set-Cookie", "a=1", "X-A", "1", "set-cookie", "b=2"];
   const headers = headersFromRawList(flat, "response", { profile: "server" });
   const pending = internalsOf(headers);
@@ -12,7 +12,9 @@ Deno.test("internalsOf reports a raw list pending, then the materialized index",
   assert.equal(pending.guard, "response");
   assert.equal(pending.profile, "server");
   assert.deepEqual(internalsOf(headers).rawList, flat, "reading did not materialize");
-  headers.has("x-a");
+  assert.equal(headers.has("x-a"), true);
+  assert.deepEqual(internalsOf(headers).rawList, flat, "the first has scans, leaving it pending");
+  assert.equal(headers.has("x-a"), true);
   const materialized = internalsOf(headers);
   assert.equal(materialized.rawList, null);
   assert.deepEqual(materialized.index, [["set-cookie", "a=1, b=2"], ["x-a", "1"]]);

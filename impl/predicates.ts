@@ -65,6 +65,19 @@ export function lowercaseHeaderName(name: string): string | null {
       }
     }
   }
+  return validatedNewName(name, bucketIndex, bucket);
+}
+
+/**
+ * {@link lowercaseHeaderName} for a name not in its bucket (apart, so the engine inlines the
+ * lookup): validates it and stores it in the bucket.
+ */
+function validatedNewName(
+  name: string,
+  bucketIndex: number,
+  bucket: string[] | undefined,
+): string | null {
+  const length = name.length;
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
@@ -159,6 +172,11 @@ const VALUE_CACHE_MAX_LENGTH = 256;
 export function normalizeHeaderValue(value: string): string | null {
   const known = normalizedValueCache.get(value);
   if (known !== undefined) return known;
+  return normalizeUncached(value);
+}
+
+/** {@link normalizeHeaderValue} past its cache (apart, so the engine inlines the cache hit). */
+function normalizeUncached(value: string): string | null {
   const length = value.length;
   if (length === 0) return value;
   const normalized = isHttpWhitespace(StringPrototypeCharCodeAt(value, 0)) ||

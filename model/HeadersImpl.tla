@@ -6,15 +6,16 @@
 (*                                                                         *)
 (* What the implementation keeps, per object o (the field of the Headers   *)
 (* class in brackets; impl/introspect.ts reads each for trace validation): *)
-(*   - store[o]: o's storage, either a raw list not yet looked at (#rawList,*)
-(*     its names lowercased: their casing is unobservable),               *)
-(*     handed over by headersFromRawList, materialized by the first call   *)
-(*     that reads it) or the lowercase index (#combined and #setCookies):  *)
-(*     per lowercase name its values in order.  store[o].scan: the raw     *)
-(*     list is a write's (#rawListAppends) and no get or has has read it   *)
-(*     yet (#rawListScanned), so the next get or has answers by one pass   *)
-(*     over it and leaves it pending.  Neither the casing of a             *)
-(*     name nor the order across names is kept: no operation observes them.*)
+(*   - store[o]: o's storage, either a raw list not yet indexed (#rawList, *)
+(*     its names lowercased: their casing is unobservable), handed over by *)
+(*     headersFromRawList, materialized by the first call that reads it    *)
+(*     but for one scanning get or has, or the lowercase index (#combined  *)
+(*     and #setCookies):                                                   *)
+(*     per lowercase name its values in order.  store[o].scan: no get or   *)
+(*     has has read the raw list yet (#rawListScanned), so the next get or *)
+(*     has answers by one pass over it and leaves it pending.  Neither the *)
+(*     casing of a name nor the order across names is kept: no operation   *)
+(*     observes them.                                                      *)
 (*   - peers[o]: the objects whose storage is o's very storage (o included):*)
 (*     copy-on-write, `new Headers(src)` makes the copy use src's storage.  *)
 (*   - shared[o] (#shared): the sticky copy-on-write flag.  TRUE for a new  *)
@@ -238,12 +239,14 @@ TypeOK ==
 RawOf(l) == [k \in 1..Len(l) |-> <<Lower[l[k][1]], l[k][2][1]>>]
 
 (* The initial state for guards g and raw lists lists: every object made   *)
-(* by headersFromRawList, nothing materialized, no view built.             *)
+(* by headersFromRawList, nothing materialized, no view built; the first   *)
+(* get or has of each scans its raw list (scan set, as impl's              *)
+(* #rawListScanned is clear).                                              *)
 InitWith(g, lists) ==
   /\ guard = g
   /\ hlist = lists
   /\ store = [o \in Objects |-> [raw |-> RawOf(lists[o]), index |-> EmptyIndex, mat |-> FALSE,
-                                 scan |-> FALSE]]
+                                 scan |-> TRUE]]
   /\ peers = [o \in Objects |-> {o}]
   /\ shared = [o \in Objects |-> TRUE]
   /\ cache = [o \in Objects |-> <<>>]
