@@ -25,6 +25,8 @@ export interface JunitCase {
   seconds: number;
   /** Set when it failed: a one-line message and the full text. */
   failure?: { message: string; detail: string };
+  /** What it reports besides a failure (the known classes a campaign went on past). */
+  systemOut?: string;
 }
 
 /** `text` escaped for an XML attribute or text node (characters XML 1.0 forbids are dropped). */
@@ -55,12 +57,17 @@ export function renderJunit(suite: string, cases: readonly JunitCase[]): string 
     const open = `    <testcase name="${xml(c.name)}" classname="${xml(suite)}" time="${
       c.seconds.toFixed(3)
     }"`;
-    if (c.failure === undefined) {
+    if (c.failure === undefined && c.systemOut === undefined) {
       lines.push(`${open}/>`);
     } else {
       lines.push(
         `${open}>`,
-        `      <failure message="${xml(c.failure.message)}">${xml(c.failure.detail)}</failure>`,
+        ...(c.failure === undefined ? [] : [
+          `      <failure message="${xml(c.failure.message)}">${xml(c.failure.detail)}</failure>`,
+        ]),
+        ...(c.systemOut === undefined
+          ? []
+          : [`      <system-out>${xml(c.systemOut)}</system-out>`]),
         "    </testcase>",
       );
     }
