@@ -24,7 +24,7 @@ import type { Outcome } from "./observe.ts";
  * iteration, own keys and header list of each object, one `next()` of each iterator).
  */
 export interface Difference {
-  /** The resolved step. */
+  /** The resolved step; for an outcome of a call inside a batch step, that call. */
   step: Op;
   /** What was looked at (its label). */
   label: string;
@@ -66,6 +66,13 @@ export interface DivergenceClass {
    * is its, after which those objects are forked ({@link explainedBy}).
    */
   explains?(difference: Difference): AfterExplained | null;
+  /**
+   * For a class whose divergence rewrites what an outcome shows (an order, a separator): the
+   * outcome `value` of `side` rewritten so that the class's divergence no longer shows. When no
+   * class explains a difference alone, the rewrites of every class in force are applied together
+   * ({@link explainedBy}): two such divergences in one outcome are explained by both.
+   */
+  rewrite?(value: unknown, side: "candidate" | "reference", difference: Difference): unknown;
   /**
    * The step never returns (a hang): a run cannot go on past it, so while the class is in force
    * the operations it {@link covers} are not generated, the one exclusion by generation that is
@@ -188,9 +195,9 @@ function isListing(d: Difference): boolean {
   return d.observation && /^\[\.\.\.h\[\d+\]\]$/.test(d.label);
 }
 
-/** Whether `d` is one `next()` of an open iterator, observed after the step. */
+/** Whether `d` is one `next()` of an open iterator (a step's, or observed after the step). */
 function isNext(d: Difference): boolean {
-  return d.observation && /^it\[\d+\]\.next\(\)$/.test(d.label);
+  return /^it\[\d+\]\.next\(\)$/.test(d.label);
 }
 
 /** Whether `d` is the read log of a Request's or Response's init (request.ts). */
@@ -294,6 +301,14 @@ function responseThrew(d: Difference, candidate: string, reference: string): boo
       responseMember(d.step, "statusText", () => true));
 }
 
+/** `value` with set-cookie pairs moved after the other pairs in every list of pairs in it. */
+function setCookieLast(value: unknown): unknown {
+  const cookie = (item: unknown) => isPairOf(item, "set-cookie");
+  return Array.isArray(value) && !cookie(value)
+    ? movedLast(value.map(setCookieLast), cookie)
+    : value;
+}
+
 /** Every known class, by name. */
 export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   {
@@ -314,6 +329,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/^(?:,[\t ]*)+/, ""))))
         ? "go on"
         : null,
+    rewrite: (value) => stringsRewritten(value, (v) => v.replace(/^(?:,[\t ]*)+/, "")),
   },
   {
     name: "iterator-latches-on-done",
@@ -349,16 +365,17 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     runtimes: ["bun"],
     summary: "iteration puts set-cookie after every other name instead of in byte order",
     covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "set-cookie"),
-    // A listing or a plain forEach is the reference's with set-cookie moved last; an iterator
-    // that yields (or where the reference yields) a set-cookie pair is forked.
+    // Whatever shows pairs (a listing, a spread) or a plain forEach's calls are the reference's
+    // with set-cookie moved last; an iterator that yields (or where the reference yields) a
+    // set-cookie pair is forked.
     explains: (d) => {
       const cookie = (item: unknown) => isPairOf(item, "set-cookie");
       const call = (item: unknown) =>
         Array.isArray(item) && typeof item[1] === "string" && item[1] === "set-cookie";
-      if (isListing(d)) {
-        return bothOk(d, (c, r) => JSON.stringify(c) === JSON.stringify(movedLast(r, cookie)))
-          ? "go on"
-          : null;
+      if (
+        !isNext(d) && bothOk(d, (c, r) => JSON.stringify(c) === JSON.stringify(setCookieLast(r)))
+      ) {
+        return "go on";
       }
       if (isPlainForEach(d)) {
         return bothOk(d, (c, r) =>
@@ -367,10 +384,19 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
           ? "go on"
           : null;
       }
-      const yieldsCookie = (o: unknown) =>
-        Array.isArray(o) && (cookie(o[1]) || o[1] === "set-cookie");
-      return isNext(d) && bothOk(d, (c, r) => yieldsCookie(c) || yieldsCookie(r)) ? "fork" : null;
+      const yieldsCookie = (o: unknown): boolean =>
+        Array.isArray(o) && (cookie(o) || o[1] === "set-cookie" || o.some(yieldsCookie));
+      const forEach = !d.observation && d.step.op === "forEach";
+      // A values() iterator shows no names: a difference between two values it yields is put
+      // here too (a limit: on Bun, values() is compared only up to its first difference).
+      const values = (o: unknown) => Array.isArray(o) && o[0] === false && typeof o[1] === "string";
+      if (isNext(d) && bothOk(d, (c, r) => values(c) && values(r))) return "fork";
+      return (isNext(d) || forEach || (!d.observation && d.step.op === "tamper")) &&
+          bothOk(d, (c, r) => yieldsCookie(c) || yieldsCookie(r))
+        ? "fork"
+        : null;
     },
+    rewrite: (value, side) => side === "reference" ? setCookieLast(value) : value,
   },
   {
     name: "record-includes-non-enumerable-keys",
@@ -412,6 +438,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
         bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/, $/, ","))))
         ? "fork"
         : null,
+    rewrite: (value) => stringsRewritten(value, (v) => v.replace(/, $/, ",")),
   },
   {
     name: "response-init-skips-tolength",
@@ -448,6 +475,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       );
       return bothOk(d, normalized) ? "go on" : null;
     },
+    rewrite: (value) => pairsRewritten(value, "cookie", (v) => v.replaceAll("; ", ", ")),
   },
   {
     name: "get-set-cookie-no-brand-check",
@@ -800,15 +828,30 @@ export function explainedBy(
   difference: Difference,
   known: readonly DivergenceClass[],
   tainted: (c: DivergenceClass) => boolean,
-): { name: string; after: AfterExplained } | null {
+): { names: string[]; after: AfterExplained } | null {
   for (const c of known) {
     if (c.silences !== undefined && !c.covers(difference.step)) continue;
     const after = c.explains === undefined
       ? coversStep(c, difference.step) || tainted(c) ? "fork" : null
       : c.explains(difference);
-    if (after !== null) return { name: c.name, after };
+    if (after !== null) return { names: [c.name], after };
   }
-  return null;
+  const [candidate, reference] = [okOf(difference.candidate), okOf(difference.reference)];
+  if (candidate === undefined || reference === undefined) return null;
+  let [c, r]: unknown[] = [candidate, reference];
+  const names: string[] = [];
+  for (const k of known) {
+    if (k.rewrite === undefined) continue;
+    const [c2, r2] = [k.rewrite(c, "candidate", difference), k.rewrite(r, "reference", difference)];
+    if (JSON.stringify([c2, r2]) !== JSON.stringify([c, r])) names.push(k.name);
+    [c, r] = [c2, r2];
+  }
+  // Rewritten together, the outcomes are equal: every class that rewrote one explains it, and
+  // the objects it is about are forked (what one class's state change does to another's is not
+  // modelled).
+  return names.length > 1 && JSON.stringify(c) === JSON.stringify(r)
+    ? { names, after: "fork" }
+    : null;
 }
 
 /**

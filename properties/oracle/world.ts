@@ -379,6 +379,10 @@ export class World {
     const ownLabels = stepLabels.length -
       observationLabels(this.#reference, this.#ownKeys, this.#headerLists).length;
     const touched = [...new Set(stepLabels.slice(0, ownLabels).flatMap(slotsNamed))];
+    // The call each of the step's own outcomes is about: inside a batch, the call that made it.
+    const owners = op.op === "batch"
+      ? op.ops.flatMap((inner) => anyKind.labels(inner).map(() => inner as Op))
+      : stepLabels.slice(0, ownLabels).map(() => op);
     const r = this.#reference;
     const grew = { h: r.made > countsBefore[0], it: r.opened > countsBefore[1] };
     const filled = slotsFilled(op).filter((slot) =>
@@ -429,7 +433,7 @@ export class World {
       }
       const hit = explainedBy(
         {
-          step: op,
+          step: i < ownLabels ? owners[i] : op,
           label,
           observation: i >= ownLabels,
           candidate: candidate[i],
@@ -444,7 +448,9 @@ export class World {
       if (hit.after === "fork") {
         for (const slot of [...(filled.length > 0 ? filled : touched), ...named]) this.#fork(slot);
       }
-      if (explained.get(hit.name) !== "fork") explained.set(hit.name, hit.after);
+      for (const name of hit.names) {
+        if (explained.get(name) !== "fork") explained.set(name, hit.after);
+      }
     }
     if (this.#apart && explained.size === 0 && !skipped) {
       throw new Divergence(this.#steps, "the objects the step made", candidate[0], reference[0]);
