@@ -34,6 +34,11 @@ export interface Difference {
   candidate: Outcome | undefined;
   /** The reference's outcome. */
   reference: Outcome | undefined;
+  /**
+   * The reference's pairs now, of each object the outcome is about (for an iterator, the object
+   * it was opened on); absent where not known.
+   */
+  lists?: () => unknown[];
 }
 
 /**
@@ -205,9 +210,15 @@ function isInitLog(d: Difference): boolean {
   return !d.observation && /^the log of h\[\d+\]'s init$/.test(d.label);
 }
 
-/** Whether `d` is the outcome of a forEach step with no mutations (`forEachObserved`). */
+/** The forEach call of a step: a forEach step, or a raw list's first call. */
+function forEachOf(step: Op): Extract<Op, { op: "forEach" }> | null {
+  if (step.op === "forEach") return step;
+  return step.op === "rawList" && step.first?.op === "forEach" ? step.first : null;
+}
+
+/** Whether `d` is the outcome of a forEach call with no mutations (`forEachObserved`). */
 function isPlainForEach(d: Difference): boolean {
-  return !d.observation && d.step.op === "forEach" && d.step.mutations.length === 0;
+  return !d.observation && forEachOf(d.step)?.mutations.length === 0;
 }
 
 /** Whether both outcomes returned and `same` holds of their values. */
@@ -355,7 +366,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     // forked; other objects stay compared.
     explains: (d) =>
       [d.step, ...(d.step.op === "batch" ? d.step.ops : [])].some((step) =>
-          step.op === "forEach" && step.mutations.length > 0
+          (forEachOf(step)?.mutations.length ?? 0) > 0
         )
         ? "fork"
         : null,
@@ -384,13 +395,26 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
           ? "go on"
           : null;
       }
+      // A header list (headerListOf: names and values in one flat list) copied through the
+      // iteration holds set-cookie where the iteration put it: the reference's pairs, set-cookie
+      // among them, in another order; that object is forked, as its list's order now differs.
+      const pairsOf = (flat: unknown) =>
+        Array.isArray(flat)
+          ? flat.flatMap((item, i) => i % 2 === 0 ? [[item, flat[i + 1]]] : [])
+          : [];
+      if (
+        /^headerListOf\(h\[\d+\]\)$/.test(d.label) &&
+        bothOk(d, (c, r) => {
+          const sorted = (flat: unknown) => JSON.stringify(pairsOf(flat).map(String).sort());
+          return sorted(c) === sorted(r) && pairsOf(r).some(cookie);
+        })
+      ) return "fork";
+      const forEach = !d.observation && forEachOf(d.step) !== null;
       const yieldsCookie = (o: unknown): boolean =>
         Array.isArray(o) && (cookie(o) || o[1] === "set-cookie" || o.some(yieldsCookie));
-      const forEach = !d.observation && d.step.op === "forEach";
-      // A values() iterator shows no names: a difference between two values it yields is put
-      // here too (a limit: on Bun, values() is compared only up to its first difference).
-      const values = (o: unknown) => Array.isArray(o) && o[0] === false && typeof o[1] === "string";
-      if (isNext(d) && bothOk(d, (c, r) => values(c) && values(r))) return "fork";
+      // An iterator over an object holding set-cookie yields what the order puts at its
+      // position, whichever pair that is: forked.
+      if (isNext(d) && (d.lists?.() ?? []).some(yieldsCookie)) return "fork";
       return (isNext(d) || forEach || (!d.observation && d.step.op === "tamper")) &&
           bothOk(d, (c, r) => yieldsCookie(c) || yieldsCookie(r))
         ? "fork"

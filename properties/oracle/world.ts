@@ -295,6 +295,8 @@ export class World {
   readonly #onExplained: ((hit: ExplainedStep) => void) | null;
   /** Slots no longer compared, after a step a class explained with "fork". */
   readonly #forked = new Set<string>();
+  /** The reference's object each iterator slot was opened on. */
+  readonly #iterated = new Map<string, unknown>();
   /** The slots made from each slot (an iterator from its object, a message's headers): forked with it. */
   readonly #madeFrom = new Map<string, Set<string>>();
   /** Per class without a recognizer of its own: the slots a step it covers made or touched. */
@@ -412,6 +414,15 @@ export class World {
       for (const other of filled) if (other !== slot) made.add(other);
       this.#madeFrom.set(slot, made);
     }
+    // An iterator is made from the object it was opened on (also inside a raw list's step).
+    for (const label of stepLabels.slice(0, ownLabels)) {
+      for (const [, it, h] of label.matchAll(/\bit\[(\d+)\] = h\[(\d+)\][.[]/g)) {
+        const made = this.#madeFrom.get("h" + h) ?? new Set<string>();
+        made.add("it" + it);
+        this.#madeFrom.set("h" + h, made);
+        this.#iterated.set("it" + it, r.objects[Number(h)]);
+      }
+    }
     if (forkedBefore) { for (const slot of touched) this.#fork(slot); }
     else for (const slot of filled) this.#forked.delete(slot);
     const c = this.#candidate;
@@ -438,6 +449,7 @@ export class World {
           observation: i >= ownLabels,
           candidate: candidate[i],
           reference: reference[i],
+          lists: () => this.#listsAbout(named),
         },
         this.#known,
         (c) => named.some((slot) => this.#tainted.get(c.name)?.has(slot) ?? false),
@@ -456,6 +468,26 @@ export class World {
       throw new Divergence(this.#steps, "the objects the step made", candidate[0], reference[0]);
     }
     for (const [name, after] of explained) this.#onExplained?.({ name, step: this.#steps, after });
+  }
+
+  /**
+   * The reference's pairs now of each object among `slots` and of the object each iterator among
+   * them was opened on.
+   */
+  #listsAbout(slots: readonly string[]): unknown[] {
+    const side = this.#reference;
+    const objects = slots.map((slot) =>
+      slot.startsWith("h")
+        ? side.objects[Number(slot.slice(1))]
+        : slot.startsWith("it")
+        ? this.#iterated.get(slot)
+        : undefined
+    ).filter((object) => object !== undefined);
+    const readAll = side.subject.readAll ?? drain;
+    return objects.map((object) => {
+      const outcome = attempt(() => readAll(object));
+      return "ok" in outcome ? outcome.ok : [];
+    });
   }
 
   /** Stops comparing `slot` and every slot made from it. */
