@@ -1,8 +1,10 @@
 /**
  * Named classes of known divergences of native Headers from the reference, each documented in
- * properties/NATIVE_DIVERGENCES.md. `--known-divergences a,b` (or `all`) tells a campaign to stop
- * generating the operations a class covers, so it moves on to the next finding. Nothing is excused
- * silently: the report lists every class in force, and an unknown name is an error.
+ * properties/NATIVE_DIVERGENCES.md. `--known-divergences a,b` (or `all`) puts classes in force: the
+ * executor (world.ts) hands each difference to them ({@link explainedBy}), and a run goes on past a
+ * difference one of them recognizes from the step and both outcomes; `--exclude-known` (opt-in)
+ * also stops generating the operations a class covers. Nothing is excused silently: the report
+ * lists every class in force and every class hit, and an unknown name is an error.
  *
  * @example
  * ```ts
