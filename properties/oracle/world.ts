@@ -292,6 +292,8 @@ export class World {
   /** Both sides export `headerListOf`: the header list of every object is observed too. */
   readonly #headerLists: boolean;
   readonly #known: readonly DivergenceClass[];
+  /** The classes in force without a recognizer of their own (divergences.ts `explainedBy`). */
+  readonly #fallback: readonly DivergenceClass[];
   readonly #onExplained: ((hit: ExplainedStep) => void) | null;
   /** Slots no longer compared, after a step a class explained with "fork". */
   readonly #forked = new Set<string>();
@@ -316,6 +318,9 @@ export class World {
       (typeof candidate.exports.headerListOf === "function" &&
         typeof reference.exports.headerListOf === "function");
     this.#known = options.known ?? [];
+    this.#fallback = this.#known.filter((c) =>
+      c.explains === undefined && c.silences === undefined
+    );
     this.#onExplained = options.onExplained ?? null;
   }
 
@@ -377,6 +382,17 @@ export class World {
     patches: string[],
     countsBefore: number[],
   ): void {
+    const r = this.#reference;
+    this.#link(op, countsBefore);
+    // The common step costs one comparison, as without known classes: nothing differs, nothing
+    // is forked or tainted, and no class without a recognizer of its own covers it.
+    if (
+      this.#forked.size === 0 && candidate.length === reference.length &&
+      !this.#fallback.some((c) =>
+        (this.#tainted.get(c.name)?.size ?? 0) > 0 || coversStep(c, op)
+      ) &&
+      candidate.every((outcome, i) => sameData(outcome, reference[i]))
+    ) return;
     const stepLabels = this.#labels(op);
     const ownLabels = stepLabels.length -
       observationLabels(this.#reference, this.#ownKeys, this.#headerLists).length;
@@ -385,7 +401,6 @@ export class World {
     const owners = op.op === "batch"
       ? op.ops.flatMap((inner) => anyKind.labels(inner).map(() => inner as Op))
       : stepLabels.slice(0, ownLabels).map(() => op);
-    const r = this.#reference;
     const grew = { h: r.made > countsBefore[0], it: r.opened > countsBefore[1] };
     const filled = slotsFilled(op).filter((slot) =>
       slot.startsWith("h")
@@ -401,27 +416,12 @@ export class World {
       ? touched
       : slotsNamed(stepLabels[0].replace(/\b(?:h|it|m)\[\d+\] = /g, ""));
     const forkedBefore = inputs.some((slot) => this.#forked.has(slot));
-    for (const c of this.#known) {
-      if (c.explains !== undefined) continue;
+    for (const c of this.#fallback) {
       const slots = this.#tainted.get(c.name) ?? new Set<string>();
       if (coversStep(c, op) || inputs.some((slot) => slots.has(slot))) {
         for (const slot of touched) slots.add(slot);
       } else for (const slot of filled) slots.delete(slot);
       this.#tainted.set(c.name, slots);
-    }
-    for (const slot of [...inputs, ...filled]) {
-      const made = this.#madeFrom.get(slot) ?? new Set<string>();
-      for (const other of filled) if (other !== slot) made.add(other);
-      this.#madeFrom.set(slot, made);
-    }
-    // An iterator is made from the object it was opened on (also inside a raw list's step).
-    for (const label of stepLabels.slice(0, ownLabels)) {
-      for (const [, it, h] of label.matchAll(/\bit\[(\d+)\] = h\[(\d+)\][.[]/g)) {
-        const made = this.#madeFrom.get("h" + h) ?? new Set<string>();
-        made.add("it" + it);
-        this.#madeFrom.set("h" + h, made);
-        this.#iterated.set("it" + it, r.objects[Number(h)]);
-      }
     }
     if (forkedBefore) { for (const slot of touched) this.#fork(slot); }
     else for (const slot of filled) this.#forked.delete(slot);
@@ -468,6 +468,36 @@ export class World {
       throw new Divergence(this.#steps, "the objects the step made", candidate[0], reference[0]);
     }
     for (const [name, after] of explained) this.#onExplained?.({ name, step: this.#steps, after });
+  }
+
+  /**
+   * Records, from the structure of resolved `op` once it ran, the slots it made from others: an
+   * iterator from the object it was opened on (also a raw list's first call), a Request's or
+   * Response's headers and the message itself from each other and from the message a clone read.
+   */
+  #link(op: Op, countsBefore: number[]): void {
+    const r = this.#reference;
+    const link = (from: string, made: string) => {
+      const slots = this.#madeFrom.get(from) ?? new Set<string>();
+      slots.add(made);
+      this.#madeFrom.set(from, slots);
+    };
+    if (r.opened > countsBefore[1]) {
+      const open = op.op === "iterOpen"
+        ? op
+        : op.op === "rawList" && op.first?.op === "iterOpen"
+        ? { ...op.first, target: op.slot }
+        : null;
+      if (open !== null) {
+        link("h" + open.target, "it" + open.slot);
+        this.#iterated.set("it" + open.slot, r.objects[open.target]);
+      }
+    }
+    if (r.messagesMade > countsBefore[2] && "message" in op) {
+      link("m" + op.message, "h" + op.slot);
+      link("h" + op.slot, "m" + op.message);
+      if (op.op === "clone") link("m" + op.source, "m" + op.message);
+    }
   }
 
   /**
