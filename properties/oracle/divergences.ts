@@ -305,13 +305,41 @@ function withoutReads(entries: string[], keys: readonly string[]): string[] {
 
 /**
  * Whether `d` is a Response step, with a status or statusText and headers in its init, whose
- * construction threw `candidate` where the reference threw `reference`.
+ * construction threw `candidate` where the reference threw another error that `reference` accepts.
  */
-function responseThrew(d: Difference, candidate: string, reference: string): boolean {
+function responseThrew(
+  d: Difference,
+  candidate: string,
+  reference: (threw: string) => boolean,
+): boolean {
+  const threw = threwOf(d.reference);
   return !d.observation && d.step.op === "response" && threwOf(d.candidate) === candidate &&
-    threwOf(d.reference) === reference && responseMember(d.step, "headers", () => true) &&
+    threw !== undefined && threw !== candidate && reference(threw) &&
+    responseMember(d.step, "headers", () => true) &&
     (responseMember(d.step, "status", () => true) ||
       responseMember(d.step, "statusText", () => true));
+}
+
+/**
+ * `value` with the value of every `cookie` pair in it rewritten by `rewrite`, and for a forEach
+ * call's outcome (`[result, calls]`, each call `[value, name, ...]`) the value of every call for
+ * `cookie`.
+ */
+function cookiesRewritten(value: unknown, d: Difference, rewrite: (v: string) => string): unknown {
+  if (!d.observation && forEachOf(d.step) !== null && Array.isArray(value)) {
+    const [result, calls] = value;
+    return [
+      result,
+      Array.isArray(calls)
+        ? calls.map((call) =>
+          Array.isArray(call) && typeof call[0] === "string" && call[1] === "cookie"
+            ? [rewrite(call[0]), ...call.slice(1)]
+            : call
+        )
+        : calls,
+    ];
+  }
+  return pairsRewritten(value, "cookie", rewrite);
 }
 
 /** `value` with set-cookie pairs moved after the other pairs in every list of pairs in it. */
@@ -495,13 +523,14 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     explains: (d) => {
       const get = d.step.op === "get" && typeof d.step.args[0] === "string" &&
         d.step.args[0].toLowerCase() === "cookie" && !d.observation;
-      const joined = (v: string) => v.replaceAll("; ", ", ");
+      // A combined value's separator, or its last one once trimmed (an empty value last).
+      const joined = (v: string) => v.replace(/;( |$)/g, ",$1");
       const normalized = sameAs((value) =>
-        get && typeof value === "string" ? joined(value) : pairsRewritten(value, "cookie", joined)
+        get && typeof value === "string" ? joined(value) : cookiesRewritten(value, d, joined)
       );
       return bothOk(d, normalized) ? "go on" : null;
     },
-    rewrite: (value) => pairsRewritten(value, "cookie", (v) => v.replaceAll("; ", ", ")),
+    rewrite: (value, _side, d) => cookiesRewritten(value, d, (v) => v.replace(/;( |$)/g, ",$1")),
   },
   {
     name: "get-set-cookie-no-brand-check",
@@ -654,8 +683,13 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       (responseMember(op, "status", () => true) || responseMember(op, "statusText", () => true)) &&
       responseMember(op, "headers", () => true),
-    // A RangeError (a bad status) where the reference threw the headers' TypeError.
-    explains: (d) => responseThrew(d, "RangeError", "TypeError") ? "go on" : null,
+    // A RangeError (a bad status) or TypeError (a bad statusText) where the reference threw what
+    // converting the headers threw, which is not the status's RangeError.
+    explains: (d) =>
+      (responseThrew(d, "RangeError", (r) => r !== "RangeError") ||
+          responseThrew(d, "TypeError", (r) => r !== "RangeError"))
+        ? "go on"
+        : null,
   },
   {
     name: "init-members-read-out-of-order",
@@ -681,17 +715,15 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "RequestInit conversion reads `status` and `statusText` and skips most members; " +
       "ResponseInit conversion reads `method`; neither in WebIDL's order",
     covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
-    // The read log holds some of the reference's reads, and status, statusText or method.
-    explains: (d) =>
-      isInitLog(d) &&
-        bothOk(d, (c, r) =>
-          Array.isArray(c) && Array.isArray(r) &&
-          withoutReads(
-            c as string[],
-            d.step.op === "request" ? ["status", "statusText"] : ["method"],
-          ).every((entry) => (r as string[]).includes(entry)))
-        ? "go on"
-        : null,
+    // The read logs differ only in the reads of the dictionary's members (which, in which order)
+    // and of status and statusText (RequestInit) or method (ResponseInit).
+    explains: (d) => {
+      const members = d.step.op === "request"
+        ? [...REQUEST_MEMBERS, "status", "statusText"]
+        : [...RESPONSE_MEMBERS, "method"];
+      const others = (entries: string[]) => withoutReads(entries, members);
+      return sameReads(d, others, others) ? "go on" : null;
+    },
   },
   {
     name: "json-content-type-has-charset",
@@ -765,7 +797,7 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
     // A TypeError (an invalid header) where the reference threw the status's RangeError.
-    explains: (d) => responseThrew(d, "TypeError", "RangeError") ? "go on" : null,
+    explains: (d) => responseThrew(d, "TypeError", (r) => r === "RangeError") ? "go on" : null,
   },
   {
     name: "response-init-ignores-array-iterator",
@@ -866,11 +898,21 @@ export function explainedBy(
   if (candidate === undefined || reference === undefined) return null;
   let [c, r]: unknown[] = [candidate, reference];
   const names: string[] = [];
-  for (const k of known) {
-    if (k.rewrite === undefined) continue;
-    const [c2, r2] = [k.rewrite(c, "candidate", difference), k.rewrite(r, "reference", difference)];
-    if (JSON.stringify([c2, r2]) !== JSON.stringify([c, r])) names.push(k.name);
-    [c, r] = [c2, r2];
+  // Each rewrite may expose what another rewrites ("a; " is a trailing ", " once cookie's
+  // separator is rewritten): passes until none changes anything.
+  for (let pass = 0, changed = true; changed && pass < 4; pass++) {
+    changed = false;
+    for (const k of known) {
+      if (k.rewrite === undefined) continue;
+      const [c2, r2] = [
+        k.rewrite(c, "candidate", difference),
+        k.rewrite(r, "reference", difference),
+      ];
+      if (JSON.stringify([c2, r2]) === JSON.stringify([c, r])) continue;
+      if (!names.includes(k.name)) names.push(k.name);
+      [c, r] = [c2, r2];
+      changed = true;
+    }
   }
   // Rewritten together, the outcomes are equal: every class that rewrote one explains it, and
   // the objects it is about are forked (what one class's state change does to another's is not
