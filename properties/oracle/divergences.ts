@@ -197,11 +197,6 @@ function threwOf(outcome: Outcome | undefined): string | undefined {
   return outcome !== undefined && "threw" in outcome ? outcome.threw : undefined;
 }
 
-/** Whether `d` is the full iteration of an object, observed after the step (`[...h[i]]`). */
-function isListing(d: Difference): boolean {
-  return d.observation && /^\[\.\.\.h\[\d+\]\]$/.test(d.label);
-}
-
 /** Whether `d` is one `next()` of an open iterator (a step's, or observed after the step). */
 function isNext(d: Difference): boolean {
   return /^it\[\d+\]\.next\(\)$/.test(d.label);
@@ -484,12 +479,11 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
         (op.init?.members ?? []).some(([key, value]) =>
           key === "headers" && (value as { headers: Init }).headers.kind === "headers"
         )),
-    // A copy's values differ only by a trailing ", " where the reference has ","; the copy holds
-    // another list (its values uncombined), so the objects it is seen in are forked.
+    // A copy's values differ only by a trailing ", " where the reference has "," (in whatever
+    // shows values: a listing, a next(), a forEach, a get()); the copy holds another list (its
+    // values uncombined), so the objects it is seen in are forked.
     explains: (d) =>
-      (isListing(d) || isNext(d) || isPlainForEach(d) || (!d.observation && d.step.op === "get")) &&
-        !bothOk(d, (c, r) => JSON.stringify(c) === JSON.stringify(r)) &&
-        bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/, $/, ","))))
+      bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/, $/, ","))))
         ? "fork"
         : null,
     rewrite: (value) => stringsRewritten(value, (v) => v.replace(/, $/, ",")),
