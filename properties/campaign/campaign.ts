@@ -242,6 +242,27 @@ export function accepts(
   return ok && !exclude.some((c) => parts.some((part) => c.covers(part)));
 }
 
+/**
+ * What `--exclude-known` costs a target with `capabilities`: of `count` operations fast-check
+ * generates from `seed` that the target can run, the share (0 to 1) that all of `classes` drop
+ * together, and the share each drops alone.
+ */
+export function exclusionShares(
+  capabilities: Capabilities,
+  classes: readonly DivergenceClass[],
+  count: number,
+  seed: number,
+): { all: number; byClass: { name: string; share: number }[] } {
+  const runnable = fc.sample(opReaching(fetchReachOf(capabilities)), { seed, numRuns: count })
+    .filter((op) => accepts(op, capabilities, []));
+  const share = (exclude: readonly DivergenceClass[]) =>
+    runnable.filter((op) => !accepts(op, capabilities, exclude)).length / runnable.length;
+  return {
+    all: share(classes),
+    byClass: classes.map((c) => ({ name: c.name, share: share([c]) })),
+  };
+}
+
 /** Whether no class in force silences the own-keys observation (see {@link DivergenceClass}). */
 export function observesOwnKeys(exclude: readonly DivergenceClass[]): boolean {
   return !exclude.some((c) => c.silences === "own keys");
