@@ -61,7 +61,15 @@ export interface CampaignOptions {
   replayPath?: string;
   /** Longest command sequence per run (default 40). */
   maxCommands?: number;
-  /** Known divergence classes whose operations are not generated. */
+  /**
+   * Known divergence classes in force: a run goes on past a step whose differences they explain
+   * (world.ts), and fails only on a difference none explains.
+   */
+  known?: readonly DivergenceClass[];
+  /**
+   * Known classes whose operations are not generated (`--exclude-known`, opt-in: it makes whole
+   * regions of the input space unreachable; {@link CampaignResult.excludedOps} is its cost).
+   */
   exclude?: readonly DivergenceClass[];
   /** Called at the start of every run, shrinking runs included, with the runs and commands so
    * far (the worker's heartbeat). */
@@ -132,6 +140,29 @@ export interface CampaignResult {
   elapsedMs: number;
   /** The first failure, shrunk; null when none. */
   failure: Failure | null;
+  /** Every known class a run went on past, before the first failure (see {@link Expected}). */
+  expected: Expected[];
+  /** Generated operations the target could run, before the first failure. */
+  generatedOps: number;
+  /**
+   * Of those, the ones not generated: those `exclude` covers (`--exclude-known`) and those a known
+   * class that hangs covers.
+   */
+  excludedOps: number;
+}
+
+/** A known class a campaign's runs went on past (world.ts `ExplainedStep`), with counts. */
+export interface Expected {
+  /** The class. */
+  name: string;
+  /** The property whose runs hit it first. */
+  property: PropertyName;
+  /** The runs that hit it. */
+  runs: number;
+  /** The steps it explained, over those runs. */
+  steps: number;
+  /** fast-check's path of the first run that hit it (the run's index: replay it with `--path`). */
+  path: string;
 }
 
 /** The steps through Request, Response and structuredClone that `capabilities` allow. */
@@ -218,6 +249,27 @@ export function accepts(
   return ok && !exclude.some((c) => parts.some((part) => c.covers(part)));
 }
 
+/**
+ * What `--exclude-known` costs a target with `capabilities`: of `count` operations fast-check
+ * generates from `seed` that the target can run, the share (0 to 1) that all of `classes` drop
+ * together, and the share each drops alone.
+ */
+export function exclusionShares(
+  capabilities: Capabilities,
+  classes: readonly DivergenceClass[],
+  count: number,
+  seed: number,
+): { all: number; byClass: { name: string; share: number }[] } {
+  const runnable = fc.sample(opReaching(fetchReachOf(capabilities)), { seed, numRuns: count })
+    .filter((op) => accepts(op, capabilities, []));
+  const share = (exclude: readonly DivergenceClass[]) =>
+    runnable.filter((op) => !accepts(op, capabilities, exclude)).length / runnable.length;
+  return {
+    all: share(classes),
+    byClass: classes.map((c) => ({ name: c.name, share: share([c]) })),
+  };
+}
+
 /** Whether no class in force silences the own-keys observation (see {@link DivergenceClass}). */
 export function observesOwnKeys(exclude: readonly DivergenceClass[]): boolean {
   return !exclude.some((c) => c.silences === "own keys");
@@ -272,12 +324,28 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
   };
   const { target } = options;
   const exclude = options.exclude ?? [];
+  const expected: Expected[] = [];
+  let generatedOps = 0;
+  let excludedOps = 0;
   let failure: Failure | null = null;
   if (property === "model" || property === "tampered-realm") {
     const realm = property === "tampered-realm"
       ? options.realm ?? new TamperedRealm(candidateCode(target.name, target.candidateUrl))
       : null;
-    const model: CommandModel = { accepts: (op) => accepts(op, target.capabilities, exclude) };
+    const known = options.known ?? [];
+    // A step that hangs cannot be gone on past: its class's operations are never generated.
+    const dropped = [...exclude, ...known.filter((c) => c.hangs && !exclude.includes(c))];
+    const model: CommandModel = {
+      accepts: (op) => {
+        if (!accepts(op, target.capabilities, [])) return false;
+        const kept = dropped.length === 0 || accepts(op, target.capabilities, dropped);
+        if (failedAt === -1) {
+          generatedOps++;
+          if (!kept) excludedOps++;
+        }
+        return kept;
+      },
+    };
     const commandsArbitrary = fc.commands([
       opReaching(fetchReachOf(target.capabilities)).map((op) => new HeadersCommand(op)),
     ], {
@@ -288,10 +356,26 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
     const details = fc.check(
       fc.property(commandsArbitrary, (cmds) => {
         onRun();
+        const run = runs - 1;
+        const hitThisRun = new Set<string>();
         const world = new World(target.candidate, target.reference, {
           onStep: options.onStep,
-          ownKeys: observesOwnKeys(exclude),
+          ownKeys: observesOwnKeys([...known, ...exclude]),
           realm,
+          known,
+          onExplained: (hit) => {
+            if (failedAt !== -1) return;
+            let entry = expected.find((e) => e.name === hit.name);
+            if (entry === undefined) {
+              entry = { name: hit.name, property, runs: 0, steps: 0, path: String(run) };
+              expected.push(entry);
+            }
+            entry.steps++;
+            if (!hitThisRun.has(hit.name)) {
+              hitThisRun.add(hit.name);
+              entry.runs++;
+            }
+          },
         });
         try {
           world.step(FIRST_STEP);
@@ -342,7 +426,15 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
     }
   }
   if (failure !== null) failure.runsToFailure = failedAt + 1;
-  return { runs, commands, elapsedMs: Date.now() - started, failure };
+  return {
+    runs,
+    commands,
+    elapsedMs: Date.now() - started,
+    failure,
+    expected,
+    generatedOps,
+    excludedOps,
+  };
 }
 
 /** Runs `steps` on one side only, returning every outcome. */
@@ -366,8 +458,9 @@ function divergenceOf(
   steps: readonly Op[],
   ownKeys: boolean,
   realm: TamperedRealm | null,
+  known: readonly DivergenceClass[],
 ): { steps: Op[]; divergence: Divergence } | null {
-  const world = new World(target.candidate, target.reference, { ownKeys, realm });
+  const world = new World(target.candidate, target.reference, { ownKeys, realm, known });
   try {
     for (const op of steps) world.step(op);
   } catch (error) {
@@ -378,7 +471,8 @@ function divergenceOf(
 }
 
 /**
- * Drops every step the divergence does not need, one at a time from the end: fast-check's
+ * Drops every step the divergence (one no class of `known` explains) does not need, one at a time
+ * from the end: fast-check's
  * shrinking keeps steps that change nothing (a get, an iteration, a call that throws) when removing
  * them also changes the generated values of later ones. Then, inside each batch step left, every
  * call the divergence does not need, the same way (fast-check shrinks a batch's calls only along
@@ -389,8 +483,9 @@ export function withoutNeedlessSteps(
   steps: readonly Op[],
   ownKeys = true,
   realm: TamperedRealm | null = null,
+  known: readonly DivergenceClass[] = [],
 ): { steps: Op[]; divergence: Divergence } | null {
-  let best = divergenceOf(target, steps, ownKeys, realm);
+  let best = divergenceOf(target, steps, ownKeys, realm, known);
   if (best === null) return null;
   for (let i = best.steps.length - 2; i >= 0; i--) {
     const trial = divergenceOf(
@@ -398,6 +493,7 @@ export function withoutNeedlessSteps(
       [...best.steps.slice(0, i), ...best.steps.slice(i + 1)],
       ownKeys,
       realm,
+      known,
     );
     if (trial !== null) best = trial;
   }
@@ -413,6 +509,7 @@ export function withoutNeedlessSteps(
         ],
         ownKeys,
         realm,
+        known,
       );
       if (trial !== null && trial.steps.length === best.steps.length) best = trial;
     }
@@ -441,8 +538,13 @@ function modelFailure(
     path: details.counterexamplePath ?? "",
     replayPath,
   };
-  const ownKeys = observesOwnKeys(options.exclude ?? []);
-  const world = new World(options.target.candidate, options.target.reference, { ownKeys, realm });
+  const known = options.known ?? [];
+  const ownKeys = observesOwnKeys([...known, ...options.exclude ?? []]);
+  const world = new World(options.target.candidate, options.target.reference, {
+    ownKeys,
+    realm,
+    known,
+  });
   const generated: Op[] = [FIRST_STEP];
   for (const wrapper of counterexample ?? []) {
     generated.push((wrapper as unknown as { cmd: HeadersCommand }).cmd.op);
@@ -451,7 +553,7 @@ function modelFailure(
     for (const op of generated) if (model.accepts(op)) world.step(op);
   } catch (error) {
     if (error instanceof Divergence) {
-      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys, realm) ??
+      const shrunk = withoutNeedlessSteps(options.target, world.executed, ownKeys, realm, known) ??
         { steps: world.executed, divergence: error };
       return {
         ...base,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { runCampaign, withoutNeedlessSteps } from "./campaign.ts";
+import { exclusionShares, runCampaign, withoutNeedlessSteps } from "./campaign.ts";
+import { divergenceClasses } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
 import { loadTarget } from "../targets/targets.ts";
 
@@ -65,4 +66,14 @@ export class Headers extends Base {
   ]);
   assert.deepEqual(batched?.steps, [steps[0], { op: "batch", ops: [steps[3]] }]);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("exclusion shares count what each class and all of them drop", async () => {
+  const target = await loadTarget({ target: "impl" });
+  const classes = divergenceClasses(["no-cors-guard-ignored", "for-each-iterates-snapshot"]);
+  const shares = exclusionShares(target.capabilities, classes, 2000, 1);
+  const [noCors, forEach] = shares.byClass.map((c) => c.share);
+  assert.ok(noCors > 0.01 && forEach > 0.01, JSON.stringify(shares));
+  assert.ok(shares.all >= Math.max(noCors, forEach) && shares.all <= noCors + forEach);
+  assert.equal(exclusionShares(target.capabilities, [], 2000, 1).all, 0);
 });

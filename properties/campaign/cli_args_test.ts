@@ -99,6 +99,9 @@ Deno.test("known classes default to auto for a runtime's Headers and to none for
     () => parseCliArgs(["--known-divergences", "auto,no-cors-guard-ignored"]),
     /auto stands alone/,
   );
+  // Known classes are expected, not excluded, unless --exclude-known asks.
+  assert.equal(parseCliArgs(["--target", "native"]).excludeKnown, false);
+  assert.equal(parseCliArgs(["--target", "native", "--exclude-known"]).excludeKnown, true);
 });
 
 Deno.test("a negative number after an option is read as its value and checked as such", () => {

@@ -1,10 +1,11 @@
 /**
  * The campaign coordinator behind properties/campaign/cli.ts (`./headerproof fuzz`, `fuzz:node`,
  * `fuzz:bun`): reads the options (cli_args.ts), prints the seeds, runs the worker processes
- * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. With
- * `--known-divergences auto` on a runtime's Headers it runs rounds: divergences in known classes
- * are listed and excluded from the next round, within the same budget (properties/README.md,
- * "Known divergences"). On a counterexample it writes a self-contained reproduction and a corpus
+ * (worker_pool.ts), and reports (fuzz_report.ts). It never runs candidate code itself. The known
+ * classes in force (`--known-divergences`, auto for a runtime's Headers) are expected, not
+ * avoided: the workers' runs go on past the differences they explain, and the report lists each
+ * class hit with its counts and a replay command (properties/README.md, "Known divergences"). On
+ * a counterexample it writes a self-contained reproduction and a corpus
  * entry (replay.ts) and exits 1; a candidate module that cannot be loaded, bad options or a
  * harness error exit 2; Ctrl-C stops the workers, prints the summary with the seeds and exits
  * 130. Under `--time` every stage gets its share and every process ends by the budget plus a
@@ -33,8 +34,6 @@ import {
 import type { ClassHit } from "../oracle/divergences.ts";
 import {
   classesHit,
-  classify,
-  ClassRounds,
   divergenceClasses,
   knownCostClasses,
   knownFor,
@@ -66,7 +65,6 @@ import type { WorkerState } from "./worker_pool.ts";
 import {
   caseTimeoutMs,
   confirmFailure,
-  DEFAULT_RUNS,
   failureOf,
   loadProblemOf,
   shrinkStuckSteps,
@@ -176,42 +174,56 @@ function headersRuntimeName(options: CliOptions): string | null {
 }
 
 /**
- * Records a round's divergences in `rounds` and their classes in `hits` (a new class with the
- * replay command of its first divergence, a known one with one more seed); `confirmedFailure` is
- * the round's first, replayed in fresh processes (its replay command then holds for a
- * state-dependent one too). False, recording nothing, when a worker's failure is not a divergence
- * or falls in no known class: that is the campaign's counterexample.
+ * Every known class the workers' runs went on past, in the order first reported, with the runs
+ * and steps it explained over all workers and the command that replays the first run that hit
+ * it: that run alone, with every other class in force, fails on it.
  */
-async function recordRound(
-  rounds: ClassRounds,
-  workers: readonly WorkerState[],
-  options: CliOptions,
-  confirmedFailure: Failure,
-  hits: ClassHit[],
-): Promise<boolean> {
-  const failures: Failure[] = [];
+function expectedHits(workers: readonly WorkerState[], options: CliOptions): ClassHit[] {
+  const hits: ClassHit[] = [];
   for (const state of workers) {
-    const found = await failureOf(state, options);
-    if (found === null) continue;
-    if (found.kind !== "divergence") return false;
-    failures.push(found.seed === confirmedFailure.seed ? confirmedFailure : found);
-  }
-  const excluded = rounds.excluded;
-  if (failures.some((f) => classify(f, rounds.runtimeName, excluded) === null)) return false;
-  rounds.record(failures).forEach((c, i) => {
-    const hit = hits.find((h) => h.name === c!.name);
-    if (hit !== undefined) hit.seeds.push(failures[i].seed);
-    else {
+    for (const hit of state.report?.expected ?? []) {
+      const known = hits.find((h) => h.name === hit.name);
+      if (known !== undefined) {
+        known.runs += hit.runs;
+        known.steps += hit.steps;
+        if (!known.seeds.includes(state.seed)) known.seeds.push(state.seed);
+        continue;
+      }
+      const [c] = divergenceClasses([hit.name]);
+      const others = options.knownDivergences.filter((name) => name !== hit.name);
+      const run = { seed: state.seed, property: hit.property, path: hit.path, replayPath: null };
       hits.push({
-        name: c!.name,
-        summary: c!.summary,
-        seenIn: c!.runtimes,
-        seeds: [failures[i].seed],
-        replay: replayCommand(options, failures[i]),
+        name: hit.name,
+        summary: c.summary,
+        seenIn: c.runtimes,
+        seeds: [state.seed],
+        runs: hit.runs,
+        steps: hit.steps,
+        replay: replayCommand(
+          {
+            ...options,
+            knownDivergences: others.length === 0 ? ["none"] : others,
+            knownDivergencesAuto: false,
+          },
+          run as Failure,
+        ),
       });
     }
-  });
-  return true;
+  }
+  return hits;
+}
+
+/**
+ * The generated operations not run, of those the target could run (`--exclude-known`'s, and
+ * those of the known classes that hang), and the classes that dropped them.
+ */
+function exclusionOf(workers: readonly WorkerState[], options: CliOptions): Summary["exclusion"] {
+  return {
+    classes: divergenceClasses(options.knownDivergences)
+      .filter((c) => options.excludeKnown || c.hangs).map((c) => c.name),
+    generated: workers.reduce((sum, w) => sum + (w.report?.generatedOps ?? 0), 0),
+    dropped: workers.reduce((sum, w) => sum + (w.report?.excludedOps ?? 0), 0),
+  };
 }
 
 /**
@@ -365,69 +377,33 @@ async function campaign(args: readonly string[]): Promise<number> {
   if (wireReplay) return wireReplayReport(options, wire!);
   // The answer stages run after the cost and wire stages, whatever they found, within what is
   // left of --time.
-  const stagesMs = (costs?.elapsedMs ?? 0) + (wire?.elapsedMs ?? 0);
   const answerOptions = plan === null ? options : {
     ...options,
     timeSeconds: Math.max((plan.answersEnd - Date.now()) / 1000, 1),
   };
-  // With auto (a runtime's Headers, not a replay), a round whose divergences all fall in known
-  // classes records them, excludes those classes and is followed by another round in what is
-  // left of the budget; the counterexample is a divergence in no known class. Otherwise there is
-  // one round and its first failure is the counterexample, as ever.
-  const rounds = options.knownDivergencesAuto && headersOf !== null && !replaying
-    ? new ClassRounds(headersOf, options.knownDivergences)
-    : null;
-  const hits: ClassHit[] = [];
-  let roundOptions = answerOptions;
-  // The workers of the round the campaign stopped at; emptied once a round's classes are recorded.
-  let roundWorkers: WorkerState[] = [];
+  // Every operation is generated whatever is known (unless --exclude-known): the known classes in
+  // force explain the differences they recognize inside the workers, whose runs go on past them;
+  // the counterexample is the first difference none explains.
   let failure: Failure | null = null;
-  let elapsedMs = 0;
-  for (;;) {
-    for (const phases of stagesFor(roundOptions)) {
-      const stage = seeds.map((seed) => startWorker(workerConfig(roundOptions, seed, phases)));
-      roundWorkers.push(...stage);
-      interrupted = await runWorkers(stage, options);
-      if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
+  for (const phases of stagesFor(answerOptions)) {
+    const stage = seeds.map((seed) => startWorker(workerConfig(answerOptions, seed, phases)));
+    workers.push(...stage);
+    interrupted = await runWorkers(stage, options);
+    if (interrupted || stage.some((state) => state.report?.failure !== null)) break;
+  }
+  const elapsedMs = Date.now() - started;
+  const broken = workers.find((state) => state.harnessError !== null && !state.ready);
+  if (broken !== undefined) throw new Error(broken.harnessError!);
+  for (const state of workers) {
+    const problem = await loadProblemOf(state, options);
+    if (problem !== null) {
+      writeErr(`cannot load the candidate ${problem.url}:\n${problem.detail}\n`);
+      return EXIT_USAGE;
     }
-    workers.push(...roundWorkers);
-    elapsedMs = Date.now() - started;
-    const broken = roundWorkers.find((state) => state.harnessError !== null && !state.ready);
-    if (broken !== undefined) throw new Error(broken.harnessError!);
-    for (const state of roundWorkers) {
-      const problem = await loadProblemOf(state, options);
-      if (problem !== null) {
-        writeErr(`cannot load the candidate ${problem.url}:\n${problem.detail}\n`);
-        return EXIT_USAGE;
-      }
-    }
-    if (interrupted) break;
-    const found = await firstFailure(roundWorkers, roundOptions);
-    failure = found === null ? null : await confirmed(found, roundWorkers, roundOptions, replaying);
-    if (
-      rounds === null || failure === null ||
-      !await recordRound(rounds, roundWorkers, roundOptions, failure, hits)
-    ) break;
-    failure = null;
-    roundWorkers = [];
-    const spent = totalProgress(workers).runs;
-    const left = answerOptions.timeSeconds === undefined
-      ? undefined
-      : answerOptions.timeSeconds - (Date.now() - started - stagesMs) / 1000;
-    const runsLeft = (answerOptions.runs ?? DEFAULT_RUNS) - spent;
-    if (left === undefined ? runsLeft <= 0 : left < 0.1) break;
-    writeErr(
-      `headerproof fuzz: known class(es) hit; round ${rounds.count + 1} also excludes ${
-        rounds.found.join(", ")
-      }\n`,
-    );
-    roundOptions = {
-      ...answerOptions,
-      knownDivergences: rounds.excluded,
-      knownDivergencesAuto: false,
-      timeSeconds: left,
-      runs: left === undefined ? runsLeft : answerOptions.runs,
-    };
+  }
+  if (!interrupted) {
+    const found = await firstFailure(workers, answerOptions);
+    failure = found === null ? null : await confirmed(found, workers, answerOptions, replaying);
   }
   const totals = totalProgress(workers);
   const first = workers.find((w) => w.ready);
@@ -445,16 +421,15 @@ async function campaign(args: readonly string[]): Promise<number> {
       ...knownCostClasses(options.knownDivergences),
     ].map((c) => c.name),
     knownDivergencesAuto: options.knownDivergencesAuto ?? false,
-    classesHit: headersOf === null ? [] : [
-      ...hits,
-      ...classesHit(
-        roundWorkers.flatMap((w) =>
-          w.report?.failure?.kind === "divergence" ? [w.report.failure] : []
-        ),
+    classesHit: [
+      ...expectedHits(workers, answerOptions),
+      ...(headersOf === null ? [] : classesHit(
+        workers.flatMap((w) => w.report?.failure?.kind === "divergence" ? [w.report.failure] : []),
         headersOf,
-        roundOptions.knownDivergences,
-      ),
+        options.knownDivergences,
+      )),
     ],
+    exclusion: exclusionOf(workers, options),
     seeds,
     workers: workerCount,
     runs: totals.runs,
@@ -483,9 +458,9 @@ async function campaign(args: readonly string[]): Promise<number> {
     ],
   };
   if (failure !== null) {
-    const replay = replayCommand(roundOptions, failure);
+    const replay = replayCommand(answerOptions, failure);
     const saved = await saveCounterexample(
-      roundOptions,
+      answerOptions,
       profile,
       failure,
       replay,
@@ -516,6 +491,7 @@ function wireReplayReport(options: CliOptions, wire: WireReport): number {
     knownDivergences: options.knownDivergences,
     knownDivergencesAuto: options.knownDivergencesAuto ?? false,
     classesHit: [],
+    exclusion: null,
     seeds: [options.seed],
     workers: 0,
     runs: 0,

@@ -9,7 +9,7 @@
  * console.log(humanSummary({
  *   ok: true, interrupted: false, target: "impl", runtime: "deno 2.9.6", profile: "standard",
  *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
- *   classesHit: [], seeds: [1], workers: 1, runs: 10,
+ *   classesHit: [], exclusion: null, seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
  *   wire: null, partial: [],
  * }, false));
@@ -40,13 +40,18 @@ export interface Summary {
   /** Whether those are every class already known for the target (`--known-divergences auto`). */
   knownDivergencesAuto: boolean;
   /**
-   * The known classes a campaign on a runtime's Headers hit, in order: with
-   * `--known-divergences auto`, every class of every round the campaign went on past (each with
-   * `replay`, the command replaying one of its divergences); then the classes of the divergences
-   * of the round it stopped at (each worker stops at its first; `replay` null), the reported
-   * one's first.
+   * The known classes a campaign hit, in order: every class in force its runs went on past (each
+   * with its runs, steps and `replay`, the command replaying the first run that hit it); then, on
+   * a runtime's Headers, the known classes not in force whose operations include the step each
+   * worker's divergence stopped at (`replay` null), the reported one's first.
    */
   classesHit: ClassHit[];
+  /**
+   * The operations not generated: the classes that dropped them (every class in force with
+   * `--exclude-known`, else those that hang), the generated operations the target could run, and
+   * how many of them were dropped; null for a wire replay.
+   */
+  exclusion: { classes: string[]; generated: number; dropped: number } | null;
   seeds: number[];
   workers: number;
   runs: number;
@@ -194,9 +199,9 @@ export function readableMessage(message: string): string {
 }
 
 /**
- * What the report says of the known classes a campaign hit (none: nothing): those it went on past
- * (`--known-divergences auto`, each with a replay command), then those of the divergences it
- * stopped at.
+ * What the report says of the known classes a campaign hit (none: nothing): those in force it
+ * went on past (each with its counts and a replay command), then the known classes not in force
+ * whose operations include the step of a divergence it stopped at.
  */
 export function classLines(hits: readonly ClassHit[]): string[] {
   const passed = hits.filter((h) => h.replay !== null);
@@ -204,10 +209,11 @@ export function classLines(hits: readonly ClassHit[]): string[] {
   const seeds = (h: ClassHit) => `seed${h.seeds.length > 1 ? "s" : ""} ${h.seeds.join(", ")}`;
   const lines = passed.length === 0 ? [] : [
     "",
-    `known classes hit, each excluded from the next round on (${passed.length}, in order):`,
+    `known classes hit, expected; the runs went on past them (${passed.length}, in order):`,
     ...passed.flatMap((h) => [
-      `  ${h.name} (seen in ${h.seenIn.join(", ")}; ${seeds(h)}): ${h.summary}`,
-      `    replay: ${h.replay}`,
+      `  ${h.name} (seen in ${h.seenIn.join(", ")}; ${h.runs} run(s), ${h.steps} step(s); ` +
+      `${seeds(h)}): ${h.summary}`,
+      `    replay (the first run, this class not in force): ${h.replay}`,
     ]),
   ];
   if (stopped.length === 0) return lines;
@@ -223,7 +229,7 @@ export function classLines(hits: readonly ClassHit[]): string[] {
     }`,
     `--known-divergences ${
       stopped.map((h) => h.name).join(",")
-    } (added to the classes excluded) moves on to the next finding`,
+    } (added to the classes in force) expects it`,
   ];
 }
 
@@ -232,9 +238,15 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
   const lines = [
     `headerproof fuzz: target ${summary.target}, profile ${summary.profile}, ${summary.runtime}`,
     `entry points fuzzed: ${summary.entryPoints.join("; ") || "(candidate not loaded)"}`,
-    `known divergences excluded${
+    `known divergences expected${
       summary.knownDivergencesAuto ? " (auto: every class known for this runtime)" : ""
     }: ${summary.knownDivergences.join(", ") || "none"}`,
+    ...(summary.exclusion === null || summary.exclusion.classes.length === 0 ? [] : [
+      `operations not generated (${summary.exclusion.classes.join(", ")}): ` +
+      `${summary.exclusion.dropped} of ${summary.exclusion.generated} (${
+        (100 * summary.exclusion.dropped / Math.max(summary.exclusion.generated, 1)).toFixed(2)
+      }%), so no bug in them can be found`,
+    ]),
     `${summary.workers} worker(s), seeds ${summary.seeds.join(", ")}: ${summary.runs} runs, ` +
     `${summary.commands} commands in ${(summary.elapsedMs / 1000).toFixed(1)} s = ` +
     `${summary.commandsPerSecond} commands/s`,
@@ -251,7 +263,7 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
         : summary.costs?.findings.length
         ? "no answer divergence found (cost findings below)"
         : summary.classesHit.length > 0
-        ? "no divergence outside the known classes found"
+        ? "no new divergence: every difference found was one a known class explains"
         : "no divergence found",
       ...classLines(summary.classesHit),
     );
@@ -321,12 +333,15 @@ export function junitCase(summary: Summary): JunitCase {
   })`;
   const failure = summary.failure;
   const costFindings = summary.costs?.findings ?? [];
+  const expected = classLines(summary.classesHit.filter((h) => h.replay !== null));
+  const systemOut = [
+    ...(summary.partial.length > 0 ? [`partial verdict: ${summary.partial.join("; ")}`] : []),
+    ...expected.slice(1),
+  ];
   return {
     name,
     seconds: summary.elapsedMs / 1000,
-    ...(summary.partial.length > 0
-      ? { output: `partial verdict: ${summary.partial.join("; ")}` }
-      : {}),
+    ...(systemOut.length === 0 ? {} : { systemOut: systemOut.join("\n") }),
     ...(costFindings.length > 0
       ? {
         failure: {

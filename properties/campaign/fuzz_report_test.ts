@@ -54,20 +54,20 @@ Deno.test("any other message is kept as it is", () => {
   assert.equal(readableMessage(message), message);
 });
 
-Deno.test("the classes a campaign went on past are listed with a replay, then those it stopped at", () => {
-  const hit = { summary: "s", seenIn: ["bun"], seeds: [1] };
+Deno.test("the classes a campaign went on past are listed with counts and a replay, then those it stopped at", () => {
+  const hit = { summary: "s", seenIn: ["bun"], seeds: [1], runs: 3, steps: 5 };
   const lines = classLines([
     { ...hit, name: "a", replay: "replay-a" },
     { ...hit, name: "b", seeds: [1, 2], replay: "replay-b" },
-    { ...hit, name: "c", replay: null },
+    { ...hit, name: "c", replay: null, runs: 0, steps: 0 },
   ]);
   assert.deepEqual(lines.slice(0, 6), [
     "",
-    "known classes hit, each excluded from the next round on (2, in order):",
-    "  a (seen in bun; seed 1): s",
-    "    replay: replay-a",
-    "  b (seen in bun; seeds 1, 2): s",
-    "    replay: replay-b",
+    "known classes hit, expected; the runs went on past them (2, in order):",
+    "  a (seen in bun; 3 run(s), 5 step(s); seed 1): s",
+    "    replay (the first run, this class not in force): replay-a",
+    "  b (seen in bun; 3 run(s), 5 step(s); seeds 1, 2): s",
+    "    replay (the first run, this class not in force): replay-b",
   ]);
   assert.match(lines.join("\n"), /^--known-divergences c \(added/m);
   assert.deepEqual(classLines([]), []);

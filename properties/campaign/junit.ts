@@ -25,8 +25,9 @@ export interface JunitCase {
   seconds: number;
   /** Set when it failed: a one-line message and the full text. */
   failure?: { message: string; detail: string };
-  /** What a reader must know besides the result (a partial verdict), as `<system-out>`. */
-  output?: string;
+  /** What a reader must know besides the result (a partial verdict, the known classes a
+   * campaign went on past), as `<system-out>`. */
+  systemOut?: string;
 }
 
 /** `text` escaped for an XML attribute or text node (characters XML 1.0 forbids are dropped). */
@@ -57,7 +58,7 @@ export function renderJunit(suite: string, cases: readonly JunitCase[]): string 
     const open = `    <testcase name="${xml(c.name)}" classname="${xml(suite)}" time="${
       c.seconds.toFixed(3)
     }"`;
-    if (c.failure === undefined && c.output === undefined) {
+    if (c.failure === undefined && c.systemOut === undefined) {
       lines.push(`${open}/>`);
     } else {
       lines.push(
@@ -65,7 +66,9 @@ export function renderJunit(suite: string, cases: readonly JunitCase[]): string 
         ...(c.failure === undefined ? [] : [
           `      <failure message="${xml(c.failure.message)}">${xml(c.failure.detail)}</failure>`,
         ]),
-        ...(c.output === undefined ? [] : [`      <system-out>${xml(c.output)}</system-out>`]),
+        ...(c.systemOut === undefined
+          ? []
+          : [`      <system-out>${xml(c.systemOut)}</system-out>`]),
         "    </testcase>",
       );
     }

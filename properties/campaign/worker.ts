@@ -31,7 +31,7 @@
  *
  * @module
  */
-import type { CampaignResult, Failure, PropertyName } from "./campaign.ts";
+import type { CampaignResult, Expected, Failure, PropertyName } from "./campaign.ts";
 import { runAlone, runCampaign } from "./campaign.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
@@ -70,8 +70,10 @@ export interface WorkerConfig {
   path?: string;
   /** The commands replay path that goes with `path`. */
   replayPath?: string;
-  /** Known divergence classes to exclude. */
+  /** Known divergence classes in force (a run goes on past a difference they explain). */
   knownDivergences?: string[];
+  /** Also stop generating the operations those classes cover (`--exclude-known`). */
+  excludeKnown?: boolean;
   /** The runtime the worker runs under (`--runtime`; default the coordinator's own). */
   runtime?: RuntimeBinary;
   /** Write every step before it runs (used to locate a hang or a crash). */
@@ -97,6 +99,12 @@ export interface WorkerReport {
   runsByProperty: Partial<Record<PropertyName, number>>;
   /** The first failure. */
   failure: Failure | null;
+  /** The known classes its runs went on past, over every phase. */
+  expected: Expected[];
+  /** Generated operations the target could run, over every phase. */
+  generatedOps: number;
+  /** Of those, the ones `--exclude-known` dropped. */
+  excludedOps: number;
 }
 
 /**
@@ -137,7 +145,8 @@ let workerRealm: TamperedRealm | undefined;
 /** Runs the phases of `config`, writing the protocol lines. */
 async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   inProgress.property = config.phases[0].property;
-  const exclude = divergenceClasses(config.knownDivergences ?? []);
+  const known = divergenceClasses(config.knownDivergences ?? []);
+  const exclude = config.excludeKnown ? known : [];
   // The tampered-realm property patches the built-ins before the candidate loads and after.
   const realm = config.phases.some((phase) => phase.property === "tampered-realm")
     ? new TamperedRealm(candidateCode(config.target, candidateUrlOf(config.target)))
@@ -157,7 +166,16 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   } catch (error) {
     if (error instanceof CandidateLoadError) {
       writeOut(`load-error ${stringify({ url: error.url, detail: error.detail })}\n`);
-      return { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure: null };
+      return {
+        runs: 0,
+        commands: 0,
+        elapsedMs: 0,
+        runsByProperty: {},
+        failure: null,
+        expected: [],
+        generatedOps: 0,
+        excludedOps: 0,
+      };
     }
     throw error;
   } finally {
@@ -178,6 +196,9 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     elapsedMs: 0,
     runsByProperty: {},
     failure: null,
+    expected: [],
+    generatedOps: 0,
+    excludedOps: 0,
   };
   const replacedAtLoad = builtins.replaced();
   if (replacedAtLoad.length > 0) {
@@ -206,6 +227,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       path: config.path,
       replayPath: config.replayPath,
       maxCommands: config.maxCommands,
+      known,
       exclude,
       realm,
       onRun: (run, commands) => {
@@ -224,6 +246,16 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
     report.commands += result.commands;
     report.elapsedMs += result.elapsedMs;
     report.runsByProperty[phase.property] = result.runs;
+    report.generatedOps += result.generatedOps;
+    report.excludedOps += result.excludedOps;
+    for (const hit of result.expected) {
+      const entry = report.expected.find((e) => e.name === hit.name);
+      if (entry === undefined) report.expected.push(hit);
+      else {
+        entry.runs += hit.runs;
+        entry.steps += hit.steps;
+      }
+    }
     if (result.failure !== null) {
       report.failure = result.failure;
       break;
@@ -270,7 +302,16 @@ try {
     writeOut(`harness-error ${stringify(String((error as Error)?.stack ?? error))}\n`);
     exitNow(2);
   }
-  report = { runs: 0, commands: 0, elapsedMs: 0, runsByProperty: {}, failure };
+  report = {
+    runs: 0,
+    commands: 0,
+    elapsedMs: 0,
+    runsByProperty: {},
+    failure,
+    expected: [],
+    generatedOps: 0,
+    excludedOps: 0,
+  };
 }
 writeOut(`done ${stringify(report)}\n`);
 exitNow(0);

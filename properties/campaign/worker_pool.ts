@@ -389,6 +389,7 @@ export function workerConfig(options: CliOptions, seed: number, phases: Phase[])
     path: options.path,
     replayPath: options.replayPath,
     knownDivergences: options.knownDivergences,
+    excludeKnown: options.excludeKnown,
     maxCommands: options.maxCommands,
     runtime: options.runtime,
   };

@@ -139,6 +139,9 @@ function campaignArgs(
     String(budget.workers),
     "--out",
     out,
+    ...(variant?.knownDivergences === undefined
+      ? []
+      : ["--known-divergences", variant.knownDivergences.join(",")]),
   ];
 }
 

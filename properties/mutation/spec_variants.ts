@@ -13,6 +13,48 @@ import type { Variant } from "./variants.ts";
 /** The variants planted in a copy of spec/. */
 export const SPEC_VARIANTS: readonly Variant[] = [
   {
+    name: "spec-response-init-read-twice-and-headers-filled-first",
+    bug: "ResponseInit's status and statusText are read twice (the known classes " +
+      "response-init-members-read-twice and response-status-checked-before-headers-converted " +
+      "of Deno are in force), and the Response constructor fills its headers before it checks " +
+      "the status (an invalid header's TypeError wins over a bad status's RangeError)",
+    module: "spec",
+    knownDivergences: [
+      "response-init-members-read-twice",
+      "response-status-checked-before-headers-converted",
+    ],
+    patches: [
+      {
+        folder: "spec",
+        file: "dictionaries.ts",
+        search: "  return headers === undefined ? { status, statusText }",
+        replace:
+          '  member("status", (v) => {\n    status = toUnsignedShort(v, "ResponseInit.status");\n' +
+          '  });\n  member("statusText", (v) => {\n' +
+          '    statusText = toByteString(v, "ResponseInit.statusText");\n  });\n' +
+          "  return headers === undefined ? { status, statusText }",
+      },
+      {
+        folder: "spec",
+        file: "response.ts",
+        search: '      // 5. If init["headers"] exists, fill response\'s headers with it.\n' +
+          "      if (init.headers !== undefined) headersInternals().fill(response.#headers, " +
+          "init.headers);\n",
+        replace: "",
+      },
+      {
+        folder: "spec",
+        file: "response.ts",
+        search:
+          '      // 1. If init["status"] is not in the range 200 to 599, inclusive, throw a ' +
+          "RangeError.\n      if (init.status < 200",
+        replace:
+          "      if (init.headers !== undefined) headersInternals().fill(response.#headers, " +
+          "init.headers);\n      if (init.status < 200",
+      },
+    ],
+  },
+  {
     name: "spec-response-init-headers-read-last",
     bug: "ResponseInit's headers member is read after status and statusText (WebIDL: " +
       "lexicographic order, headers first), as Node 22 does",

@@ -57,6 +57,12 @@ export interface Variant {
    * stage alone, as the answer stages' raw lists never hold the bytes it needs.
    */
   killedBy?: "wire";
+  /**
+   * Known divergence classes (divergences.ts) whose deviation the variant also carries, in the
+   * same operations as its bug: the kill table puts them in force (`--known-divergences`), so the
+   * variant is killed only by a difference none of them explains, its new bug.
+   */
+  knownDivergences?: readonly string[];
 }
 
 /** The project's impl/ folder. */
@@ -678,6 +684,40 @@ export const VARIANTS: readonly Variant[] = [
         "  if (valueText.length > 4 << 20) throw new RangeError(`${context}: value too long`);\n" +
         "  const normalized = valueOrNull(context, valueText);",
     }],
+  },
+  {
+    name: "set-cookie-last-and-delete-drops-cookie",
+    bug: "iteration of small lists puts set-cookie last (the known class set-cookie-sorted-last, " +
+      "as Bun does), and a delete that removes another name also drops the second set-cookie",
+    knownDivergences: ["set-cookie-sorted-last"],
+    patches: [
+      {
+        file: "headers.ts",
+        search:
+          "      for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {\n" +
+          "        insertPair(view, name, (setCookies as string[])[cookie]);\n" +
+          "      }\n    });\n    this.#view = view;",
+        replace: "    });\n" +
+          '    if (combined.has("set-cookie")) {\n' +
+          "      for (let cookie = 0; cookie < (setCookies as string[]).length; cookie++) {\n" +
+          '        view[view.length] = "set-cookie";\n' +
+          "        view[view.length] = (setCookies as string[])[cookie];\n" +
+          "      }\n    }\n    this.#view = view;",
+      },
+      {
+        file: "headers.ts",
+        search: '    if (lower === "set-cookie") this.#setCookies = null;\n' +
+          '    if (guard === "request-no-cors") this.#remove(combined, "range");',
+        replace: '    if (lower === "set-cookie") this.#setCookies = null;\n' +
+          "    const cookies = this.#setCookies;\n" +
+          "    if (cookies !== null && cookies.length > 1) {\n" +
+          "      for (let i = 1; i + 1 < cookies.length; i++) cookies[i] = cookies[i + 1];\n" +
+          "      cookies.length = cookies.length - 1;\n" +
+          "      this.#order = NO_ORDER;\n" +
+          "    }\n" +
+          '    if (guard === "request-no-cors") this.#remove(combined, "range");',
+      },
+    ],
   },
   ...SPEC_VARIANTS,
   ...WIRE_VARIANTS,

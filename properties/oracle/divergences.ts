@@ -1,8 +1,10 @@
 /**
  * Named classes of known divergences of native Headers from the reference, each documented in
- * properties/NATIVE_DIVERGENCES.md. `--known-divergences a,b` (or `all`) tells a campaign to stop
- * generating the operations a class covers, so it moves on to the next finding. Nothing is excused
- * silently: the report lists every class in force, and an unknown name is an error.
+ * properties/NATIVE_DIVERGENCES.md. `--known-divergences a,b` (or `all`) puts classes in force: the
+ * executor (world.ts) hands each difference to them ({@link explainedBy}), and a run goes on past a
+ * difference one of them recognizes from the step and both outcomes; `--exclude-known` (opt-in)
+ * also stops generating the operations a class covers. Nothing is excused silently: the report
+ * lists every class in force and every class hit, and an unknown name is an error.
  *
  * @example
  * ```ts
@@ -16,8 +18,43 @@
  */
 import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "./ops.ts";
 import { CODEC_DIVERGENCE_CLASSES } from "../codec/classes.ts";
+import type { Outcome } from "./observe.ts";
 
-/** A known divergence: which operations it covers, and where it was seen. */
+/**
+ * One outcome of a step that came out differently on the two sides (world.ts): the resolved step,
+ * what was looked at, and both outcomes. `observation` is false for the step's own outcomes (its
+ * calls' results, an init's read log) and true for what is looked at after every step (the
+ * iteration, own keys and header list of each object, one `next()` of each iterator).
+ */
+export interface Difference {
+  /** The resolved step; for an outcome of a call inside a batch step, that call. */
+  step: Op;
+  /** What was looked at (its label). */
+  label: string;
+  /** Whether it was an observation after the step rather than one of the step's outcomes. */
+  observation: boolean;
+  /** The candidate's outcome. */
+  candidate: Outcome | undefined;
+  /** The reference's outcome. */
+  reference: Outcome | undefined;
+  /**
+   * The reference's pairs now, of each object the outcome is about (for an iterator, the object
+   * it was opened on); absent where not known.
+   */
+  lists?: () => unknown[];
+}
+
+/**
+ * What a run does after a step whose differences a class explains (world.ts): "go on", the class
+ * changes only what the explained outcomes show, so both sides still hold the same objects and
+ * every object stays compared; "fork", the objects and iterators that step touched (the slots its
+ * labels and its differing outcomes name) are no longer compared, nor any step that uses them,
+ * for the rest of the run. Either way a run whose two sides no longer hold as many objects,
+ * iterators or messages compares nothing more.
+ */
+export type AfterExplained = "go on" | "fork";
+
+/** A known divergence: which differences it explains, and where it was seen. */
 export interface DivergenceClass {
   /** The class name used by `--known-divergences`. */
   name: string;
@@ -25,8 +62,31 @@ export interface DivergenceClass {
   runtimes: readonly string[];
   /** One line: what the runtime does differently. */
   summary: string;
-  /** Whether `op` (unresolved, as generated) may run into this divergence. */
+  /**
+   * Whether `op` (unresolved, as generated) may run into this divergence: the operations the
+   * opt-in `--exclude-known` stops generating.
+   */
   covers(op: Op): boolean;
+  /**
+   * Whether this class explains `difference`, from the step and both outcomes: what the run does
+   * after the step, or null when it does not. Absent: a class whose operations are narrow enough
+   * that any difference of a step it {@link covers}, or on an object such a step made or touched,
+   * is its, after which those objects are forked ({@link explainedBy}).
+   */
+  explains?(difference: Difference): AfterExplained | null;
+  /**
+   * For a class whose divergence rewrites what an outcome shows (an order, a separator): the
+   * outcome `value` of `side` rewritten so that the class's divergence no longer shows. When no
+   * class explains a difference alone, the rewrites of every class in force are applied together
+   * ({@link explainedBy}): two such divergences in one outcome are explained by both.
+   */
+  rewrite?(value: unknown, side: "candidate" | "reference", difference: Difference): unknown;
+  /**
+   * The step never returns (a hang): a run cannot go on past it, so while the class is in force
+   * the operations it {@link covers} are not generated, the one exclusion by generation that is
+   * not opt-in (its share is printed).
+   */
+  hangs?: true;
   /**
    * What the class makes wrong for every object of the runtime, switched off while the class is
    * in force: "own keys", the own keys of objects and iterators observed after every step;
@@ -128,6 +188,164 @@ function recordedInitOf(op: Op, how: RecordedHow): boolean {
   return op.op === "construct" && op.init.kind === "recorded" && op.init.how === how;
 }
 
+/** The value of an outcome that returned, or undefined when it threw or is missing. */
+function okOf(outcome: Outcome | undefined): unknown {
+  return outcome !== undefined && "ok" in outcome ? outcome.ok : undefined;
+}
+
+/** The error name of an outcome that threw, or undefined. */
+function threwOf(outcome: Outcome | undefined): string | undefined {
+  return outcome !== undefined && "threw" in outcome ? outcome.threw : undefined;
+}
+
+/** Whether `d` is one `next()` of an open iterator (a step's, or observed after the step). */
+function isNext(d: Difference): boolean {
+  return /^it\[\d+\]\.next\(\)$/.test(d.label);
+}
+
+/** Whether `d` is the read log of a Request's or Response's init (request.ts). */
+function isInitLog(d: Difference): boolean {
+  return !d.observation && /^the log of h\[\d+\]'s init$/.test(d.label);
+}
+
+/** The forEach call of a step: a forEach step, or a raw list's first call. */
+function forEachOf(step: Op): Extract<Op, { op: "forEach" }> | null {
+  if (step.op === "forEach") return step;
+  return step.op === "rawList" && step.first?.op === "forEach" ? step.first : null;
+}
+
+/** Whether `d` is the outcome of a forEach call with no mutations (`forEachObserved`). */
+function isPlainForEach(d: Difference): boolean {
+  return !d.observation && forEachOf(d.step)?.mutations.length === 0;
+}
+
+/** Whether both outcomes returned and `same` holds of their values. */
+function bothOk(d: Difference, same: (candidate: unknown, reference: unknown) => boolean): boolean {
+  const [c, r] = [okOf(d.candidate), okOf(d.reference)];
+  return c !== undefined && r !== undefined && same(c, r);
+}
+
+/** Whether two encoded values are equal once `normalize` rewrote both. */
+function sameAs(normalize: (value: unknown) => unknown): (c: unknown, r: unknown) => boolean {
+  return (c, r) => JSON.stringify(normalize(c)) === JSON.stringify(normalize(r));
+}
+
+/** Whether `value` is a `[name, value]` pair of strings whose name is `name`. */
+function isPairOf(value: unknown, name: string): boolean {
+  return Array.isArray(value) && value.length === 2 && typeof value[1] === "string" &&
+    typeof value[0] === "string" && value[0].toLowerCase() === name;
+}
+
+/** `items` with those `last` accepts moved after the others, each group in its order. */
+function movedLast(items: unknown, last: (item: unknown) => boolean): unknown {
+  if (!Array.isArray(items)) return items;
+  return [...items.filter((item) => !last(item)), ...items.filter(last)];
+}
+
+/** `value` with every `[name, value]` pair named `name` (at any depth) rewritten by `rewrite`. */
+function pairsRewritten(value: unknown, name: string, rewrite: (v: string) => string): unknown {
+  if (!Array.isArray(value)) return value;
+  if (isPairOf(value, name)) return [value[0], rewrite(value[1] as string)];
+  return value.map((item) => pairsRewritten(item, name, rewrite));
+}
+
+/** `value` with every string in it (at any depth) rewritten by `rewrite`. */
+function stringsRewritten(value: unknown, rewrite: (v: string) => string): unknown {
+  if (typeof value === "string") return rewrite(value);
+  return Array.isArray(value) ? value.map((item) => stringsRewritten(item, rewrite)) : value;
+}
+
+/**
+ * Whether the two read logs of an init (arrays of "get status" and such) hold the same entries
+ * once `candidate` and `reference` rewrote theirs, in any order.
+ */
+function sameReads(
+  d: Difference,
+  candidate: (entries: string[]) => string[],
+  reference: (entries: string[]) => string[] = (entries) => entries,
+): boolean {
+  return isInitLog(d) &&
+    bothOk(d, (c, r) => {
+      if (!Array.isArray(c) || !Array.isArray(r)) return false;
+      const sorted = (entries: string[]) => JSON.stringify([...entries].sort());
+      return sorted(candidate(c as string[])) === sorted(reference(r as string[]));
+    });
+}
+
+/** The members of ResponseInit. */
+const RESPONSE_MEMBERS = ["headers", "status", "statusText"];
+
+/** The members of RequestInit. */
+const REQUEST_MEMBERS = [
+  "body",
+  "cache",
+  "credentials",
+  "duplex",
+  "headers",
+  "integrity",
+  "keepalive",
+  "method",
+  "mode",
+  "priority",
+  "redirect",
+  "referrer",
+  "referrerPolicy",
+  "signal",
+  "window",
+];
+
+/** `entries` without those about members in `keys`. */
+function withoutReads(entries: string[], keys: readonly string[]): string[] {
+  return entries.filter((entry) => !keys.some((k) => entry.endsWith(` ${k}`)));
+}
+
+/**
+ * Whether `d` is a Response step, with a status or statusText and headers in its init, whose
+ * construction threw `candidate` where the reference threw another error that `reference` accepts.
+ */
+function responseThrew(
+  d: Difference,
+  candidate: string,
+  reference: (threw: string) => boolean,
+): boolean {
+  const threw = threwOf(d.reference);
+  return !d.observation && d.step.op === "response" && threwOf(d.candidate) === candidate &&
+    threw !== undefined && threw !== candidate && reference(threw) &&
+    responseMember(d.step, "headers", () => true) &&
+    (responseMember(d.step, "status", () => true) ||
+      responseMember(d.step, "statusText", () => true));
+}
+
+/**
+ * `value` with the value of every `cookie` pair in it rewritten by `rewrite`, and for a forEach
+ * call's outcome (`[result, calls]`, each call `[value, name, ...]`) the value of every call for
+ * `cookie`.
+ */
+function cookiesRewritten(value: unknown, d: Difference, rewrite: (v: string) => string): unknown {
+  if (!d.observation && forEachOf(d.step) !== null && Array.isArray(value)) {
+    const [result, calls] = value;
+    return [
+      result,
+      Array.isArray(calls)
+        ? calls.map((call) =>
+          Array.isArray(call) && typeof call[0] === "string" && call[1] === "cookie"
+            ? [rewrite(call[0]), ...call.slice(1)]
+            : call
+        )
+        : calls,
+    ];
+  }
+  return pairsRewritten(value, "cookie", rewrite);
+}
+
+/** `value` with set-cookie pairs moved after the other pairs in every list of pairs in it. */
+function setCookieLast(value: unknown): unknown {
+  const cookie = (item: unknown) => isPairOf(item, "set-cookie");
+  return Array.isArray(value) && !cookie(value)
+    ? movedLast(value.map(setCookieLast), cookie)
+    : value;
+}
+
 /** Every known class, by name. */
 export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   {
@@ -142,12 +360,25 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     runtimes: ["deno"],
     summary: 'iteration shows "a" for values ["", "a"] where get() (and the standard) say ", a"',
     covers: (op) => stringsOf(op).some(normalizesToEmpty),
+    // Only leading ", " runs of combined values differ (in whatever shows pairs or values: a
+    // listing, a next(), a forEach, a spread); no name starts so, and a single value is trimmed.
+    explains: (d) =>
+      bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/^(?:,[\t ]*)+/, ""))))
+        ? "go on"
+        : null,
+    rewrite: (value) => stringsRewritten(value, (v) => v.replace(/^(?:,[\t ]*)+/, "")),
   },
   {
     name: "iterator-latches-on-done",
     runtimes: ["bun"],
     summary: "an iterator that returned done stays done after the list grows",
     covers: opensIterator,
+    // The candidate's iterator says done where the reference's yields: that iterator is forked.
+    explains: (d) =>
+      isNext(d) &&
+        bothOk(d, (c, r) => Array.isArray(c) && Array.isArray(r) && c[0] === true && r[0] === false)
+        ? "fork"
+        : null,
   },
   {
     name: "for-each-iterates-snapshot",
@@ -156,12 +387,66 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       (op.op === "forEach" && op.mutations.length > 0) ||
       (op.op === "rawList" && op.first?.op === "forEach" && op.first.mutations.length > 0),
+    // A forEach whose callback mutates: its calls differ, and so may the list, as the callback
+    // runs as many mutations as the snapshot has entries. Every object the step touched is
+    // forked; other objects stay compared.
+    explains: (d) =>
+      [d.step, ...(d.step.op === "batch" ? d.step.ops : [])].some((step) =>
+          (forEachOf(step)?.mutations.length ?? 0) > 0
+        )
+        ? "fork"
+        : null,
   },
   {
     name: "set-cookie-sorted-last",
     runtimes: ["bun"],
     summary: "iteration puts set-cookie after every other name instead of in byte order",
     covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "set-cookie"),
+    // Whatever shows pairs (a listing, a spread) or a plain forEach's calls are the reference's
+    // with set-cookie moved last; an iterator that yields (or where the reference yields) a
+    // set-cookie pair is forked.
+    explains: (d) => {
+      const cookie = (item: unknown) => isPairOf(item, "set-cookie");
+      const call = (item: unknown) =>
+        Array.isArray(item) && typeof item[1] === "string" && item[1] === "set-cookie";
+      if (
+        !isNext(d) && bothOk(d, (c, r) => JSON.stringify(c) === JSON.stringify(setCookieLast(r)))
+      ) {
+        return "go on";
+      }
+      if (isPlainForEach(d)) {
+        return bothOk(d, (c, r) =>
+            Array.isArray(c) && Array.isArray(r) &&
+            JSON.stringify(c) === JSON.stringify([r[0], movedLast(r[1], call)]))
+          ? "go on"
+          : null;
+      }
+      // A header list (headerListOf: names and values in one flat list) copied through the
+      // iteration holds set-cookie where the iteration put it: the reference's pairs, set-cookie
+      // among them, in another order; that object is forked, as its list's order now differs.
+      const pairsOf = (flat: unknown) =>
+        Array.isArray(flat)
+          ? flat.flatMap((item, i) => i % 2 === 0 ? [[item, flat[i + 1]]] : [])
+          : [];
+      if (
+        /^headerListOf\(h\[\d+\]\)$/.test(d.label) &&
+        bothOk(d, (c, r) => {
+          const sorted = (flat: unknown) => JSON.stringify(pairsOf(flat).map(String).sort());
+          return sorted(c) === sorted(r) && pairsOf(r).some(cookie);
+        })
+      ) return "fork";
+      const forEach = !d.observation && forEachOf(d.step) !== null;
+      const yieldsCookie = (o: unknown): boolean =>
+        Array.isArray(o) && (cookie(o) || o[1] === "set-cookie" || o.some(yieldsCookie));
+      // An iterator over an object holding set-cookie yields what the order puts at its
+      // position, whichever pair that is: forked.
+      if (isNext(d) && (d.lists?.() ?? []).some(yieldsCookie)) return "fork";
+      return (isNext(d) || forEach || (!d.observation && d.step.op === "tamper")) &&
+          bothOk(d, (c, r) => yieldsCookie(c) || yieldsCookie(r))
+        ? "fork"
+        : null;
+    },
+    rewrite: (value, side) => side === "reference" ? setCookieLast(value) : value,
   },
   {
     name: "record-includes-non-enumerable-keys",
@@ -184,13 +469,25 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
   },
   {
     name: "copy-keeps-trailing-comma-space",
-    runtimes: ["bun"],
+    runtimes: ["bun", "deno"],
     summary: 'new Headers(other) keeps a combined value ending in ", " where filling from the ' +
-      'iteration normalizes it to ","',
+      'iteration normalizes it to "," (Bun; Deno: new Response(body, { headers: other }))',
     covers: (op) =>
       op.op === "copy" || op.op === "copyChain" ||
       (op.op === "construct" && op.init.kind === "headers") ||
-      (op.op === "rawList" && op.first?.op === "copy"),
+      (op.op === "rawList" && op.first?.op === "copy") ||
+      (op.op === "response" &&
+        (op.init?.members ?? []).some(([key, value]) =>
+          key === "headers" && (value as { headers: Init }).headers.kind === "headers"
+        )),
+    // A copy's values differ only by a trailing ", " where the reference has "," (in whatever
+    // shows values: a listing, a next(), a forEach, a get()); the copy holds another list (its
+    // values uncombined), so the objects it is seen in are forked.
+    explains: (d) =>
+      bothOk(d, sameAs((value) => stringsRewritten(value, (v) => v.replace(/, $/, ","))))
+        ? "fork"
+        : null,
+    rewrite: (value) => stringsRewritten(value, (v) => v.replace(/, $/, ",")),
   },
   {
     name: "response-init-skips-tolength",
@@ -209,12 +506,26 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       op.op === "construct" && op.init.kind === "broken" &&
       op.init.how === "pair next returns a primitive",
+    hangs: true,
   },
   {
     name: "cookie-joined-with-semicolon",
     runtimes: ["node", "bun"],
     summary: 'values of the "cookie" header are combined with "; " instead of ", "',
     covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "cookie"),
+    // Only the cookie header's combined value differs, "; " for ", ", in whatever shows pairs
+    // (a listing, a next(), a forEach, a spread) or in a get("cookie").
+    explains: (d) => {
+      const get = d.step.op === "get" && typeof d.step.args[0] === "string" &&
+        d.step.args[0].toLowerCase() === "cookie" && !d.observation;
+      // A combined value's separator, or its last one once trimmed (an empty value last).
+      const joined = (v: string) => v.replace(/;( |$)/g, ",$1");
+      const normalized = sameAs((value) =>
+        get && typeof value === "string" ? joined(value) : cookiesRewritten(value, d, joined)
+      );
+      return bothOk(d, normalized) ? "go on" : null;
+    },
+    rewrite: (value, _side, d) => cookiesRewritten(value, d, (v) => v.replace(/;( |$)/g, ",$1")),
   },
   {
     name: "get-set-cookie-no-brand-check",
@@ -319,6 +630,23 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       loggedInitOf(op, "request") ||
       (op.op === "request" && (op.init?.members ?? []).some(([key]) => key === "client")),
+    // The read log holds client's reads where the reference's holds duplex's and window's; an
+    // init with a client member throws where the reference makes the Request (forked).
+    explains: (d) => {
+      if (
+        d.step.op === "request" &&
+        sameReads(
+          d,
+          (entries) => withoutReads(entries, ["client"]),
+          (entries) => withoutReads(entries, ["duplex", "window"]),
+        )
+      ) return "go on";
+      return !d.observation && d.step.op === "request" &&
+          (d.step.init?.members ?? []).some(([key]) => key === "client") &&
+          threwOf(d.candidate) === "TypeError" && threwOf(d.reference) === undefined
+        ? "fork"
+        : null;
+    },
   },
   {
     name: "response-init-members-read-twice",
@@ -326,6 +654,12 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "the Response constructor reads status and statusText of its ResponseInit twice " +
       "and headers after them (WebIDL: each member once, in lexicographic order)",
     covers: (op) => loggedInitOf(op, "response"),
+    // The read logs differ only in the reads of status, statusText and headers: their count and
+    // order (the reads after a member whose conversion threw differ with the order).
+    explains: (d) => {
+      const others = (entries: string[]) => withoutReads(entries, RESPONSE_MEMBERS);
+      return d.step.op === "response" && sameReads(d, others, others) ? "go on" : null;
+    },
   },
   {
     name: "response-accepts-status-101",
@@ -344,6 +678,13 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     covers: (op) =>
       (responseMember(op, "status", () => true) || responseMember(op, "statusText", () => true)) &&
       responseMember(op, "headers", () => true),
+    // A RangeError (a bad status) or TypeError (a bad statusText) where the reference threw what
+    // converting the headers threw, which is not the status's RangeError.
+    explains: (d) =>
+      (responseThrew(d, "RangeError", (r) => r !== "RangeError") ||
+          responseThrew(d, "TypeError", (r) => r !== "RangeError"))
+        ? "go on"
+        : null,
   },
   {
     name: "init-members-read-out-of-order",
@@ -352,6 +693,16 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "declare them (method, headers, body, ...; status, statusText, headers), not WebIDL's " +
       "lexicographic order, and RequestInit reads a non-member `dispatcher`",
     covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+    // The read logs differ only in the reads of the dictionary's members (their order, and so
+    // which are read before a conversion throws) and of dispatcher.
+    explains: (d) => {
+      const others = (entries: string[]) =>
+        withoutReads(entries, [
+          ...(d.step.op === "request" ? REQUEST_MEMBERS : RESPONSE_MEMBERS),
+          "dispatcher",
+        ]);
+      return sameReads(d, others, others) ? "go on" : null;
+    },
   },
   {
     name: "init-reads-non-members",
@@ -359,6 +710,15 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
     summary: "RequestInit conversion reads `status` and `statusText` and skips most members; " +
       "ResponseInit conversion reads `method`; neither in WebIDL's order",
     covers: (op) => loggedInitOf(op, "request") || loggedInitOf(op, "response"),
+    // The read logs differ only in the reads of the dictionary's members (which, in which order)
+    // and of status and statusText (RequestInit) or method (ResponseInit).
+    explains: (d) => {
+      const members = d.step.op === "request"
+        ? [...REQUEST_MEMBERS, "status", "statusText"]
+        : [...RESPONSE_MEMBERS, "method"];
+      const others = (entries: string[]) => withoutReads(entries, members);
+      return sameReads(d, others, others) ? "go on" : null;
+    },
   },
   {
     name: "json-content-type-has-charset",
@@ -431,6 +791,8 @@ export const DIVERGENCE_CLASSES: readonly DivergenceClass[] = [
       "first)",
     covers: (op) =>
       responseMember(op, "status", () => true) && responseMember(op, "headers", () => true),
+    // A TypeError (an invalid header) where the reference threw the status's RangeError.
+    explains: (d) => responseThrew(d, "TypeError", (r) => r === "RangeError") ? "go on" : null,
   },
   {
     name: "response-init-ignores-array-iterator",
@@ -488,6 +850,71 @@ function isNumber(arg: unknown, n: number): boolean {
 /** Whether `op` is a step of `kind` whose init dictionary logs what is read from it. */
 function loggedInitOf(op: Op, kind: "request" | "response"): boolean {
   return op.op === kind && op.init !== null && op.init.via !== "plain";
+}
+
+/**
+ * Whether `c` covers `step`: the step itself, for a batch any call inside it, for a Request or
+ * Response step the construction from its init's headers member under the guards it may fill
+ * with.
+ */
+export function coversStep(c: DivergenceClass, step: Op): boolean {
+  if (c.covers(step)) return true;
+  if (step.op === "batch") return step.ops.some((inner) => c.covers(inner));
+  if (step.op !== "request" && step.op !== "response") return false;
+  const guards: Guard[] = step.op === "request"
+    ? ["none", "request", "request-no-cors"]
+    : ["none", "response"];
+  return (step.init?.members ?? []).some(([key, value]) =>
+    key === "headers" &&
+    guards.some((guard) =>
+      c.covers({ op: "construct", slot: 0, guard, init: (value as { headers: Init }).headers })
+    )
+  );
+}
+
+/**
+ * The first class of `known` that explains `difference`, with what the run does after it; null
+ * when none does. `tainted` says whether an object the difference is about was made or touched by
+ * a step a class without a recognizer of its own covers (world.ts keeps that).
+ */
+export function explainedBy(
+  difference: Difference,
+  known: readonly DivergenceClass[],
+  tainted: (c: DivergenceClass) => boolean,
+): { names: string[]; after: AfterExplained } | null {
+  for (const c of known) {
+    if (c.silences !== undefined && !c.covers(difference.step)) continue;
+    const after = c.explains === undefined
+      ? coversStep(c, difference.step) || tainted(c) ? "fork" : null
+      : c.explains(difference);
+    if (after !== null) return { names: [c.name], after };
+  }
+  const [candidate, reference] = [okOf(difference.candidate), okOf(difference.reference)];
+  if (candidate === undefined || reference === undefined) return null;
+  let [c, r]: unknown[] = [candidate, reference];
+  const names: string[] = [];
+  // Each rewrite may expose what another rewrites ("a; " is a trailing ", " once cookie's
+  // separator is rewritten): passes until none changes anything.
+  for (let pass = 0, changed = true; changed && pass < 4; pass++) {
+    changed = false;
+    for (const k of known) {
+      if (k.rewrite === undefined) continue;
+      const [c2, r2] = [
+        k.rewrite(c, "candidate", difference),
+        k.rewrite(r, "reference", difference),
+      ];
+      if (JSON.stringify([c2, r2]) === JSON.stringify([c, r])) continue;
+      if (!names.includes(k.name)) names.push(k.name);
+      [c, r] = [c2, r2];
+      changed = true;
+    }
+  }
+  // Rewritten together, the outcomes are equal: every class that rewrote one explains it, and
+  // the objects it is about are forked (what one class's state change does to another's is not
+  // modelled).
+  return names.length > 1 && JSON.stringify(c) === JSON.stringify(r)
+    ? { names, after: "fork" }
+    : null;
 }
 
 /**
@@ -570,9 +997,14 @@ export interface ClassHit {
   seenIn: readonly string[];
   /** The seeds of the workers whose divergence it was. */
   seeds: number[];
+  /** The runs that went on past it (0 for the class of a counterexample). */
+  runs: number;
+  /** The steps it explained over those runs (0 for the class of a counterexample). */
+  steps: number;
   /**
-   * The command that replays one of its divergences (the first, shrunk), where the campaign went
-   * on past it (`--known-divergences auto`: campaign/coordinator.ts); else null.
+   * The command that replays the first run that went on past it, with it left out of the classes
+   * in force, so that the run fails on it (campaign/coordinator.ts); null for the class of a
+   * counterexample, which its own replay command shows.
    */
   replay: string | null;
 }
@@ -598,6 +1030,8 @@ export function classesHit(
         summary: c.summary,
         seenIn: c.runtimes,
         seeds: [failure.seed],
+        runs: 0,
+        steps: 0,
         replay: null,
       });
     } else hit.seeds.push(failure.seed);

@@ -24,6 +24,8 @@ import type { Outcome, Subject } from "./observe.ts";
 import { attempt, drain, nextResult, ownKeysOf } from "./observe.ts";
 import type { CallOp, Op } from "./ops.ts";
 import type { TamperedRealm } from "../targets/tampered_realm.ts";
+import type { AfterExplained, DivergenceClass } from "./divergences.ts";
+import { coversStep, explainedBy } from "./divergences.ts";
 import { MAX_ITERATORS, MAX_OBJECTS } from "./arguments.ts";
 import { batch } from "./operations/batch.ts";
 import { call } from "./operations/call.ts";
@@ -242,6 +244,37 @@ export interface WorldOptions {
    * default: when both sides export it.
    */
   headerLists?: boolean;
+  /**
+   * The known divergence classes in force: a step whose every differing outcome one of them
+   * explains (divergences.ts `explainedBy`) is reported to `onExplained` and the run goes on,
+   * past it or with the objects it touched forked, as the class says.
+   */
+  known?: readonly DivergenceClass[];
+  /** Receives each step a known class explained, once per class and step. */
+  onExplained?: (hit: ExplainedStep) => void;
+}
+
+/** A step whose differences a known class explained. */
+export interface ExplainedStep {
+  /** The class. */
+  name: string;
+  /** The step (1-based). */
+  step: number;
+  /** What the run did after it. */
+  after: AfterExplained;
+}
+
+/** The slots a label names: `h[i]`, `it[i]` and `m[i]`, as "h0", "it1", "m2". */
+function slotsNamed(label: string): string[] {
+  return [...label.matchAll(/\b(h|it|m)\[(\d+)\]/g)].map((match) => match[1] + match[2]);
+}
+
+/** The slots a resolved step fills with a new object, iterator or message when it succeeds. */
+function slotsFilled(op: Op): string[] {
+  const filled: string[] = [];
+  if ("slot" in op) filled.push((op.op === "iterOpen" ? "it" : "h") + op.slot);
+  if ("message" in op) filled.push("m" + op.message);
+  return filled;
 }
 
 /** Runs steps on both sides in lockstep. */
@@ -258,6 +291,20 @@ export class World {
   readonly #realm: TamperedRealm | null;
   /** Both sides export `headerListOf`: the header list of every object is observed too. */
   readonly #headerLists: boolean;
+  readonly #known: readonly DivergenceClass[];
+  /** The classes in force without a recognizer of their own (divergences.ts `explainedBy`). */
+  readonly #fallback: readonly DivergenceClass[];
+  readonly #onExplained: ((hit: ExplainedStep) => void) | null;
+  /** Slots no longer compared, after a step a class explained with "fork". */
+  readonly #forked = new Set<string>();
+  /** The reference's object each iterator slot was opened on. */
+  readonly #iterated = new Map<string, unknown>();
+  /** The slots made from each slot (an iterator from its object, a message's headers): forked with it. */
+  readonly #madeFrom = new Map<string, Set<string>>();
+  /** Per class without a recognizer of its own: the slots a step it covers made or touched. */
+  readonly #tainted = new Map<string, Set<string>>();
+  /** The two sides no longer hold as many objects: nothing more is compared. */
+  #apart = false;
 
   /** A world with no objects yet. */
   constructor(candidate: Subject, reference: Subject, options: WorldOptions = {}) {
@@ -270,6 +317,11 @@ export class World {
     this.#headerLists = options.headerLists ??
       (typeof candidate.exports.headerListOf === "function" &&
         typeof reference.exports.headerListOf === "function");
+    this.#known = options.known ?? [];
+    this.#fallback = this.#known.filter((c) =>
+      c.explains === undefined && c.silences === undefined
+    );
+    this.#onExplained = options.onExplained ?? null;
   }
 
   /** How many steps ran. */
@@ -284,8 +336,11 @@ export class World {
 
   /** Runs one generated step on both sides; throws a {@link Divergence} on the first difference. */
   step(op: Op): void {
+    if (this.#apart) return;
     const resolved = this.resolve(op);
     if (resolved === null) return;
+    const r = this.#reference;
+    const countsBefore = [r.made, r.opened, r.messagesMade];
     this.#steps++;
     this.executed.push(resolved);
     this.#onStep?.(resolved);
@@ -300,17 +355,176 @@ export class World {
     const patches = realm?.takeCalls() ?? [];
     const reference = this.#run(this.#reference, resolved);
     const length = Math.max(candidate.length, reference.length);
-    for (let i = 0; i < length; i++) {
-      if (!sameData(candidate[i], reference[i])) {
-        const label = this.#labels(resolved)[i] ?? `observation ${i}`;
-        throw new Divergence(this.#steps, label, candidate[i], reference[i], patches);
+    if (this.#known.length === 0) {
+      for (let i = 0; i < length; i++) {
+        if (!sameData(candidate[i], reference[i])) {
+          const label = this.#labels(resolved)[i] ?? `observation ${i}`;
+          throw new Divergence(this.#steps, label, candidate[i], reference[i], patches);
+        }
       }
-    }
+    } else this.#compareKnowing(resolved, candidate, reference, patches, countsBefore);
     const trace = this.#trace;
     if (trace !== null) {
       const labels = this.#labels(resolved);
       reference.forEach((outcome, i) => trace.push([labels[i], outcome]));
     }
+  }
+
+  /**
+   * Compares the outcomes of `op` with the known classes in force: an outcome about a forked slot
+   * is not compared; a difference a class explains is reported, and the slots the step touched
+   * are forked when the class says so; the first difference no class explains is thrown.
+   */
+  #compareKnowing(
+    op: Op,
+    candidate: Outcome[],
+    reference: Outcome[],
+    patches: string[],
+    countsBefore: number[],
+  ): void {
+    const r = this.#reference;
+    this.#link(op, countsBefore);
+    // The common step costs one comparison, as without known classes: nothing differs, nothing
+    // is forked or tainted, and no class without a recognizer of its own covers it.
+    if (
+      this.#forked.size === 0 && candidate.length === reference.length &&
+      !this.#fallback.some((c) =>
+        (this.#tainted.get(c.name)?.size ?? 0) > 0 || coversStep(c, op)
+      ) &&
+      candidate.every((outcome, i) => sameData(outcome, reference[i]))
+    ) return;
+    const stepLabels = this.#labels(op);
+    const ownLabels = stepLabels.length -
+      observationLabels(this.#reference, this.#ownKeys, this.#headerLists).length;
+    const touched = [...new Set(stepLabels.slice(0, ownLabels).flatMap(slotsNamed))];
+    // The call each of the step's own outcomes is about: inside a batch, the call that made it.
+    const owners = op.op === "batch"
+      ? op.ops.flatMap((inner) => anyKind.labels(inner).map(() => inner as Op))
+      : stepLabels.slice(0, ownLabels).map(() => op);
+    const grew = { h: r.made > countsBefore[0], it: r.opened > countsBefore[1] };
+    const filled = slotsFilled(op).filter((slot) =>
+      slot.startsWith("h")
+        ? grew.h
+        : slot.startsWith("it")
+        ? grew.it
+        : r.messagesMade > countsBefore[2]
+    );
+    // What a step that fills a slot reads: the slots its first outcome's label names, but not
+    // as the one assigned (`h[2] = make("none", h[2])` reads h[2]; its later outcomes are about
+    // the new object).
+    const inputs = filled.length === 0
+      ? touched
+      : slotsNamed(stepLabels[0].replace(/\b(?:h|it|m)\[\d+\] = /g, ""));
+    const forkedBefore = inputs.some((slot) => this.#forked.has(slot));
+    for (const c of this.#fallback) {
+      const slots = this.#tainted.get(c.name) ?? new Set<string>();
+      if (coversStep(c, op) || inputs.some((slot) => slots.has(slot))) {
+        for (const slot of touched) slots.add(slot);
+      } else for (const slot of filled) slots.delete(slot);
+      this.#tainted.set(c.name, slots);
+    }
+    if (forkedBefore) { for (const slot of touched) this.#fork(slot); }
+    else for (const slot of filled) this.#forked.delete(slot);
+    const c = this.#candidate;
+    this.#apart = c.objects.length !== r.objects.length ||
+      c.iterators.length !== r.iterators.length || c.messages.length !== r.messages.length ||
+      c.made !== r.made || c.opened !== r.opened || c.messagesMade !== r.messagesMade;
+    const explained = new Map<string, AfterExplained>();
+    let skipped = false;
+    // Sides that no longer hold as many objects observe them at different positions: only the
+    // step's own outcomes can be compared, and one of them must differ.
+    const length = this.#apart ? ownLabels : Math.max(candidate.length, reference.length);
+    for (let i = 0; i < length; i++) {
+      if (sameData(candidate[i], reference[i])) continue;
+      const label = stepLabels[i] ?? `observation ${i}`;
+      const named = slotsNamed(label);
+      if (named.some((slot) => this.#forked.has(slot))) {
+        skipped = true;
+        continue;
+      }
+      const hit = explainedBy(
+        {
+          step: i < ownLabels ? owners[i] : op,
+          label,
+          observation: i >= ownLabels,
+          candidate: candidate[i],
+          reference: reference[i],
+          lists: () => this.#listsAbout(named),
+        },
+        this.#known,
+        (c) => named.some((slot) => this.#tainted.get(c.name)?.has(slot) ?? false),
+      );
+      if (hit === null) {
+        throw new Divergence(this.#steps, label, candidate[i], reference[i], patches);
+      }
+      if (hit.after === "fork") {
+        for (const slot of [...(filled.length > 0 ? filled : touched), ...named]) this.#fork(slot);
+      }
+      for (const name of hit.names) {
+        if (explained.get(name) !== "fork") explained.set(name, hit.after);
+      }
+    }
+    if (this.#apart && explained.size === 0 && !skipped) {
+      throw new Divergence(this.#steps, "the objects the step made", candidate[0], reference[0]);
+    }
+    for (const [name, after] of explained) this.#onExplained?.({ name, step: this.#steps, after });
+  }
+
+  /**
+   * Records, from the structure of resolved `op` once it ran, the slots it made from others: an
+   * iterator from the object it was opened on (also a raw list's first call), a Request's or
+   * Response's headers and the message itself from each other and from the message a clone read.
+   */
+  #link(op: Op, countsBefore: number[]): void {
+    const r = this.#reference;
+    const link = (from: string, made: string) => {
+      const slots = this.#madeFrom.get(from) ?? new Set<string>();
+      slots.add(made);
+      this.#madeFrom.set(from, slots);
+    };
+    if (r.opened > countsBefore[1]) {
+      const open = op.op === "iterOpen"
+        ? op
+        : op.op === "rawList" && op.first?.op === "iterOpen"
+        ? { ...op.first, target: op.slot }
+        : null;
+      if (open !== null) {
+        link("h" + open.target, "it" + open.slot);
+        this.#iterated.set("it" + open.slot, r.objects[open.target]);
+      }
+    }
+    if (r.messagesMade > countsBefore[2] && "message" in op) {
+      link("m" + op.message, "h" + op.slot);
+      link("h" + op.slot, "m" + op.message);
+      if (op.op === "clone") link("m" + op.source, "m" + op.message);
+    }
+  }
+
+  /**
+   * The reference's pairs now of each object among `slots` and of the object each iterator among
+   * them was opened on.
+   */
+  #listsAbout(slots: readonly string[]): unknown[] {
+    const side = this.#reference;
+    const objects = slots.map((slot) =>
+      slot.startsWith("h")
+        ? side.objects[Number(slot.slice(1))]
+        : slot.startsWith("it")
+        ? this.#iterated.get(slot)
+        : undefined
+    ).filter((object) => object !== undefined);
+    const readAll = side.subject.readAll ?? drain;
+    return objects.map((object) => {
+      const outcome = attempt(() => readAll(object));
+      return "ok" in outcome ? outcome.ok : [];
+    });
+  }
+
+  /** Stops comparing `slot` and every slot made from it. */
+  #fork(slot: string): void {
+    if (this.#forked.has(slot)) return;
+    this.#forked.add(slot);
+    for (const made of this.#madeFrom.get(slot) ?? []) this.#fork(made);
   }
 
   /** The outcomes of `op` on `side`, then the observations of every live object and iterator. */
