@@ -514,7 +514,11 @@ export function wireReportLines(report: WireReport): string[] {
     `wire stage: ${report.runs} heads in ${
       (report.elapsedMs / 1000).toFixed(1)
     } s, seed ${report.seed}: ${
-      report.divergence === null ? "no Headers divergence" : "a Headers divergence"
+      report.divergence === null
+        ? "no Headers divergence"
+        : report.divergence.kind === "hang"
+        ? "a hang"
+        : "a Headers divergence"
     }, ${report.parserDivergenceCount} parser divergence(s)`,
     ...(known.length === 0
       ? []
