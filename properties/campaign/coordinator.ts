@@ -261,7 +261,11 @@ async function wireStage(options: CliOptions, deadline: number): Promise<WireRep
     writeErr(
       report.notFuzzed === null && report.stopped === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
-          `${report.divergence === null ? 0 : 1} Headers divergence(s)${
+          `${
+            report.divergence?.kind === "hang"
+              ? "a hang"
+              : `${report.divergence === null ? 0 : 1} Headers divergence(s)`
+          }${
             report.divergence?.replays === undefined
               ? ""
               : report.divergence.replays === "alone"

@@ -157,10 +157,23 @@ const HOSTILE: Hostile[] = [
     candidate: "raw_list_loops.mjs",
     does: "a headersFromRawList that never returns, in the wire stage and the answer stages",
     status: 1,
-    check: ({ summary }) => {
+    junit: true,
+    check: ({ summary, junit }) => {
       assert.equal(summary?.failure?.kind, "hang");
-      assert.match(summary!.wire?.stopped ?? "", /stopped after \d+ s with no result/);
-      assert.ok(summary!.partial.some((line) => line.startsWith("wire stage:")));
+      // The wire stage's own hang finding: the exchange in progress, its path, a reproduction.
+      const wire = summary!.wire!;
+      assert.equal(wire.stopped, null);
+      assert.equal(wire.divergence?.kind, "hang");
+      assert.equal(wire.divergence.path, "0");
+      assert.equal(wire.divergence.replays, "alone");
+      assert.ok(wire.divergence.fieldLines.length > 0);
+      assert.match(wire.divergence.detail ?? "", /did not return within \d+ s/);
+      assert.match(wire.divergence.reproduction, /wire-raw-list-loops-mjs-\S*-server-\w+\.mjs$/);
+      assert.match(wire.divergence.replay, /--seed 1 --wire-path 0$/);
+      assert.match(
+        junit ?? "",
+        /WIRE COUNTEREXAMPLE \(server side, hang; seed 1, path &quot;0&quot;\)/,
+      );
     },
   },
   {

@@ -1,8 +1,10 @@
 /**
- * Runs the wire property and prints the result as JSON: with `--target native` (the default)
+ * Runs the wire property and prints the result as JSON on the last line of standard output: with `--target native` (the default)
  * against the runtime it runs in (`deno run -A properties/wire/cli.ts`, `node properties/wire/cli.ts`,
  * `bun properties/wire/cli.ts`), with `--target impl|PATH` against that module's
- * `headersFromRawList`. The campaign's wire stage (stage.ts) runs it in a process of its own.
+ * `headersFromRawList`, each call announced on a line before it and closed by one after it
+ * (`EXCHANGE_LINE_PREFIX` in wire_property.ts). The campaign's wire stage (stage.ts) runs it in a
+ * process of its own.
  * Exit status: 0 no Headers divergence (parser divergences are reported, not counted; a module
  * without `headersFromRawList` prints `notFuzzed`), 1 a Headers divergence, 2 a harness error, a
  * module that cannot be loaded, or bad options. `--help` lists the options.
@@ -20,7 +22,12 @@ import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 import type { ObservableHeaders } from "./field_lines.ts";
 import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
-import { KNOWN_WIRE_CLASSES, runWireProperty } from "./wire_property.ts";
+import {
+  EXCHANGE_END_LINE,
+  EXCHANGE_LINE_PREFIX,
+  KNOWN_WIRE_CLASSES,
+  runWireProperty,
+} from "./wire_property.ts";
 
 const USAGE =
   `usage: properties/wire/cli.ts [--target native|impl|PATH] [--runs N] [--seed N] [--path P]
@@ -126,7 +133,18 @@ async function main(args: readonly string[]): Promise<number> {
   try {
     const result = await runWireProperty({
       ...options,
-      ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),
+      // Each exchange of a module is announced before its call and closed after it, so that the
+      // process running this one names the exchange that hung (stage.ts).
+      ...(candidate === undefined ? {} : {
+        candidate,
+        knownClasses: [],
+        onExchange: (exchange) =>
+          writeOut(
+            exchange === null
+              ? `${EXCHANGE_END_LINE}\n`
+              : `${EXCHANGE_LINE_PREFIX}${stringify(exchange)}\n`,
+          ),
+      }),
     });
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...result }) + "\n");
     return result.divergence === null ? 0 : 1;

@@ -8,7 +8,9 @@
  * prints the expected observation (embedded: the reference's, computed when the counterexample
  * was found) and the actual one, closes everything and exits 1 on divergence, 0 when they agree,
  * 2 when no Headers was handed over (the runtime's parser rejected the head this time), when it
- * runs under another runtime than the one that found it, or after 20 s. The network and
+ * runs under another runtime than the one that found it, or after 20 s. A hang (a module's call
+ * that did not return) prints the call first: it never ends when it reproduces, and exits 0 when
+ * the call returns or throws. The network and
  * observation code is embedded from endpoints.ts and field_lines.ts (one copy of the code).
  *
  * @example
@@ -111,6 +113,12 @@ function exchange(input: WireReproductionInput): string[] {
       `const sent = \`headersFromRawList(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
       }, { profile: "server" })\`;`,
+      ...(divergence.kind === "hang"
+        ? [
+          "// The campaign stopped this call after it did not return: it hangs here when it reproduces.",
+          'console.log("calling:", sent);',
+        ]
+        : []),
       "try {",
       `  actual = observeHeaders(candidate.headersFromRawList([...rawList], ${
         JSON.stringify(guard)
@@ -192,9 +200,9 @@ export function renderWireReproduction(input: WireReproductionInput): string {
     `// ${divergence.side} side, through ${where}.`,
     `const fieldLines = ${JSON.stringify(divergence.fieldLines)};`,
     `const names = ${JSON.stringify(probedNames(divergence.fieldLines))};`,
-    divergence.kind === "reference"
-      ? "// What the spec-literal reference observes on the header list these field lines give."
-      : "// The reference observed the same as the runtime: the metamorphic properties are checked.",
+    divergence.kind === "metamorphic"
+      ? "// The reference observed the same as the runtime: the metamorphic properties are checked."
+      : "// What the spec-literal reference observes on the header list these field lines give.",
     `const kind = ${JSON.stringify(divergence.kind)};`,
     `const expected = ${JSON.stringify(divergence.expected)};`,
     "",
@@ -206,6 +214,9 @@ export function renderWireReproduction(input: WireReproductionInput): string {
     ...exchange(input),
     "clearTimeout(watchdog);",
     'console.log("sent:    ", sent);',
+    ...(divergence.kind === "hang"
+      ? ['console.log("the call returned or threw: the hang is not reproduced");', "exit(0);"]
+      : []),
     "if (actual === undefined) {",
     '  console.log("expected:", shownBytes(expected));',
     "  console.log(`no Headers to observe: ${outcome}`);",

@@ -40,8 +40,14 @@ import { isUndiciTarget } from "../targets/undici_target.ts";
 import { codecCauseOf } from "../codec/classes.ts";
 import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
-import type { WireDivergence, WirePropertyResult } from "./wire_property.ts";
-import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
+import type { WireDivergence, WireExchangeStart, WirePropertyResult } from "./wire_property.ts";
+import {
+  EXCHANGE_END_LINE,
+  EXCHANGE_LINE_PREFIX,
+  EXCHANGE_TIMEOUT_MS,
+  KNOWN_WIRE_CLASSES,
+  wireHang,
+} from "./wire_property.ts";
 
 const WIRE_CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
 
@@ -180,8 +186,10 @@ const WIRE_GRACE_SECONDS = 60;
 /**
  * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
  * own under the campaign's runtime; returns what it printed. The process is stopped at `deadline`
- * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`. Throws for a harness
- * failure.
+ * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`, but a candidate module's
+ * exchange in progress then gets the rest of its {@link EXCHANGE_TIMEOUT_MS}; one that does not
+ * return within it stops the process and is returned as a "hang" divergence with its path. Throws
+ * for a harness failure.
  */
 async function runWireCli(options: CliOptions, deadline = Infinity): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
@@ -201,19 +209,54 @@ async function runWireCli(options: CliOptions, deadline = Infinity): Promise<Wir
     ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
   ];
   const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
+  // Every line but the exchange lines: the candidate's own output, then the result (the last).
   let stdout = "";
+  let partLine = "";
   let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk);
+  let killed = false;
+  let overdue = false;
+  // The candidate's last exchange, whether it is in progress, the one that hung, the heads fed.
+  let exchange: WireExchangeStart | null = null;
+  let inProgress = false;
+  let hung: WireExchangeStart | null = null;
+  let heads = 0;
+  let exchangeTimer: ReturnType<typeof setTimeout> | undefined;
+  const kill = () => {
+    killed = true;
+    child.kill("SIGKILL");
+  };
+  const onLine = (line: string) => {
+    if (line.startsWith(EXCHANGE_LINE_PREFIX)) {
+      const next = JSON.parse(line.slice(EXCHANGE_LINE_PREFIX.length)) as WireExchangeStart;
+      if (next.path !== exchange?.path) heads++;
+      exchange = next;
+      inProgress = true;
+      clearTimeout(exchangeTimer);
+      exchangeTimer = setTimeout(() => {
+        hung = next;
+        kill();
+      }, EXCHANGE_TIMEOUT_MS);
+    } else if (line === EXCHANGE_END_LINE) {
+      inProgress = false;
+      clearTimeout(exchangeTimer);
+      if (overdue) kill();
+    } else stdout += `${line}\n`;
+  };
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    const lines = (partLine + chunk).split("\n");
+    partLine = lines.pop()!;
+    lines.forEach(onLine);
+  });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-8000);
   });
   // Every exchange and the property itself are bounded inside; this guards the process (a
-  // candidate's headersFromRawList that never returns, a module that never finishes loading).
-  let killed = false;
+  // module that never finishes loading, a candidate's call that never returns).
   let startFailed = false;
   const timer = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
+    overdue = true;
+    // A candidate's exchange in progress ends by its own time-out (or when it returns).
+    if (!inProgress) kill();
   }, Math.min((seconds + WIRE_GRACE_SECONDS) * 1000, deadline - started + 2000));
   const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
     (resolve) => {
@@ -225,10 +268,24 @@ async function runWireCli(options: CliOptions, deadline = Infinity): Promise<Wir
       child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
     },
   );
+  clearTimeout(exchangeTimer);
   clearTimeout(timer);
+  stdout += partLine;
+  if (hung !== null) {
+    const found: WireExchangeStart = hung;
+    return {
+      runs: heads,
+      divergence: wireHang(
+        found,
+        `headersFromRawList of ${options.targetArg}, or reading the Headers it returned, did ` +
+          `not return within ${EXCHANGE_TIMEOUT_MS / 1000} s (the wire stage stopped its process)`,
+      ),
+      path: found.path,
+    };
+  }
   let result: WireCliResult;
   try {
-    result = JSON.parse(stdout);
+    result = JSON.parse(stdout.trimEnd().split("\n").at(-1) ?? "");
   } catch {
     const waited = ((Date.now() - started) / 1000).toFixed(0);
     if (killed) {
@@ -320,7 +377,9 @@ function writeWireReproduction(
       }  (under ${binary.name} only: any other runtime exits 2)`,
       `replay the campaign: ${replay}`,
       `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
-      "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+      divergence.kind === "hang"
+        ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
+        : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
     ],
   });
   mkdirSync(dir, { recursive: true });
@@ -406,8 +465,9 @@ export async function runWireStage(options: CliOptions, deadline = Infinity): Pr
       replay,
       knownClassesArg(options),
     );
-    // Only a divergence that came back alone is pinned: a flaky one would not replay.
-    const entry = options.record && replays !== "never"
+    // Only a divergence that came back alone is pinned: a flaky one would not replay. A hang is
+    // not: the corpus replays impl and the reference, which return.
+    const entry = options.record && replays !== "never" && found.kind !== "hang"
       ? wireCorpusEntry(options, found, path, replay)
       : null;
     divergence = {
@@ -455,7 +515,11 @@ export function wireReportLines(report: WireReport): string[] {
     `wire stage: ${report.runs} heads in ${
       (report.elapsedMs / 1000).toFixed(1)
     } s, seed ${report.seed}: ${
-      report.divergence === null ? "no Headers divergence" : "a Headers divergence"
+      report.divergence === null
+        ? "no Headers divergence"
+        : report.divergence.kind === "hang"
+        ? "a hang"
+        : "a Headers divergence"
     }, ${report.parserDivergenceCount} parser divergence(s)`,
     ...(known.length === 0
       ? []

@@ -71,12 +71,28 @@ export function headersFromRawList(flat, guard, options) {
 }
 `;
 
-/** Runs the reproduction `file` under this Deno in a fresh process. */
-function runReproductionFile(file: string): { status: number | null; stdout: string } {
-  const run = spawnSync(Deno.execPath(), ["run", "-A", file], {
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+/**
+ * impl whose `headersFromRawList` never returns on a raw list that repeats a name (a case the
+ * generator makes only after some runs), and is impl's otherwise.
+ */
+const LOOPS_ON_REPEATED = `import * as impl from ${JSON.stringify(IMPL)};
+export const { Headers, headersWithGuard, freezeHeaders } = impl;
+export function headersFromRawList(flat, guard, options) {
+  const names = flat.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+  if (new Set(names).size < names.length) for (;;);
+  return impl.headersFromRawList(flat, guard, options);
+}
+`;
+
+/**
+ * Runs the reproduction `file` under this Deno in a fresh process, stopped after `timeout` ms
+ * (status null then).
+ */
+function runReproductionFile(
+  file: string,
+  timeout = 60_000,
+): { status: number | null; stdout: string } {
+  const run = spawnSync(Deno.execPath(), ["run", "-A", file], { encoding: "utf8", timeout });
   return { status: run.status, stdout: run.stdout + run.stderr };
 }
 
@@ -154,6 +170,40 @@ Deno.test("a module whose raw list drops repeated fields is a wire counterexampl
     const agrees = runReproductionFile(fixed);
     assert.equal(agrees.status, 0, agrees.stdout);
     assert.match(agrees.stdout, /no divergence: it agrees/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a module call that never returns on the wire is a hang finding of the exchange in progress, with its path", async () => {
+  const dir = await folderWith({ "loops.mjs": LOOPS_ON_REPEATED });
+  try {
+    const report = await runWireStage(
+      parseCliArgs(["--target", join(dir, "loops.mjs"), "--seed", "5", "--out", join(dir, "out")]),
+    );
+    const hang = report.divergence;
+    assert.equal(report.stopped, null);
+    assert.ok(hang !== null, "the hang was not reported as a finding");
+    assert.equal(hang.kind, "hang");
+    // The exchange that hung, not the last one that returned: its raw list repeats a name.
+    const names = JSON.parse(hang.bytes).filter((_: string, i: number) => i % 2 === 0)
+      .map((name: string) => name.toLowerCase());
+    assert.ok(new Set(names).size < names.length, hang.bytes);
+    // Not the first run: the path counts the runs before it, and replays it alone.
+    assert.notEqual(hang.path, "0");
+    assert.equal(hang.replays, "alone");
+    assert.match(wireReportLines(report).join("\n"), /WIRE COUNTEREXAMPLE \(server side, hang; /);
+    // The reproduction hangs on it; pointed at impl (the fix), the call returns.
+    const source = await Deno.readTextFile(hang.reproduction);
+    const hung = runReproductionFile(hang.reproduction, 5_000);
+    assert.equal(hung.status, null, hung.stdout);
+    assert.match(hung.stdout, /calling: headersFromRawList\(/);
+    const fixed = join(dir, "fixed.mjs");
+    const module = JSON.stringify(pathToFileURL(join(dir, "loops.mjs")).href);
+    await Deno.writeTextFile(fixed, source.replace(module, JSON.stringify(IMPL)));
+    const returns = runReproductionFile(fixed);
+    assert.equal(returns.status, 0, returns.stdout);
+    assert.match(returns.stdout, /the hang is not reproduced/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

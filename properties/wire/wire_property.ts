@@ -53,8 +53,12 @@ export type WireSide = "server" | "client";
 /** A Headers divergence: the runtime's Headers disagrees with the reference or with itself. */
 export interface WireDivergence {
   side: WireSide;
-  /** "reference": differs from the reference; "metamorphic": breaks a metamorphic property. */
-  kind: "reference" | "metamorphic";
+  /**
+   * "reference": differs from the reference; "metamorphic": breaks a metamorphic property;
+   * "hang": a candidate module's call did not return within {@link EXCHANGE_TIMEOUT_MS} (the wire
+   * stage, stage.ts, stopped its process and made it of the exchange in progress, {@link wireHang}).
+   */
+  kind: "reference" | "metamorphic" | "hang";
   /**
    * The request bytes sent (server side) or the response bytes answered (client side); for a
    * candidate module, the flat raw list handed to its `headersFromRawList`, as JSON.
@@ -66,6 +70,28 @@ export interface WireDivergence {
   actual: HeadersObservation | null;
   /** For "metamorphic": which property broke; for a throw: what was thrown. */
   detail?: string;
+}
+
+/** Budget of one exchange in milliseconds, a candidate module's call included. */
+export const EXCHANGE_TIMEOUT_MS = 2000;
+
+/**
+ * How a process running the property with `onExchange` announces an exchange on standard output
+ * (cli.ts): this prefix and the {@link WireExchangeStart} as JSON before the candidate is called,
+ * {@link EXCHANGE_END_LINE} after it returned.
+ */
+export const EXCHANGE_LINE_PREFIX = "exchange ";
+/** The line after a candidate module's call returned (see {@link EXCHANGE_LINE_PREFIX}). */
+export const EXCHANGE_END_LINE = "exchange-end";
+
+/** A candidate module's exchange about to start: its call of `headersFromRawList`. */
+export interface WireExchangeStart {
+  side: WireSide;
+  /** The flat raw list handed to `headersFromRawList`, as JSON. */
+  bytes: string;
+  fieldLines: string[];
+  /** fast-check's path of the run under the property's seed (what `path` replays). */
+  path: string;
 }
 
 /**
@@ -279,8 +305,14 @@ export interface WirePropertyOptions {
   candidate?: WireCandidate;
   /** Wall-clock budget for the whole property, shrinking included, in milliseconds. */
   timeLimitMs: number;
-  /** Budget of one exchange, in milliseconds (default 2000). */
+  /** Budget of one exchange, in milliseconds (default {@link EXCHANGE_TIMEOUT_MS}). */
   exchangeTimeoutMs?: number;
+  /**
+   * Told of each exchange of a candidate module before its `headersFromRawList` is called, and
+   * with null after the call and the reading of its Headers returned (cli.ts prints them, so
+   * that the process that runs it shows which exchange hung).
+   */
+  onExchange?: (exchange: WireExchangeStart | null) => void;
   /**
    * How the reference reads field lines into a header list (null: it rejects them); default
    * `parseFieldLines`. Tests swap in a broken one to show the property sees.
@@ -491,14 +523,30 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     return true;
   };
 
+  // fast-check's path of the run in progress: the index of the run, then after each failure
+  // the index of the failing shrink at each level (a replayed path starts where it points).
+  const replayed = options.path === undefined ? [] : options.path.split(":");
+  let pathPrefix = replayed.slice(0, -1);
+  let pathIndex = replayed.length === 0 ? 0 : Number(replayed.at(-1));
+  let currentPath = "";
   const sides = options.candidate === undefined
-    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? 2000)
-    : candidateSides(options.candidate, judge, fail, readFieldLines);
+    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS)
+    : candidateSides(
+      options.candidate,
+      judge,
+      fail,
+      readFieldLines,
+      (exchange) => options.onExchange?.(exchange && { ...exchange, path: currentPath }),
+    );
   try {
     const details = await fc.check(
       fc.asyncProperty(fieldLinesArbitrary, async (lines) => {
         runs++;
-        return await sides.server(lines) && await sides.client(lines);
+        currentPath = [...pathPrefix, pathIndex].join(":");
+        const holds = await sides.server(lines) && await sides.client(lines);
+        if (holds) pathIndex++;
+        else [pathPrefix, pathIndex] = [currentPath.split(":"), 0];
+        return holds;
       }),
       {
         seed: options.seed,
@@ -634,6 +682,7 @@ function candidateSides(
   judge: Judge,
   fail: (divergence: WireDivergence) => false,
   readFieldLines: (lines: readonly string[]) => HeaderList | null,
+  onExchange: (exchange: Omit<WireExchangeStart, "path"> | null) => void,
 ): Sides {
   const side = (name: WireSide, guard: "request" | "immutable") => (lines: string[]) => {
     const list = parseFieldLines(lines);
@@ -642,12 +691,15 @@ function candidateSides(
     const bytes = JSON.stringify(raw);
     let actual: HeadersObservation | undefined;
     if (list !== null) {
+      onExchange({ side: name, bytes, fieldLines: lines });
       try {
         actual = observeHeaders(
           candidate.headersFromRawList([...raw], guard, { profile: "server" }),
           names,
         );
+        onExchange(null);
       } catch (error) {
+        onExchange(null);
         const thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         return Promise.resolve(fail({
           side: name,
@@ -674,5 +726,36 @@ function candidateSides(
     server: side("server", "request"),
     client: side("client", "immutable"),
     close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The hang divergence of a candidate module's `exchange` that did not return (`detail` says how
+ * long it was waited for): the reference's observation of its header list, no actual one.
+ *
+ * @example
+ * ```ts
+ * import { wireHang } from "./wire_property.ts";
+ * const hang = wireHang(
+ *   { side: "server", bytes: '["x","1"]', fieldLines: ["X: 1"], path: "0" },
+ *   "headersFromRawList did not return within 2 s",
+ * );
+ * hang.expected; // { entries: [["x", "1"]], ... }
+ * ```
+ */
+export function wireHang(exchange: WireExchangeStart, detail: string): WireDivergence {
+  const list = parseFieldLines(exchange.fieldLines);
+  const guard = exchange.side === "server" ? "request" : "immutable";
+  return {
+    side: exchange.side,
+    kind: "hang",
+    bytes: exchange.bytes,
+    fieldLines: exchange.fieldLines,
+    expected: list === null ? null : observeHeaders(
+      headersFromRawList(flat(list), guard, { profile: "server" }),
+      probedNames(exchange.fieldLines),
+    ),
+    actual: null,
+    detail,
   };
 }
