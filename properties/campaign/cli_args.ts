@@ -21,6 +21,7 @@ import type { Profile } from "../targets/targets.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
 import { isCodecTarget } from "../codec/build.ts";
+import { CODEC_ARCHES, codecArchOf } from "../codec/arches.ts";
 import type { CostSettings } from "../costs/cases.ts";
 import { parseCostSections } from "../costs/cases.ts";
 
@@ -52,6 +53,8 @@ export const USAGE = `usage: ${commandLine()} [options]
                               the codec stage alone (properties/README.md, "Codec targets")
   --codec-profile fetch|rfc9110
                               the grammar the codec stage judges with (default fetch)
+  --codec-arch s390x          build the codec harness for this CPU with a cross rustc and run it
+                              under qemu-user (properties/README.md, "Big-endian")
   --runtime deno@X|bun@X|node@X|PATH
                               run the workers under this release (installed on first use into
                               .tools/runtimes/) or this binary (default: the runtime running this)
@@ -165,6 +168,8 @@ export interface CliOptions {
   costTimeoutSeconds: number;
   /** `--codec-profile`: the grammar of a codec target's stage. */
   codecProfile?: "fetch" | "rfc9110";
+  /** `--codec-arch`: the CPU a codec target's harness is cross-built for (codec/arches.ts). */
+  codecArch?: string;
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
@@ -213,6 +218,7 @@ const OPTIONS = {
   wire: { type: "string" },
   "wire-path": { type: "string" },
   "codec-profile": { type: "string" },
+  "codec-arch": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -322,6 +328,19 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
       `--codec-profile is fetch or rfc9110, got ${JSON.stringify(codecProfile)}`,
     );
   }
+  const codecArch = values["codec-arch"];
+  if (codecArch !== undefined) {
+    if (codecArchOf(codecArch) === null) {
+      throw new UsageError(
+        `--codec-arch is one of ${Object.keys(CODEC_ARCHES).join(", ")}, got ${
+          JSON.stringify(codecArch)
+        }`,
+      );
+    }
+    if (!isCodecTarget(targetArg)) {
+      throw new UsageError("--codec-arch goes with a codec target (--target http@X|http-src:PATH)");
+    }
+  }
   const knownDivergences = (values["known-divergences"] ?? (runtimeHeaders ? "auto" : ""))
     .split(",").filter((n) => n !== "");
   if (knownDivergences.includes("auto") && knownDivergences.length > 1) {
@@ -361,6 +380,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     wirePath: values["wire-path"],
     costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 10,
     codecProfile,
+    codecArch,
     runtimeArg: values.runtime,
   };
 }

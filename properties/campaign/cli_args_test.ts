@@ -121,3 +121,20 @@ Deno.test("--wire on|none runs or skips the wire stage; --wire-path replays it a
   );
   assert.throws(() => parseCliArgs(["--path", "1", "--wire-path", "1:0"]), /--wire-path/);
 });
+
+Deno.test("--codec-arch takes an arch of the table, and only with a codec target", () => {
+  assert.equal(
+    parseCliArgs(["--target", "http@1.4.0", "--codec-arch", "s390x"]).codecArch,
+    "s390x",
+  );
+  assert.equal(parseCliArgs(["--target", "http@1.4.0"]).codecArch, undefined);
+  assert.throws(
+    () => parseCliArgs(["--target", "http@1.4.0", "--codec-arch", "mips"]),
+    (e: unknown) =>
+      e instanceof UsageError && /--codec-arch is one of s390x, got "mips"/.test(e.message),
+  );
+  assert.throws(
+    () => parseCliArgs(["--codec-arch", "s390x"]),
+    (e: unknown) => e instanceof UsageError && /goes with a codec target/.test(e.message),
+  );
+});

@@ -7,6 +7,12 @@
  * run rebuilds only what changed (a checkout is fingerprinted by cargo). A checkout is never
  * written to; a release that does not build is removed again, with cargo's error.
  *
+ * With `--codec-arch NAME` (arches.ts) the harness is cross-built into `.tools/codec/<target>-NAME/`
+ * by a cargo and rustc that hold that arch's standard library (`HEADERPROOF_CROSS_CARGO` and
+ * `HEADERPROOF_CROSS_RUSTC`, default Debian's /usr/bin/cargo and /usr/bin/rustc), and run under
+ * the arch's emulator. The dependencies are resolved and vendored by the machine's cargo, each at
+ * its newest version that declares support for the cross rustc (which may be older and offline).
+ *
  * @example
  * ```ts
  * import { buildHarness, codecTargetOf } from "./build.ts";
@@ -22,6 +28,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { callerPath } from "../targets/runtime.ts";
+import type { CodecArch } from "./arches.ts";
 
 /** The ignored folder the harness is built in, one folder per target. */
 export const CODEC_TOOLS: string = fileURLToPath(new URL("../../.tools/codec/", import.meta.url));
@@ -89,10 +96,11 @@ export function cargoCommand(): string {
   return process.env.HEADERPROOF_CARGO || "cargo";
 }
 
-/** Writes `text` to `path` unless it already holds it (so cargo sees no change). */
-function writeIfChanged(path: string, text: string): void {
-  if (existsSync(path) && readFileSync(path, "utf8") === text) return;
+/** Writes `text` to `path` unless it already holds it (so cargo sees no change); true if it wrote. */
+function writeIfChanged(path: string, text: string): boolean {
+  if (existsSync(path) && readFileSync(path, "utf8") === text) return false;
   writeFileSync(path, text);
+  return true;
 }
 
 /**
@@ -157,4 +165,145 @@ export function crateSource(target: CodecTarget): string {
   const http = packages.find((p) => p.name === "http");
   if (http === undefined) throw new CodecBuildError(`cargo metadata in ${target.dir}: no http`);
   return http.manifest_path.replace(/\/Cargo\.toml$/, "");
+}
+
+/** The cargo that cross-builds: `HEADERPROOF_CROSS_CARGO`, else Debian's /usr/bin/cargo. */
+export function crossCargoCommand(): string {
+  return process.env.HEADERPROOF_CROSS_CARGO || "/usr/bin/cargo";
+}
+
+/** The rustc that cross-builds: `HEADERPROOF_CROSS_RUSTC`, else Debian's /usr/bin/rustc. */
+export function crossRustcCommand(): string {
+  return process.env.HEADERPROOF_CROSS_RUSTC || "/usr/bin/rustc";
+}
+
+/** Whether `command` runs with `args` (exit 0); its stdout, or null. */
+function probe(command: string, args: string[]): string | null {
+  const run = spawnSync(command, args, { encoding: "utf8" });
+  return run.error === undefined && run.status === 0 ? run.stdout : null;
+}
+
+/**
+ * What the cross build for `arch` lacks on this machine, one line each with the apt packages that
+ * bring it; empty when nothing is missing. Also the cross rustc's version (null if it is missing).
+ */
+export function missingCrossTools(
+  arch: CodecArch,
+): { missing: string[]; rustVersion: string | null } {
+  const missing: string[] = [];
+  const cargo = crossCargoCommand();
+  const rustc = crossRustcCommand();
+  if (probe(cargo, ["--version"]) === null) {
+    missing.push(`${cargo} (HEADERPROOF_CROSS_CARGO): apt-get install cargo`);
+  }
+  const version = probe(rustc, ["--version"]);
+  const sysroot = probe(rustc, ["--print", "sysroot"]);
+  if (version === null || sysroot === null) {
+    missing.push(`${rustc} (HEADERPROOF_CROSS_RUSTC): apt-get install rustc ${arch.std}`);
+  } else if (!existsSync(join(sysroot.trim(), "lib/rustlib", arch.rustTarget, "lib"))) {
+    missing.push(
+      `the ${arch.rustTarget} standard library of ${rustc} (none in ${sysroot.trim()}/lib/rustlib/): ` +
+        `apt-get install ${arch.std}`,
+    );
+  }
+  for (const tool of [arch.linker, arch.emulator]) {
+    if (probe(tool.command, ["--version"]) === null) {
+      missing.push(`${tool.command}: apt-get install ${tool.packages}`);
+    }
+  }
+  if (!existsSync(arch.loader.path)) {
+    missing.push(`${arch.loader.path}: apt-get install ${arch.loader.packages}`);
+  }
+  const match = version === null ? null : /(\d+\.\d+)\.\d+/.exec(version);
+  return { missing, rustVersion: match === null ? null : match[1] };
+}
+
+/** Throws unless the ELF header of `binary` says it is for `arch` (its byte order and machine). */
+function checkElf(binary: string, arch: CodecArch): void {
+  const head = readFileSync(binary).subarray(0, 20);
+  const bigEndian = head[5] === 2;
+  const machine = bigEndian ? head.readUInt16BE(18) : head.readUInt16LE(18);
+  if (
+    head.readUInt32BE(0) !== 0x7f454c46 || bigEndian !== arch.elf.bigEndian ||
+    machine !== arch.elf.machine
+  ) {
+    throw new CodecBuildError(
+      `${binary} is not an ELF binary for ${arch.name} (${
+        bigEndian ? "big" : "little"
+      }-endian, e_machine ${machine})`,
+    );
+  }
+}
+
+/**
+ * Cross-builds the harness against `target` for `arch` into its own folder and returns the
+ * binary and the command line it runs under (the arch's emulator). Throws
+ * {@link CodecBuildError} naming every missing tool and its apt packages, or with cargo's error.
+ */
+export function buildCrossHarness(
+  target: CodecTarget,
+  arch: CodecArch,
+): { binary: string; runner: string[] } {
+  const { missing, rustVersion } = missingCrossTools(arch);
+  if (missing.length > 0 || rustVersion === null) {
+    throw new CodecBuildError(
+      `--codec-arch ${arch.name} needs a cross build for ${arch.rustTarget}, and this machine lacks:\n` +
+        missing.map((line) => `  - ${line}`).join("\n"),
+    );
+  }
+  const dir = `${target.dir}-${arch.name}`;
+  mkdirSync(join(dir, "src"), { recursive: true });
+  mkdirSync(join(dir, ".cargo"), { recursive: true });
+  // rust-version: the machine's cargo resolves each dependency to its newest release that
+  // declares support for the cross rustc.
+  const manifest = readFileSync(join(HARNESS_DIR, "Cargo.toml"), "utf8")
+    .replace(/^http = .*$/m, target.dependency)
+    .replace(/^edition = .*$/m, (line) => `${line}\nrust-version = "${rustVersion}"`);
+  const changed = writeIfChanged(join(dir, "Cargo.toml"), manifest);
+  writeIfChanged(join(dir, "src/main.rs"), readFileSync(join(HARNESS_DIR, "src/main.rs"), "utf8"));
+  const run = (command: string, args: string[], env: Record<string, string>) => {
+    const done = spawnSync(command, args, {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (done.error !== undefined || done.status !== 0) {
+      if (target.source === null) rmSync(dir, { recursive: true, force: true });
+      throw new CodecBuildError(
+        `--target ${target.label} --codec-arch ${arch.name}: ${command} ${
+          args.join(" ")
+        } in ${dir} ` +
+          `failed (${done.error?.message ?? `exit ${done.status}`}):\n${done.stderr.trim()}`,
+      );
+    }
+  };
+  if (changed || !existsSync(join(dir, "vendor"))) {
+    // The cross cargo may be too old for the registry's index and for this cargo's lockfile: the
+    // machine's cargo vendors the dependencies, the cross cargo resolves again from them offline.
+    rmSync(join(dir, "Cargo.lock"), { force: true });
+    rmSync(join(dir, "vendor"), { recursive: true, force: true });
+    const fallback = { CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS: "fallback" };
+    run(cargoCommand(), ["generate-lockfile", "--quiet"], fallback);
+    run(cargoCommand(), ["vendor", "--quiet", "--versioned-dirs", "--locked", "vendor"], fallback);
+    rmSync(join(dir, "Cargo.lock"));
+  }
+  writeIfChanged(
+    join(dir, ".cargo/config.toml"),
+    '[source.crates-io]\nreplace-with = "vendored"\n\n[source.vendored]\ndirectory = "vendor"\n\n' +
+      `[target.${arch.rustTarget}]\nlinker = ${JSON.stringify(arch.linker.command)}\n`,
+  );
+  run(crossCargoCommand(), [
+    "build",
+    "--release",
+    "--quiet",
+    "--offline",
+    "--features",
+    "rustc-1-63",
+    "--target",
+    arch.rustTarget,
+  ], { RUSTC: crossRustcCommand() });
+  const binary = join(dir, "target", arch.rustTarget, "release/headerproof-codec");
+  checkElf(binary, arch);
+  return { binary, runner: arch.runner };
 }

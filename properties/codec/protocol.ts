@@ -16,6 +16,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
+import { dirname } from "node:path";
 
 /** One answer of the harness: strings, lists of strings, counts. */
 export type Answer = Record<string, string | string[] | number>;
@@ -50,19 +51,29 @@ export function bytesOf(hex: string): string {
 /** A running harness process, restarted after it stops. */
 export class CodecHarness {
   readonly #binary: string;
+  readonly #runner: readonly string[];
   readonly #timeoutMs: number;
   #child: ChildProcess | null = null;
   #buffered = "";
   #waiting: ((line: string | null, how?: string) => void) | null = null;
 
-  /** A harness running `binary`; a request unanswered after `timeoutMs` is a hang. */
-  constructor(binary: string, timeoutMs: number) {
+  /**
+   * A harness running `binary`, under the command line `runner` when one is given (an emulator);
+   * a request unanswered after `timeoutMs` is a hang.
+   */
+  constructor(binary: string, timeoutMs: number, runner: readonly string[] = []) {
     this.#binary = binary;
+    this.#runner = runner;
     this.#timeoutMs = timeoutMs;
   }
 
   #start(): ChildProcess {
-    const child = spawn(this.#binary, [], { stdio: ["pipe", "pipe", "ignore"] });
+    const [command, ...args] = [...this.#runner, this.#binary];
+    // In the binary's own (ignored) folder: an emulator that dumps core on a crash writes there.
+    const child = spawn(command, args, {
+      cwd: dirname(this.#binary),
+      stdio: ["pipe", "pipe", "ignore"],
+    });
     this.#buffered = "";
     child.stdout!.setEncoding("utf8");
     child.stdout!.on("data", (chunk: string) => {

@@ -30,7 +30,14 @@ import { commandLine, writeErr, writeOut } from "../targets/runtime.ts";
 import type { CodecCase } from "./arbitraries.ts";
 import { codecCaseArbitrary } from "./arbitraries.ts";
 import type { CodecTarget } from "./build.ts";
-import { buildHarness, CodecBuildError, codecTargetOf, HARNESS_DIR } from "./build.ts";
+import {
+  buildCrossHarness,
+  buildHarness,
+  CodecBuildError,
+  codecTargetOf,
+  HARNESS_DIR,
+} from "./build.ts";
+import { codecArchOf } from "./arches.ts";
 import type { CodecDivergenceClass } from "./classes.ts";
 import { CODEC_DIVERGENCE_CLASSES, codecClasses } from "./classes.ts";
 import type { CostResult } from "./costs.ts";
@@ -168,6 +175,7 @@ function replayOf(options: CliOptions, profile: CodecProfile, seed: number, path
     "--path",
     JSON.stringify(path),
     ...(profile === "fetch" ? [] : ["--codec-profile", profile]),
+    ...(options.codecArch === undefined ? [] : ["--codec-arch", options.codecArch]),
     ...(options.knownDivergencesAuto || options.knownDivergences[0] === "auto"
       ? []
       : ["--known-divergences", options.knownDivergences.join(",") || "none"]),
@@ -184,16 +192,31 @@ export async function runCodecCampaign(options: CliOptions): Promise<number> {
   const base = grammarOf(profile, []);
   let target: CodecTarget;
   let binary: string;
+  let runner: string[] = [];
   try {
     target = codecTargetOf(options.targetArg);
-    writeErr(`codec stage: building the harness against ${target.label} in ${target.dir}\n`);
-    binary = buildHarness(target);
+    const arch = options.codecArch === undefined ? null : codecArchOf(options.codecArch);
+    if (arch === null) {
+      writeErr(`codec stage: building the harness against ${target.label} in ${target.dir}\n`);
+      binary = buildHarness(target);
+    } else {
+      writeErr(
+        `codec stage: cross-building the harness against ${target.label} for ${arch.rustTarget} ` +
+          `in ${target.dir}-${arch.name}\n`,
+      );
+      ({ binary, runner } = buildCrossHarness(target, arch));
+      writeErr(
+        `codec stage: the harness is an ELF binary for ${arch.name} (${
+          arch.elf.bigEndian ? "big" : "little"
+        }-endian, checked), run as: ${runner.join(" ")} BINARY\n`,
+      );
+    }
   } catch (error) {
     if (!(error instanceof CodecBuildError)) throw error;
     writeErr(`${error.message}\n`);
     return EXIT_USAGE;
   }
-  const harness = new CodecHarness(binary, options.caseTimeoutSeconds * 1000);
+  const harness = new CodecHarness(binary, options.caseTimeoutSeconds * 1000, runner);
   const replaying = options.path !== undefined;
   writeErr(
     `headerproof fuzz: target ${options.targetArg} (codec stage, profile ${profile}), seed ${options.seed} ` +

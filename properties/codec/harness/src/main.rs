@@ -14,11 +14,22 @@
 //!   (`map_get_str` looks the name up in a map that holds it).
 use http::header::{HeaderMap, HeaderName, HeaderValue};
 use std::convert::TryFrom;
+#[cfg(not(feature = "rustc-1-63"))]
 use std::hint::black_box;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
 use std::time::Instant;
+
+/// `std::hint::black_box` for a rustc older than 1.66 (the cross builds of build.ts): a volatile
+/// read the optimizer cannot see through.
+#[cfg(feature = "rustc-1-63")]
+fn black_box<T>(value: T) -> T {
+    // SAFETY: `value` is read once and then forgotten, so it is moved, never duplicated.
+    let moved = unsafe { std::ptr::read_volatile(&value) };
+    std::mem::forget(value);
+    moved
+}
 
 /// `bytes` as lowercase hex.
 fn hex(bytes: &[u8]) -> String {
