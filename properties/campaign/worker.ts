@@ -142,6 +142,20 @@ let replacedIn: { property: PropertyName; run: number } | null = null;
 /** The tampered realm of this worker, if it has one: uninstalled before the built-ins are read. */
 let workerRealm: TamperedRealm | undefined;
 
+/** A report of no runs, with `failure` (a load error, or a finding made before any run). */
+function emptyReport(failure: Failure | null): WorkerReport {
+  return {
+    runs: 0,
+    commands: 0,
+    elapsedMs: 0,
+    runsByProperty: {},
+    failure,
+    expected: [],
+    generatedOps: 0,
+    excludedOps: 0,
+  };
+}
+
 /** Runs the phases of `config`, writing the protocol lines. */
 async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   inProgress.property = config.phases[0].property;
@@ -166,16 +180,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
   } catch (error) {
     if (error instanceof CandidateLoadError) {
       writeOut(`load-error ${stringify({ url: error.url, detail: error.detail })}\n`);
-      return {
-        runs: 0,
-        commands: 0,
-        elapsedMs: 0,
-        runsByProperty: {},
-        failure: null,
-        expected: [],
-        generatedOps: 0,
-        excludedOps: 0,
-      };
+      return emptyReport(null);
     }
     throw error;
   } finally {
@@ -190,16 +195,7 @@ async function runWorker(config: WorkerConfig): Promise<WorkerReport> {
       })
     }\n`,
   );
-  const report: WorkerReport = {
-    runs: 0,
-    commands: 0,
-    elapsedMs: 0,
-    runsByProperty: {},
-    failure: null,
-    expected: [],
-    generatedOps: 0,
-    excludedOps: 0,
-  };
+  const report = emptyReport(null);
   const replacedAtLoad = builtins.replaced();
   if (replacedAtLoad.length > 0) {
     report.failure = replacedBuiltinsFailure(
@@ -302,16 +298,7 @@ try {
     writeOut(`harness-error ${stringify(String((error as Error)?.stack ?? error))}\n`);
     exitNow(2);
   }
-  report = {
-    runs: 0,
-    commands: 0,
-    elapsedMs: 0,
-    runsByProperty: {},
-    failure,
-    expected: [],
-    generatedOps: 0,
-    excludedOps: 0,
-  };
+  report = emptyReport(failure);
 }
 writeOut(`done ${stringify(report)}\n`);
 exitNow(0);
