@@ -326,7 +326,7 @@ export async function confirmFailure(
 }
 
 /** The model runs of a campaign given neither `--runs` nor `--time`. */
-export const DEFAULT_RUNS = 1000;
+const DEFAULT_RUNS = 1000;
 
 /**
  * The stages of a campaign with these options: each seed's worker processes, one per stage, run

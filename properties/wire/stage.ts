@@ -129,7 +129,7 @@ function knownClassesArg(options: CliOptions): string {
 }
 
 /** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
-export function wireSeconds(options: CliOptions): number {
+function wireSeconds(options: CliOptions): number {
   return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
 }
 
