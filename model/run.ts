@@ -35,8 +35,8 @@ import {
   type TlcRun,
   workersOption,
 } from "./tlc.ts";
-import type { JunitCase } from "../properties/campaign/junit.ts";
-import { writeJunit } from "../properties/campaign/junit.ts";
+import type { JunitCase } from "../properties/core/junit.ts";
+import { writeJunit } from "../properties/core/junit.ts";
 
 /** A CI model: one TLC run of `deno task model` that must pass with its recorded counts. */
 export interface ModelRun {
@@ -602,7 +602,7 @@ export interface ModelResult {
   keptIn: string | null;
 }
 
-/** The results as JUnit cases (properties/campaign/junit.ts writes them): one per model. */
+/** The results as JUnit cases (properties/core/junit.ts writes them): one per model. */
 export function junitCases(results: readonly ModelResult[]): JunitCase[] {
   return results.map((result) => ({
     name: result.config,

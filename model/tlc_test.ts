@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { integerOption, parseErrorTrace, parseTlcOutput, workersOption } from "./tlc.ts";
-import { renderJunit } from "../properties/campaign/junit.ts";
+import { renderJunit } from "../properties/core/junit.ts";
 import {
   BUG_MODELS,
   CI_MODELS,

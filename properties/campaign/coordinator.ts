@@ -40,9 +40,9 @@ import {
 } from "../oracle/divergences.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
-import { writeJunit } from "./junit.ts";
+import { writeJunit } from "../core/junit.ts";
 import { replayCommand, saveCounterexample } from "./replay.ts";
-import { COUNTEREXAMPLE_DIR } from "./corpus.ts";
+import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
 import type { CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { planBudget } from "./budget.ts";

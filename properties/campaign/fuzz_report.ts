@@ -19,7 +19,7 @@
  */
 import type { Failure } from "./campaign.ts";
 import type { ClassHit } from "../oracle/divergences.ts";
-import type { JunitCase } from "./junit.ts";
+import type { JunitCase } from "../core/junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
 import type { CostReport } from "../costs/stage.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCli } from "./cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./coordinator.ts";
 
 /** Runs the CLI against `target` (a testdata file name or a path); returns its outcome. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCli } from "./cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { fixtureTree } from "../testdata/deno_src_repository.ts";
 

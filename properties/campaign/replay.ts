@@ -21,13 +21,18 @@ import { fileURLToPath } from "node:url";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
 import type { CliOptions } from "./cli_args.ts";
-import type { CorpusEntry } from "./corpus.ts";
-import { CORPUS_DIR, corpusEntryName, COUNTEREXAMPLE_DIR, writeCorpusEntry } from "./corpus.ts";
+import type { CorpusEntry } from "../core/corpus.ts";
+import {
+  CORPUS_DIR,
+  corpusEntryName,
+  COUNTEREXAMPLE_DIR,
+  writeCorpusEntry,
+} from "../core/corpus.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
 import { openSubject } from "../oracle/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
-import type { CandidateSource } from "./snippet.ts";
-import { expectedTrace, renderSnippet, runCommandFor } from "./snippet.ts";
+import type { CandidateSource } from "../core/snippet.ts";
+import { expectedTrace, renderSnippet, runCommandFor } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
 import { isDenoSrcTarget, standaloneDenoSrc } from "../targets/deno_src_target.ts";
 import { isUndiciTarget, standaloneUndiciModule } from "../targets/undici_target.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runCli } from "./cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
 
 /** Runs the CLI on a testdata candidate with `args`; returns the exit code and JSON summary. */

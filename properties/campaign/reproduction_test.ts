@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCli } from "./cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { adapterSource, undiciLayout } from "../targets/undici_target.ts";
 

@@ -4,7 +4,7 @@
 // independent, so they start together, a few at a time; each test awaits its own.
 import assert from "node:assert/strict";
 import { marginSeconds } from "./budget.ts";
-import { CLI } from "./cli_runner.ts";
+import { CLI } from "../core/cli_runner.ts";
 import { parseCliArgs } from "./cli_args.ts";
 import type { Summary } from "./coordinator.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseCliArgs } from "./cli_args.ts";
-import { runCli } from "./cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./coordinator.ts";
 import type { Op } from "../oracle/ops.ts";
 import { caseTimeoutMs, failureOf, stagesFor, startWorker, supervise } from "./worker_pool.ts";

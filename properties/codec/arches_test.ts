@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { runCli } from "../campaign/cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import { S390X } from "./arches/s390x.ts";
 import { buildCrossHarness, codecTargetOf, missingCrossTools } from "./build.ts";
 import { CodecHarness } from "./protocol.ts";

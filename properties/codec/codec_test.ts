@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { runCli } from "../campaign/cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import { codecCauseOf } from "./classes.ts";
 import { expectedMap, expectedName, expectedValue } from "./reference.ts";
 import type { CodecSummary } from "./stage.ts";

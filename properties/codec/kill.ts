@@ -20,7 +20,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CLI } from "../campaign/cli_runner.ts";
+import { CLI } from "../core/cli_runner.ts";
 import { exit, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { buildHarness, CodecBuildError, codecTargetOf, crateSource } from "./build.ts";
 

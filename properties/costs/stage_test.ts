@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "../campaign/cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "../campaign/coordinator.ts";
 
 const testdata = (name: string) => new URL(`./testdata/${name}`, import.meta.url).pathname;

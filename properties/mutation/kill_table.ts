@@ -17,7 +17,7 @@
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (variants at a time
  * once the timed ones ran, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
- * properties/campaign/corpus/variant-NAME.json, pinning it), `--json` (the table as JSON on
+ * properties/core/corpus/variant-NAME.json, pinning it), `--json` (the table as JSON on
  * stdout), `--junit FILE` (one JUnit case per variant).
  *
  * @example
@@ -40,10 +40,10 @@ import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { sectionsShowing } from "../costs/cases.ts";
 import { parseCliArgs } from "../campaign/cli_args.ts";
-import type { CorpusEntry } from "../campaign/corpus.ts";
-import { CORPUS_DIR } from "../campaign/corpus.ts";
-import type { JunitCase } from "../campaign/junit.ts";
-import { writeJunit } from "../campaign/junit.ts";
+import type { CorpusEntry } from "../core/corpus.ts";
+import { CORPUS_DIR } from "../core/corpus.ts";
+import type { JunitCase } from "../core/junit.ts";
+import { writeJunit } from "../core/junit.ts";
 import {
   callerPath,
   exit,
@@ -98,11 +98,11 @@ interface Budget {
   seconds: number;
   seed: number;
   workers: number;
-  /** Copy each kill into properties/campaign/corpus (as `variant-<name>.json`). */
+  /** Copy each kill into properties/core/corpus (as `variant-<name>.json`). */
   record: boolean;
 }
 
-/** Copies the corpus entry of a kill into properties/campaign/corpus, naming the variant as its target. */
+/** Copies the corpus entry of a kill into properties/core/corpus, naming the variant as its target. */
 function recordKill(variant: Variant, corpusFile: string): void {
   const entry = JSON.parse(readFileSync(corpusFile, "utf8")) as CorpusEntry;
   entry.target = `impl variant ${variant.name}`;

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { runCli as fuzz } from "../campaign/cli_runner.ts";
+import { runCli as fuzz } from "../core/cli_runner.ts";
 import { denoSourceLayout, denoSrcTargetModule, sourceForm } from "./deno_src_target.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CliRun, runCli } from "../campaign/cli_runner.ts";
+import { type CliRun, runCli } from "../core/cli_runner.ts";
 import {
   identify,
   nodeRunsTypeScript,

@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import * as impl from "../../impl/mod.ts";
-import { runCoveredScript } from "../campaign/cli_runner.ts";
+import { runCoveredScript } from "../core/cli_runner.ts";
 import { type BatteryModule, PATCHES, runBattery } from "../../impl/testdata/tamper_battery.ts";
 
 const expected = JSON.parse(JSON.stringify(runBattery(impl as unknown as BatteryModule)));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { runCampaign } from "../campaign/campaign.ts";
-import { runCli } from "../campaign/cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Op } from "../oracle/ops.ts";
 import { candidateCode, TamperedRealm } from "./tampered_realm.ts";
 import { loadTarget } from "./targets.ts";

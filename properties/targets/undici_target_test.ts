@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CLI, runCli } from "../campaign/cli_runner.ts";
+import { CLI, runCli } from "../core/cli_runner.ts";
 import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 import { PACKAGE_CACHE, undiciLayout, undiciTargetModule } from "./undici_target.ts";

@@ -33,8 +33,8 @@
  *
  * @module
  */
-import type { CandidateSource } from "../campaign/snippet.ts";
-import { runtimeCheck } from "../campaign/snippet.ts";
+import type { CandidateSource } from "../core/snippet.ts";
+import { runtimeCheck } from "../core/snippet.ts";
 import {
   LOOPBACK,
   MAX_RESPONSE_BYTES,

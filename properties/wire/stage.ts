@@ -20,12 +20,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CliOptions } from "../campaign/cli_args.ts";
-import type { CorpusEntry } from "../campaign/corpus.ts";
-import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../campaign/corpus.ts";
+import type { CorpusEntry } from "../core/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../core/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../campaign/replay.ts";
-import type { CandidateSource } from "../campaign/snippet.ts";
-import { runCommandFor } from "../campaign/snippet.ts";
+import type { CandidateSource } from "../core/snippet.ts";
+import { runCommandFor } from "../core/snippet.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import {
   commandLine,

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseCliArgs } from "../campaign/cli_args.ts";
-import { runCli } from "../campaign/cli_runner.ts";
+import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import { shownBytes } from "./reproduction.ts";
 import { runWireStage, wireCorpusEntry, WireLoadError, wireReportLines } from "./stage.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runAlone } from "./campaign.ts";
+import { runAlone } from "../campaign/campaign.ts";
 import { CORPUS_DIR, readCorpus, writeCorpusEntry } from "./corpus.ts";
 import type { CorpusEntry } from "./corpus.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { renderJunit } from "./junit.ts";
-import type { Summary } from "./fuzz_report.ts";
-import { humanSummary, junitCase } from "./fuzz_report.ts";
+import type { Summary } from "../campaign/fuzz_report.ts";
+import { humanSummary, junitCase } from "../campaign/fuzz_report.ts";
 
 Deno.test("renderJunit counts failures and escapes what XML cannot hold", () => {
   const xml = renderJunit("suite <1>", [

@@ -9,14 +9,14 @@
  * @example
  * ```ts
  * import { readCorpus } from "./corpus.ts";
- * for (const { file, entry } of readCorpus("properties/campaign/corpus")) console.log(file, entry.kind);
+ * for (const { file, entry } of readCorpus("properties/core/corpus")) console.log(file, entry.kind);
  * ```
  *
  * @module
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Failure, PropertyName } from "./campaign.ts";
+import type { Failure, PropertyName } from "../campaign/campaign.ts";
 import type { Op } from "../oracle/ops.ts";
 import type { Profile } from "../targets/targets.ts";
 

@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The campaign CLI's path. */
-export const CLI: string = fileURLToPath(new URL("./cli.ts", import.meta.url));
+export const CLI: string = fileURLToPath(new URL("../campaign/cli.ts", import.meta.url));
 
 /** What a CLI run printed, and its exit status (null when it was killed at `timeoutMs`). */
 export interface CliRun {
