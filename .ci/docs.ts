@@ -112,7 +112,8 @@ export function renderGates(times: GateTimes = readGateTimes()): string {
     ]),
     [2],
   ) + `\n\nAll gates in ${times.wallSeconds} s on a 2-core Linux machine, measured ` +
-    `${times.measured} by \`${times.command}\`, which rewrites \`.ci/gate_times.json\`.`;
+    `${times.measured} with \`${times.command}\`. \`./headerproof test --record-times\` ` +
+    "rewrites the record (`.ci/gate_times.json`) after a full passing run.";
 }
 
 /** Every generated section. */

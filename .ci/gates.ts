@@ -105,7 +105,7 @@ export function exitStatus(outcomes: readonly Outcome[]): number {
 
 /** The committed record of a full run's gate times (`./headerproof test --record-times`). */
 export interface GateTimes {
-  /** The command that wrote it. */
+  /** The command whose run it records. */
   command: string;
   /** Gates at a time (`--jobs`). */
   jobs: number;
