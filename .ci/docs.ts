@@ -6,8 +6,9 @@
  *
  * Each generated section is one row of {@link SECTIONS}: the file, the marker name and the render
  * function. In the file the section sits between `<!-- docs:NAME start -->` and
- * `<!-- docs:NAME end -->`; what is between is replaced whole. A new generated figure is one
- * render function and one row.
+ * `<!-- docs:NAME end -->`; what is between is replaced whole. A row whose marker is `"whole file"`
+ * generates the entire file (a generated document such as properties/NATIVE_DIVERGENCES.md). A new
+ * generated figure is one render function and one row.
  *
  * Exit codes: 0 written (or up to date with `--check`); 1 a stale section (`--check`); 2 bad
  * usage, or a file without its markers.
@@ -33,7 +34,10 @@ import { GATE_TIMES_PATH, GATES, type GateTimes } from "./gates.ts";
 export interface DocSection {
   /** The file, relative to the project root. */
   file: string;
-  /** The marker name: the section sits between `<!-- docs:NAME start/end -->`. */
+  /**
+   * The marker name: the section sits between `<!-- docs:NAME start/end -->`; or
+   * {@link WHOLE_FILE}: the render function gives the entire file.
+   */
   marker: string;
   /** The section's Markdown, from the code's tables. */
   render: () => string;
@@ -116,6 +120,9 @@ export function renderGates(times: GateTimes = readGateTimes()): string {
     "rewrites the record (`.ci/gate_times.json`) after a full passing run.";
 }
 
+/** The marker of a section that is the entire file. */
+export const WHOLE_FILE = "whole file";
+
 /** Every generated section. */
 export const SECTIONS: readonly DocSection[] = [
   { file: "README.md", marker: "gates", render: () => renderGates() },
@@ -153,7 +160,9 @@ export function generate(
     const entry = files.get(section.file) ??
       { before: read(section.file), after: "", stale: [] };
     const current = entry.after === "" ? entry.before : entry.after;
-    entry.after = replaceSection(current, section.file, section.marker, section.render());
+    entry.after = section.marker === WHOLE_FILE
+      ? section.render()
+      : replaceSection(current, section.file, section.marker, section.render());
     files.set(section.file, entry);
   }
   for (const [file, entry] of files) {
@@ -168,6 +177,7 @@ export function generate(
 }
 
 function sectionText(text: string, marker: string): string | null {
+  if (marker === WHOLE_FILE) return text;
   const from = text.indexOf(`<!-- docs:${marker} start -->`);
   const to = text.indexOf(`<!-- docs:${marker} end -->`);
   return from === -1 || to < from ? null : text.slice(from, to);

@@ -9,6 +9,7 @@ import {
   replaceSection,
   ROOT,
   SECTIONS,
+  WHOLE_FILE,
 } from "./docs.ts";
 import { GATES, type GateTimes, gateTimesOf, type Outcome } from "./gates.ts";
 
@@ -43,6 +44,15 @@ Deno.test("a section is replaced between its markers; a file without them is nam
   const one: DocSection = { file: "f.md", marker: "x", render: () => "new" };
   const [[, entry]] = [...generate([one], () => text)];
   assert.deepEqual(entry.stale, ["x"]);
+});
+
+Deno.test("a whole-file section replaces the file and is stale when the file differs", () => {
+  const whole: DocSection = { file: "g.md", marker: WHOLE_FILE, render: () => "# G\n\ntext\n" };
+  const [[, fresh]] = [...generate([whole], () => "# G\n\ntext\n")];
+  assert.deepEqual(fresh.stale, []);
+  const [[, stale]] = [...generate([whole], () => "# G\n\nold\n")];
+  assert.deepEqual(stale.stale, [WHOLE_FILE]);
+  assert.equal(stale.after, "# G\n\ntext\n");
 });
 
 Deno.test("the gate section lists every gate with its recorded time, and refuses a missing one", () => {
