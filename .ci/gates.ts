@@ -22,6 +22,8 @@
  * `deno-test.xml`, `properties-test.xml` (the property suite, from `fuzz:coverage`), `model.xml`
  * and `kill-table.xml`, each flag handed only to the gate it is for. `--only NAME[,NAME]` runs only
  * the named gates. `--jobs N` runs up to N gates at a time (1: one after the other, in order).
+ * `--record-times` (with every gate, none failing) writes each gate's time into
+ * `.ci/gate_times.json`, the committed record `./headerproof docs` puts into README.md.
  *
  * @example
  * ```sh
@@ -31,7 +33,7 @@
  * @module
  */
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -99,6 +101,47 @@ export function exitStatus(outcomes: readonly Outcome[]): number {
   const rank = (o: Outcome) => GATES.findIndex((gate) => gate.task === o.task);
   const failed = outcomes.filter((o) => o.status === "FAILED").sort((a, b) => rank(a) - rank(b));
   return failed.length === 0 ? 0 : failed[0].code;
+}
+
+/** The committed record of a full run's gate times (`./headerproof test --record-times`). */
+export interface GateTimes {
+  /** The command whose run it records. */
+  command: string;
+  /** Gates at a time (`--jobs`). */
+  jobs: number;
+  /** The day it was measured (YYYY-MM-DD, UTC). */
+  measured: string;
+  /** Wall-clock seconds of the whole run of gates. */
+  wallSeconds: number;
+  /** Wall-clock seconds per gate, by task name, in {@link GATES} order. */
+  gates: Record<string, number>;
+}
+
+/** Where the record is kept. */
+export const GATE_TIMES_PATH: string = fileURLToPath(new URL("./gate_times.json", import.meta.url));
+
+/**
+ * The record of a run whose gates ended as `outcomes`: null unless every gate of {@link GATES}
+ * ran and passed, so the record is always of one whole passing run.
+ */
+export function gateTimesOf(
+  outcomes: readonly Outcome[],
+  jobs: number,
+  wallSeconds: number,
+  now: Date,
+): GateTimes | null {
+  const passed = new Map(outcomes.filter((o) => o.status === "ok").map((o) => [o.task, o]));
+  if (!GATES.every((gate) => passed.has(gate.task))) return null;
+  const round = (seconds: number) => Math.round(seconds);
+  return {
+    command: "./headerproof test --record-times",
+    jobs,
+    measured: now.toISOString().slice(0, 10),
+    wallSeconds: round(wallSeconds),
+    gates: Object.fromEntries(
+      GATES.map((gate) => [gate.task, round(passed.get(gate.task)!.seconds)]),
+    ),
+  };
 }
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -174,7 +217,7 @@ async function runGates(
   return selected.map((gate) => outcomes.get(gate.task)!);
 }
 
-const USAGE = "usage: ./headerproof test [--junit DIR] [--only A,B] [--jobs N]";
+const USAGE = "usage: ./headerproof test [--junit DIR] [--only A,B] [--jobs N] [--record-times]";
 
 async function main(args: string[]): Promise<number> {
   let values;
@@ -185,6 +228,7 @@ async function main(args: string[]): Promise<number> {
         junit: { type: "string" },
         only: { type: "string" },
         jobs: { type: "string", default: "2" },
+        "record-times": { type: "boolean", default: false },
       },
       strict: true,
     }));
@@ -228,6 +272,17 @@ async function main(args: string[]): Promise<number> {
       : `${failures.join(", ")} failed; ${wall.toFixed(0)} s in all`,
   );
   if (junitDir !== undefined) console.error(`JUnit reports: ${junitDir}`);
+  if (values["record-times"]) {
+    const record = gateTimesOf(outcomes, jobs, wall, new Date());
+    if (record === null) {
+      console.error("gate times not recorded: --record-times needs every gate run and passed");
+    } else {
+      writeFileSync(GATE_TIMES_PATH, JSON.stringify(record, null, 2) + "\n");
+      console.error(
+        `gate times recorded in ${GATE_TIMES_PATH}; ./headerproof docs puts them in README.md`,
+      );
+    }
+  }
   return exitStatus(outcomes);
 }
 

@@ -3,7 +3,7 @@
  * own generator living with the kind in `operations/`; and, re-exported under the names the
  * campaign imports, the guards and the second property's invalid raw lists. What steps are called
  * with (names, values, arguments, references) is arguments.ts. Every weight is a relative
- * frequency inside its `fc.oneof`; the tables are repeated in properties/README.md.
+ * frequency inside its `fc.oneof`.
  *
  * @example
  * ```ts

@@ -3,8 +3,7 @@
  * random case flips, so that two steps hit the same header in several casings), the arguments
  * WebIDL must convert or reject ({@link Arg}), guards, and references to live objects and open
  * iterators; their generators, their rendering as JavaScript and the values they stand for. Every
- * weight is a relative frequency inside its `fc.oneof`; the tables are repeated in
- * properties/README.md.
+ * weight is a relative frequency inside its `fc.oneof`.
  *
  * @example
  * ```ts
