@@ -28,11 +28,11 @@
  *
  * @module
  */
+import { errorName } from "./outcome.ts";
 import {
   attempt,
   drain,
   encode,
-  errorName,
   nextResult,
   openSubject,
   ownKeysOf,
