@@ -8,7 +8,8 @@
  * @module
  */
 
-import { errorName } from "../properties/oracle/observe.ts";
+import type { Outcome } from "../properties/core/outcome.ts";
+import { outcomeOf as attempt } from "../properties/core/outcome.ts";
 import type { GuardOptions, HeadersGuard, HeadersLike } from "../spec/contract.ts";
 
 /** A module with every export of the contract (the reference and `impl/` have them all). */
@@ -24,18 +25,6 @@ export interface Scenario {
   name: string;
   run: (module: CompleteHeadersModule) => unknown;
   expected: unknown;
-}
-
-/** The tagged outcome of a call: its result, or the name of the error it threw. */
-export type Outcome = { ok: unknown } | { threw: string };
-
-/** Runs `action` and tags its outcome. */
-export function attempt(action: () => unknown): Outcome {
-  try {
-    return { ok: action() };
-  } catch (error) {
-    return { threw: errorName(error) };
-  }
 }
 
 /** The outcome every TypeError scenario expects. */

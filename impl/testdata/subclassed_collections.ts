@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type BatteryModule, type Outcome, runBattery } from "./tamper_battery.ts";
+import type { Outcome } from "../../properties/core/outcome.ts";
+import { type BatteryModule, runBattery } from "./tamper_battery.ts";
 
 const EngineMap = Map;
 const EngineSet = Set;

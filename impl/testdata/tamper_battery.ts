@@ -10,6 +10,7 @@
  * @module
  */
 
+import type { Outcome } from "../../properties/core/outcome.ts";
 import type { HeadersGuard } from "../types.ts";
 
 /** The part of impl's module the battery drives. */
@@ -29,9 +30,6 @@ interface BatteryHeaders {
   forEach(callback: (value: string, name: string) => void): void;
   entries(): { next(): { done?: boolean; value?: unknown } };
 }
-
-/** One outcome: a value, or a TypeError's message, or what else was thrown. */
-export type Outcome = { ok: unknown } | { typeError: string } | { threw: string };
 
 /**
  * A hostile replacement of one built-in: `install` patches it and returns the function that
@@ -214,13 +212,20 @@ export const PATCHES: readonly Patch[] = [
   },
 ];
 
-/** Runs `action` and records its outcome without calling anything a patch could replace. */
+/**
+ * Runs `action` and records its outcome without calling anything a patch could replace. What
+ * was thrown is recorded with its message, which a patch must not change either: a TypeError of
+ * this realm as `TypeError: <message>`, anything else with a prefix that tells it apart.
+ */
 function outcome(action: () => unknown): Outcome {
   try {
     return { ok: action() };
   } catch (error) {
-    if (error instanceof OriginalTypeError) return { typeError: error.message };
-    return { threw: error instanceof Error ? error.name + ": " + error.message : "non-error" };
+    if (error instanceof OriginalTypeError) return { threw: "TypeError: " + error.message };
+    return {
+      threw: "not this realm's TypeError: " +
+        (error instanceof Error ? error.name + ": " + error.message : "non-error"),
+    };
   }
 }
 

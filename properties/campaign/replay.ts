@@ -31,8 +31,9 @@ import {
 import { divergenceClasses } from "../oracle/divergences.ts";
 import { openSubject } from "../oracle/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
-import type { CandidateSource } from "../core/snippet.ts";
-import { expectedTrace, renderSnippet, runCommandFor } from "../core/snippet.ts";
+import type { CandidateSource } from "../core/reproduction.ts";
+import { runOnlyUnder } from "../core/reproduction.ts";
+import { expectedTrace, renderSnippet } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
 import { isDenoSrcTarget, standaloneDenoSrc } from "../targets/deno_src_target.ts";
 import { isUndiciTarget, standaloneUndiciModule } from "../targets/undici_target.ts";
@@ -232,31 +233,34 @@ export async function saveCounterexample(
     candidate: candidateSource(options, reproduction),
     expected,
     profile,
-    header: [
-      `headerproof counterexample (${failure.kind}, property ${failure.property})`,
-      `target ${options.targetArg}, profile ${profile}, found under ${entry.runtime}`,
-      `run: ${runCommandFor(runtimeName, basename(reproduction))}  (under ${runtimeName} only: ` +
-      "any other runtime exits 2)",
-      `replay the campaign: ${replay}`,
-      ...failure.message.split("\n").map((line) => `  ${line}`),
-      ...(failure.kind === "hang"
-        ? ["this reproduction hangs at the last step, as the candidate did"]
-        : []),
-      ...(failure.replays === "after-history"
-        ? history === null
-          ? [
-            "this divergence happens only after the campaign's earlier runs in the same process",
-            "(module state the candidate keeps across runs), which could not be recorded again:",
-            "this file shows the steps alone and does not diverge; the replay command above runs",
-            "that history",
-          ]
-          : [
-            "this divergence happens only after the campaign's earlier runs in the same process",
-            `(module state the candidate keeps across runs): this file replays those ${history.earlier.length}`,
-            "run(s) on the candidate first, then the failing run as the campaign made it (unshrunk)",
-          ]
-        : []),
-    ],
+    header: {
+      title: [
+        `headerproof counterexample (${failure.kind}, property ${failure.property})`,
+        `target ${options.targetArg}, profile ${profile}, found under ${entry.runtime}`,
+      ],
+      run: runOnlyUnder(runtimeName, basename(reproduction)),
+      replay,
+      notes: [
+        ...failure.message.split("\n").map((line) => `  ${line}`),
+        ...(failure.kind === "hang"
+          ? ["this reproduction hangs at the last step, as the candidate did"]
+          : []),
+        ...(failure.replays === "after-history"
+          ? history === null
+            ? [
+              "this divergence happens only after the campaign's earlier runs in the same process",
+              "(module state the candidate keeps across runs), which could not be recorded again:",
+              "this file shows the steps alone and does not diverge; the replay command above runs",
+              "that history",
+            ]
+            : [
+              "this divergence happens only after the campaign's earlier runs in the same process",
+              `(module state the candidate keeps across runs): this file replays those ${history.earlier.length}`,
+              "run(s) on the candidate first, then the failing run as the campaign made it (unshrunk)",
+            ]
+          : []),
+      ],
+    },
     foundUnder: { name: runtimeName, version: runtimeVersion },
     history: history?.earlier,
     steps,

@@ -26,6 +26,7 @@ import type { CliOptions } from "../campaign/cli_args.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../campaign/cli_args.ts";
 import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
 import { writeJunit } from "../core/junit.ts";
+import { renderReproduction } from "../core/reproduction.ts";
 import { commandLine, writeErr, writeOut } from "../targets/runtime.ts";
 import type { CodecCase } from "./arbitraries.ts";
 import { codecCaseArbitrary } from "./arbitraries.ts";
@@ -135,7 +136,10 @@ export interface CodecSummary {
   failure: CodecFailure | null;
 }
 
-/** The standalone reproduction of `request`: the harness, its main answering that line once. */
+/**
+ * The standalone reproduction of `request`: the harness, its main answering that line once (the
+ * codec stage's part; core/reproduction.ts lays main.rs out).
+ */
 export function writeReproduction(
   dir: string,
   target: CodecTarget,
@@ -156,11 +160,21 @@ export function writeReproduction(
     .replace("use std::io::{BufRead, Write};\n", "");
   writeFileSync(
     join(dir, "src/main.rs"),
-    `${main}// The request that diverged; \`cargo run\` prints the crate's answer to it.\n` +
-      (expected === null ? "" : `// The reference expects: ${JSON.stringify(expected)}\n`) +
-      `const REQUEST: &str = ${JSON.stringify(request)};\n\n` +
-      "fn main() {\n    std::panic::set_hook(Box::new(|_| {}));\n" +
-      '    println!("{}", answer(REQUEST));\n}\n',
+    renderReproduction({
+      lead: main,
+      header: {
+        title: ["The request that diverged; `cargo run` prints the crate's answer to it."],
+        notes: expected === null ? [] : [`The reference expects: ${JSON.stringify(expected)}`],
+      },
+      body: [
+        `const REQUEST: &str = ${JSON.stringify(request)};`,
+        "",
+        "fn main() {",
+        "    std::panic::set_hook(Box::new(|_| {}));",
+        '    println!("{}", answer(REQUEST));',
+        "}",
+      ],
+    }),
   );
 }
 

@@ -8,7 +8,8 @@
  * and, run under another runtime, says so and exits 2 before it loads anything; a different
  * version of the same runtime is named and the file runs on. Given the earlier runs of a
  * state-dependent counterexample (`history`), it replays them on the candidate alone before the
- * compared steps, as the campaign's process did.
+ * compared steps, as the campaign's process did. This is the answer stage's part of a
+ * reproduction; core/reproduction.ts lays the file out (header, runtime check) around it.
  *
  * @example
  * ```ts
@@ -21,18 +22,20 @@
  *   candidate: { kind: "module", specifier: "./my_headers.mjs" },
  *   expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
  *   profile: "standard",
- *   header: ["replay: ./headerproof fuzz --seed 1 --path 0"],
+ *   header: { title: ["a counterexample"], replay: "./headerproof fuzz --seed 1 --path 0" },
  *   steps,
  * });
  * ```
  *
  * @module
  */
+import { errorName } from "./outcome.ts";
+import type { CandidateSource, ReproductionHeader, RuntimeVersion } from "./reproduction.ts";
+import { exitLater, importCandidate, renderReproduction } from "./reproduction.ts";
 import {
   attempt,
   drain,
   encode,
-  errorName,
   nextResult,
   openSubject,
   ownKeysOf,
@@ -61,22 +64,6 @@ import { renderOp } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
 import { stepCodesOf, stepLabels, World } from "../oracle/world.ts";
 
-/**
- * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
- * relative to the snippet, an absolute path or a URL), or the runtime's own globals.
- */
-export type CandidateSource =
-  | {
-    kind: "module";
-    specifier: string;
-    /**
-     * Modules (specifiers, like `specifier`) that stand for the runtime's startup snapshot:
-     * imported before the tampered realm's replacements are installed (deno-src's shims).
-     */
-    preload?: readonly string[];
-  }
-  | { kind: "native" };
-
 /** What a snippet reproduces. */
 export interface SnippetInput {
   /** The candidate under test. */
@@ -85,8 +72,8 @@ export interface SnippetInput {
   expected?: Observation[];
   /** The profile the reference (and a module candidate's guard constructors) use. */
   profile: string;
-  /** Comment lines put at the top (target, seed, replay command...). */
-  header: string[];
+  /** The comment at the top (target, seed, replay command...). */
+  header: ReproductionHeader;
   /** Resolved steps, as the executor recorded them. */
   steps: Op[];
   /**
@@ -112,7 +99,7 @@ export interface SnippetInput {
    */
   refuse?: readonly string[];
   /** The runtime (and version) that found the counterexample; the file runs under it alone. */
-  foundUnder?: { name: string; version: string };
+  foundUnder?: RuntimeVersion;
   /**
    * The resolved steps of every earlier run the campaign's process made before the failing one
    * (a state-dependent counterexample), and whether the campaign observed every object after
@@ -120,11 +107,6 @@ export interface SnippetInput {
    * each on new objects, before the compared steps.
    */
   history?: readonly { steps: readonly Op[]; observed: boolean }[];
-}
-
-/** The command that runs a reproduction file under `name` ("deno", "node" or "bun"). */
-export function runCommandFor(name: string, file: string): string {
-  return name === "deno" ? `deno run -A ${file}` : `${name} ${file}`;
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
@@ -210,34 +192,6 @@ function stepCodes(op: Op): string[] {
 }
 
 /**
- * The lines that stop the file under any runtime but `foundUnder` (exit 2, before the candidate
- * is loaded) and name the runtime it runs under.
- */
-export function runtimeCheck(foundUnder: { name: string; version: string }): string[] {
-  const found = `${foundUnder.name} ${foundUnder.version}`;
-  return [
-    `const foundUnder = ${JSON.stringify(foundUnder)};`,
-    'const runningUnder = typeof Deno !== "undefined"',
-    '  ? { name: "deno", version: Deno.version.deno }',
-    '  : typeof Bun !== "undefined"',
-    '  ? { name: "bun", version: Bun.version }',
-    '  : { name: "node", version: process.versions.node };',
-    "if (runningUnder.name !== foundUnder.name) {",
-    "  console.error(",
-    `    \`this reproduction was found under ${found} and tests that runtime; this is \` +`,
-    "      `${runningUnder.name} ${runningUnder.version}: run it with " +
-    `${runCommandFor(foundUnder.name, "<this file>")}\`,`,
-    "  );",
-    '  if (typeof Deno !== "undefined") Deno.exit(2); else process.exit(2);',
-    "}",
-    "console.log(",
-    `  \`found under ${found}, running under \${runningUnder.name} \${runningUnder.version}\` +`,
-    '    (runningUnder.version === foundUnder.version ? "" : " (another version: it may not diverge)"),',
-    ");",
-  ];
-}
-
-/**
  * Loads what Node's fetch (undici) and any other runtime load lazily on first use of `Headers`,
  * `Request` and `Response`, before the tampered realm's replacements refuse anything: runs the
  * scenario once on the native globals while the replacements still act as the originals.
@@ -285,9 +239,9 @@ function tamperedImport(candidate: CandidateSource, refuse: readonly string[]): 
       ? (candidate.preload ?? []).map((specifier) => `await import(${JSON.stringify(specifier)});`)
       : []),
     `const refusal = refuseBuiltins(${JSON.stringify(refuse)}, isCandidateSource);`,
-    candidate.kind === "native"
-      ? "const candidateExports = globalThis; // the runtime's own Headers, Request and Response"
-      : "const candidateExports = await import(candidateUrl);",
+    ...(candidate.kind === "native"
+      ? importCandidate(candidate, "candidateExports", false)
+      : ["const candidateExports = await import(candidateUrl);"]),
     ...(candidate.kind === "native" ? NATIVE_WARM_UP : []),
     "refusal.armed = true;",
   ];
@@ -329,9 +283,7 @@ export function renderSnippet(input: SnippetInput): string {
   const refuse = input.refuse ?? [];
   const candidateImport = refuse.length > 0
     ? tamperedImport(input.candidate, refuse)
-    : input.candidate.kind === "native"
-    ? ["const candidateExports = globalThis; // the runtime's own Headers, Request and Response"]
-    : [`const candidateExports = await import(${JSON.stringify(input.candidate.specifier)});`];
+    : importCandidate(input.candidate, "candidateExports", false);
   const history = input.history ?? [];
   const candidateKind = input.candidate.kind;
   const scenario = [
@@ -368,7 +320,7 @@ export function renderSnippet(input: SnippetInput): string {
       '  console.log("divergence at", (reference[index] ?? candidate[index])[0]);',
       '  console.log("  candidate:", JSON.stringify(candidate[index]?.[1]));',
       '  console.log("  reference:", JSON.stringify(reference[index]?.[1]));',
-      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      `  ${exitLater(1)}`,
       "}",
     ]
     : [
@@ -379,29 +331,30 @@ export function renderSnippet(input: SnippetInput): string {
       "for (const [label, outcome] of trace) console.log(label, JSON.stringify(outcome));",
       "if (!rejectedInvalidRawList(trace.map(([, outcome]) => outcome))) {",
       '  console.log("the invalid raw list was not rejected with a TypeError by construction or first read");',
-      '  if (typeof Deno !== "undefined") Deno.exitCode = 1; else process.exitCode = 1;',
+      `  ${exitLater(1)}`,
       "}",
     ];
-  return [
-    ...input.header.map((line) => `// ${line}`),
-    ...(input.foundUnder === undefined ? [] : runtimeCheck(input.foundUnder)),
-    `const profile = ${JSON.stringify(input.profile)};`,
-    ...candidateImport,
-    "",
-    ...(mode === "differential"
-      ? [
-        "// What the spec-literal reference observes at each step (label, outcome).",
-        "const expected = [",
-        ...(input.expected ?? []).map((entry) => `  ${JSON.stringify(entry)},`),
-        "];",
-      ]
-      : []),
-    "",
-    HELPERS,
-    "",
-    ...scenario,
-    "",
-    ...(input.library ? [] : main),
-    "",
-  ].join("\n");
+  return renderReproduction({
+    header: input.header,
+    foundUnder: input.foundUnder,
+    body: [
+      `const profile = ${JSON.stringify(input.profile)};`,
+      ...candidateImport,
+      "",
+      ...(mode === "differential"
+        ? [
+          "// What the spec-literal reference observes at each step (label, outcome).",
+          "const expected = [",
+          ...(input.expected ?? []).map((entry) => `  ${JSON.stringify(entry)},`),
+          "];",
+        ]
+        : []),
+      "",
+      HELPERS,
+      "",
+      ...scenario,
+      "",
+      ...(input.library ? [] : main),
+    ],
+  });
 }

@@ -38,7 +38,7 @@ Deno.test("a snippet with Request, Response, clone and structuredClone steps obs
     const source = renderSnippet({
       candidate: { kind: "module", specifier: REFERENCE_URL },
       profile: "standard",
-      header: [],
+      header: { title: [] },
       steps: world.executed,
       library: true,
       headerLists: true,
@@ -68,7 +68,7 @@ Deno.test("a counterexample with a Response step replays as a standalone reprodu
         candidate: { kind: "module", specifier },
         expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
         profile: "standard",
-        header: ["test"],
+        header: { title: ["test"] },
         steps,
       });
     const run = async (specifier: string) => {

@@ -29,7 +29,7 @@ Deno.test("a rendered snippet observes exactly what the executor observed", asyn
     const source = renderSnippet({
       candidate: { kind: "module", specifier: REFERENCE_URL },
       profile: "standard",
-      header: [],
+      header: { title: [] },
       steps: world.executed,
       library: true,
       headerLists: true,
@@ -68,7 +68,7 @@ for (
         candidate: { kind: "module", specifier: new URL(candidate, import.meta.url).href },
         expected: expectedTrace(openSubject(reference, "module", "standard"), DIVERGING),
         profile: "standard",
-        header: ["test"],
+        header: { title: ["test"] },
         steps: DIVERGING,
       });
     const broken = await runUnder(
@@ -92,7 +92,7 @@ Deno.test("a reproduction imports its candidate and nothing else", () => {
     candidate: { kind: "module", specifier: "./candidate.mjs" },
     expected,
     profile: "standard",
-    header: [],
+    header: { title: [] },
     steps: DIVERGING,
   });
   assert.deepEqual(imports(module), [
@@ -102,7 +102,7 @@ Deno.test("a reproduction imports its candidate and nothing else", () => {
     candidate: { kind: "native" },
     expected,
     profile: "server",
-    header: [],
+    header: { title: [] },
     steps: DIVERGING,
   });
   assert.deepEqual(imports(native), []);
@@ -117,7 +117,7 @@ Deno.test("a tampered-realm snippet replaces the named built-ins before the cand
       candidate: { kind: "module", specifier: candidate },
       expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
       profile: "standard",
-      header: [],
+      header: { title: [] },
       steps,
       refuse,
     });
@@ -143,7 +143,7 @@ Deno.test("under Bun a tampered-realm snippet catches a candidate's tail call to
     candidate: { kind: "module", specifier: candidate },
     expected: expectedTrace(openSubject(reference, "module", "standard"), steps),
     profile: "standard",
-    header: [],
+    header: { title: [] },
     steps,
     refuse: ["Function.prototype.apply"],
   }));

@@ -4,20 +4,22 @@
  * its absolute URL (or the runtime's own `Headers` for native). It prints the figures and exits 1
  * when they break the bound, 0 otherwise. Run with `deno run -A`, `node` or `bun`: under Deno and
  * Node it runs itself again with the collector exposed (`--v8-flags=--expose-gc`, `--expose-gc`)
- * when it was not.
+ * when it was not. This is the cost stage's part of a reproduction; core/reproduction.ts lays the
+ * file out (header) around it.
  *
  * @example
  * ```ts
  * import { renderCostReproduction } from "./reproduction.ts";
  * const source = renderCostReproduction({
  *   specifier: null,
- *   header: ["native Headers, 8 MiB values"],
+ *   title: ["native Headers, 8 MiB values"],
  *   costCase: { probe: "large", input: "value-8-mib" },
  * });
  * ```
  *
  * @module
  */
+import { renderReproduction } from "../core/reproduction.ts";
 import * as probes from "./probes.ts";
 import type { CostCase } from "./probes.ts";
 
@@ -25,8 +27,8 @@ import type { CostCase } from "./probes.ts";
 export interface CostReproductionInput {
   /** The module the candidate's `Headers` comes from, or null for the runtime's own. */
   specifier: string | null;
-  /** Comment lines put at the top. */
-  header: string[];
+  /** What was found and measured: the first lines of the header comment. */
+  title: string[];
   /** The case. */
   costCase: CostCase;
 }
@@ -45,40 +47,42 @@ function probeSources(): string[] {
 
 /** The reproduction's source. */
 export function renderCostReproduction(input: CostReproductionInput): string {
-  const lines = [
-    ...input.header.map((line) => `// ${line}`),
-    "// run: deno run -A FILE, node FILE or bun FILE (prints the figures; exit 1 over the bound)",
-    "",
-    input.specifier === null
-      ? "const Headers = globalThis.Headers;"
-      : `import { Headers } from ${JSON.stringify(input.specifier)};`,
-    "",
-    `const ALLOWANCE_BYTES = ${probes.ALLOWANCE_BYTES};`,
-    ...probeSources(),
-    "",
-    "const costCase = " + JSON.stringify(input.costCase) + ";",
-    "",
-    "const global = globalThis;",
-    "const exposed = global.Bun !== undefined || typeof global.gc === 'function';",
-    "if (!exposed && global.Deno !== undefined) {",
-    "  const args = ['run', '-A', '--v8-flags=--expose-gc', new URL(import.meta.url).pathname];",
-    "  const command = new Deno.Command(Deno.execPath(), { args, stdout: 'inherit', stderr: 'inherit' });",
-    "  const { code } = await command.output();",
-    "  Deno.exit(code);",
-    "} else if (!exposed) {",
-    "  const { spawnSync } = await import('node:child_process');",
-    "  const { fileURLToPath } = await import('node:url');",
-    "  const file = fileURLToPath(import.meta.url);",
-    "  const child = spawnSync(process.execPath, ['--expose-gc', file], { stdio: 'inherit' });",
-    "  process.exit(child.status ?? 1);",
-    "} else {",
-    "  const figures = runCostCase(Headers, await openMeter(), costCase);",
-    "  console.log(figures.lines.join('\\n'));",
-    "  const status = figures.over ? 1 : 0;",
-    "  if (global.Deno !== undefined) Deno.exit(status);",
-    "  else process.exit(status);",
-    "}",
-    "",
-  ];
-  return lines.join("\n");
+  return renderReproduction({
+    header: {
+      title: input.title,
+      run: "deno run -A FILE, node FILE or bun FILE (prints the figures; exit 1 over the bound)",
+    },
+    body: [
+      "",
+      input.specifier === null
+        ? "const Headers = globalThis.Headers;"
+        : `import { Headers } from ${JSON.stringify(input.specifier)};`,
+      "",
+      `const ALLOWANCE_BYTES = ${probes.ALLOWANCE_BYTES};`,
+      ...probeSources(),
+      "",
+      "const costCase = " + JSON.stringify(input.costCase) + ";",
+      "",
+      "const global = globalThis;",
+      "const exposed = global.Bun !== undefined || typeof global.gc === 'function';",
+      "if (!exposed && global.Deno !== undefined) {",
+      "  const args = ['run', '-A', '--v8-flags=--expose-gc', new URL(import.meta.url).pathname];",
+      "  const command = new Deno.Command(Deno.execPath(), { args, stdout: 'inherit', stderr: 'inherit' });",
+      "  const { code } = await command.output();",
+      "  Deno.exit(code);",
+      "} else if (!exposed) {",
+      "  const { spawnSync } = await import('node:child_process');",
+      "  const { fileURLToPath } = await import('node:url');",
+      "  const file = fileURLToPath(import.meta.url);",
+      "  const child = spawnSync(process.execPath, ['--expose-gc', file], { stdio: 'inherit' });",
+      "  process.exit(child.status ?? 1);",
+      "} else {",
+      "  const figures = runCostCase(Headers, await openMeter(), costCase);",
+      "  console.log(figures.lines.join('\\n'));",
+      "  const status = figures.over ? 1 : 0;",
+      "  if (global.Deno !== undefined) Deno.exit(status);",
+      "  else process.exit(status);",
+      "}",
+    ],
+  });
 }

@@ -519,7 +519,7 @@ export async function runCostStage(
       reproduction,
       renderCostReproduction({
         specifier: candidateSpecifier(options),
-        header: [
+        title: [
           `headerproof cost counterexample: ${costClass}`,
           `target ${options.targetArg}, ${workerRuntimeName(options)}`,
           ...finding.steps,

@@ -18,6 +18,7 @@
  */
 import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "./ops.ts";
 import { CODEC_DIVERGENCE_CLASSES } from "../codec/classes.ts";
+import { okOf, threwOf } from "../core/outcome.ts";
 import type { Outcome } from "./observe.ts";
 
 /**
@@ -186,16 +187,6 @@ function opensIterator(op: Op): boolean {
 /** Whether `op` constructs from a recorded init of kind `how`. */
 function recordedInitOf(op: Op, how: RecordedHow): boolean {
   return op.op === "construct" && op.init.kind === "recorded" && op.init.how === how;
-}
-
-/** The value of an outcome that returned, or undefined when it threw or is missing. */
-function okOf(outcome: Outcome | undefined): unknown {
-  return outcome !== undefined && "ok" in outcome ? outcome.ok : undefined;
-}
-
-/** The error name of an outcome that threw, or undefined. */
-function threwOf(outcome: Outcome | undefined): string | undefined {
-  return outcome !== undefined && "threw" in outcome ? outcome.threw : undefined;
 }
 
 /** Whether `d` is one `next()` of an open iterator (a step's, or observed after the step). */

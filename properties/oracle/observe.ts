@@ -11,7 +11,8 @@
  * nothing outside itself except the other embedded functions), because the counterexample
  * snippets embed their source text with `Function.prototype.toString`: the snippet a person runs
  * observes exactly the way the campaign did, with no second copy of this code to drift. This
- * module imports nothing, so that every module of the oracle may import it.
+ * module imports only core/outcome.ts (the outcome type and {@link errorName}, which imports
+ * nothing), so that every module of the oracle may import it.
  *
  * @example
  * ```ts
@@ -21,6 +22,8 @@
  *
  * @module
  */
+import type { Outcome as TaggedOutcome } from "../core/outcome.ts";
+import { errorName } from "../core/outcome.ts";
 
 /** Plain data describing a value; equal values encode to equal JSON text. */
 export type Encoded =
@@ -30,8 +33,8 @@ export type Encoded =
   | Encoded[]
   | { $: string; v?: string; tag?: string; error?: string };
 
-/** A tagged outcome of one call. */
-export type Outcome = { ok: Encoded } | { threw: string };
+/** A tagged outcome of one call, its value encoded (core/outcome.ts). */
+export type Outcome = TaggedOutcome<Encoded>;
 
 /** The operations the harness needs from one side (the candidate or the reference). */
 export interface Subject {
@@ -68,23 +71,6 @@ export interface FetchSurface {
     json(data: unknown, init?: unknown): { headers: unknown };
   };
   structuredClone?: (value: unknown) => unknown;
-}
-
-/**
- * The name of what a call threw: the constructor name of an object, `non-error <typeof>` for a
- * thrown primitive, `unreadable` when even reading that name throws.
- */
-export function errorName(thrown: unknown): string {
-  if ((typeof thrown !== "object" || thrown === null) && typeof thrown !== "function") {
-    return "non-error " + (thrown === null ? "null" : typeof thrown);
-  }
-  try {
-    const ctor = (thrown as { constructor?: { name?: unknown } }).constructor;
-    const name = ctor === undefined || ctor === null ? undefined : ctor.name;
-    return typeof name === "string" ? name : "anonymous error";
-  } catch {
-    return "unreadable";
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { attempt, drain, encode, errorName } from "./observe.ts";
+import { attempt, drain, encode } from "./observe.ts";
 
 Deno.test("attempt tags a value and the constructor name of what was thrown", () => {
   assert.deepEqual(attempt(() => "a"), { ok: "a" });
@@ -17,18 +17,6 @@ Deno.test("attempt tags a value and the constructor name of what was thrown", ()
     }),
     { threw: "CustomError" },
   );
-});
-
-Deno.test("errorName never throws, whatever was thrown", () => {
-  assert.equal(errorName("text"), "non-error string");
-  assert.equal(errorName(null), "non-error null");
-  assert.equal(errorName(Object.create(null)), "anonymous error");
-  const hostile = new Proxy({}, {
-    get() {
-      throw new Error("trap");
-    },
-  });
-  assert.equal(errorName(hostile), "unreadable");
 });
 
 Deno.test("encode tells types apart and survives hostile arrays", () => {

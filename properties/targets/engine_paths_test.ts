@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { Headers as ImplHeaders } from "../../impl/mod.ts";
+import type { Outcome } from "../core/outcome.ts";
 import { lowercaseRecordKeyName } from "../../impl/predicates.ts";
 import { intact } from "../../impl/primordials.ts";
 import { Headers as SpecHeaders } from "../../spec/mod.ts";
@@ -38,9 +39,9 @@ Deno.test("intact keeps the engine's own built-ins and replaces anything else by
 function outcome(
   HeadersClass: typeof ImplHeaders | typeof SpecHeaders,
   makeInit: () => object,
-): { entries: [string, string][] } | { threw: string } {
+): Outcome<[string, string][]> {
   try {
-    return { entries: [...new HeadersClass(makeInit() as Record<string, string>)] };
+    return { ok: [...new HeadersClass(makeInit() as Record<string, string>)] };
   } catch (error) {
     return { threw: (error as Error).name };
   }

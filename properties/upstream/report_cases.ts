@@ -13,8 +13,7 @@
  * @module
  */
 
-/** What the observation must give: a JSON value, or a thrown error of that constructor. */
-export type Expected = { ok: unknown } | { threw: string };
+import type { Outcome } from "../core/outcome.ts";
 
 /** A divergence class as an upstream report. */
 export interface ReportCase {
@@ -24,8 +23,8 @@ export interface ReportCase {
   title: string;
   /** The body of `function observe() { ... }`: returns what is compared. */
   observe: string;
-  /** What the standard gives. */
-  expected: Expected;
+  /** What the standard gives: a JSON value, or a thrown error of that constructor. */
+  expected: Outcome;
   /** The algorithm, the step, and its link. */
   standard: { algorithm: string; step: string; url: string };
   /** The observation never returns on an affected runtime (a hang): it is not run. */

@@ -11,7 +11,9 @@
  * runs under another runtime than the one that found it, or after 20 s. A hang (a module's call
  * that did not return) prints the call first: it never ends when it reproduces, and exits 0 when
  * the call returns or throws. The network and
- * observation code is embedded from endpoints.ts and field_lines.ts (one copy of the code).
+ * observation code is embedded from endpoints.ts and field_lines.ts (one copy of the code). This
+ * is the wire stage's part of a reproduction; core/reproduction.ts lays the file out (header,
+ * runtime check, loading a module candidate) around it.
  *
  * @example
  * ```ts
@@ -26,15 +28,15 @@
  *     actual: { entries: [], get: [null, null], has: [false, false], getSetCookie: [] },
  *   },
  *   candidate: { kind: "module", specifier: "file:///tmp/my_headers.mjs" },
- *   header: ["replay: ./headerproof fuzz --seed 1 --wire-path 0"],
+ *   header: { title: ["a wire counterexample"], replay: "./headerproof fuzz --seed 1 --wire-path 0" },
  *   foundUnder: { name: "deno", version: "2.9.6" },
  * });
  * ```
  *
  * @module
  */
-import type { CandidateSource } from "../core/snippet.ts";
-import { runtimeCheck } from "../core/snippet.ts";
+import type { CandidateSource, ReproductionHeader, RuntimeVersion } from "../core/reproduction.ts";
+import { importCandidate, renderReproduction } from "../core/reproduction.ts";
 import {
   LOOPBACK,
   MAX_RESPONSE_BYTES,
@@ -71,10 +73,10 @@ export interface WireReproductionInput {
   divergence: WireDivergence;
   /** The runtime's own server and fetch(), or the module whose headersFromRawList is called. */
   candidate: CandidateSource;
-  /** Comment lines put at the top (target, seed, replay command...). */
-  header: string[];
+  /** The comment at the top (target, seed, replay command...). */
+  header: ReproductionHeader;
   /** The runtime (and version) that found it; the file runs under it alone. */
-  foundUnder: { name: string; version: string };
+  foundUnder: RuntimeVersion;
 }
 
 /** The helpers every wire reproduction embeds, as source text. */
@@ -105,10 +107,7 @@ function exchange(input: WireReproductionInput): string[] {
   if (candidate.kind === "module") {
     const guard = divergence.side === "server" ? "request" : "immutable";
     return [
-      ...(candidate.preload ?? []).map((specifier) =>
-        `await import(${JSON.stringify(specifier)});`
-      ),
-      `const candidate = await import(${JSON.stringify(candidate.specifier)});`,
+      ...importCandidate(candidate, "candidate", true),
       `const rawList = ${divergence.bytes};`,
       `const sent = \`headersFromRawList(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
@@ -181,56 +180,57 @@ export function renderWireReproduction(input: WireReproductionInput): string {
       ? "the runtime's own server, sent by a raw TCP client"
       : "the runtime's fetch(), answered by a raw TCP responder"
     : `${candidate.specifier}'s headersFromRawList`;
-  return [
-    ...input.header.map((line) => `// ${line}`),
-    ...(candidate.kind === "native"
+  return renderReproduction({
+    header: input.header,
+    imports: candidate.kind === "native"
       ? [
         'import { Buffer } from "node:buffer";',
         'import * as http from "node:http";',
         'import * as net from "node:net";',
       ]
-      : []),
-    ...runtimeCheck(input.foundUnder),
-    'const exit = (code) => typeof Deno !== "undefined" ? Deno.exit(code) : process.exit(code);',
-    "const watchdog = setTimeout(() => {",
-    '  console.log("no answer within 20 s: not reproduced");',
-    "  exit(2);",
-    "}, 20_000);",
-    "",
-    `// ${divergence.side} side, through ${where}.`,
-    `const fieldLines = ${JSON.stringify(divergence.fieldLines)};`,
-    `const names = ${JSON.stringify(probedNames(divergence.fieldLines))};`,
-    divergence.kind === "metamorphic"
-      ? "// The reference observed the same as the runtime: the metamorphic properties are checked."
-      : "// What the spec-literal reference observes on the header list these field lines give.",
-    `const kind = ${JSON.stringify(divergence.kind)};`,
-    `const expected = ${JSON.stringify(divergence.expected)};`,
-    "",
-    OBSERVATION_HELPERS,
-    ...(candidate.kind === "native" ? ["", NETWORK_HELPERS] : []),
-    "",
-    "let actual;",
-    'let outcome = "ok";',
-    ...exchange(input),
-    "clearTimeout(watchdog);",
-    'console.log("sent:    ", sent);',
-    ...(divergence.kind === "hang"
-      ? ['console.log("the call returned or threw: the hang is not reproduced");', "exit(0);"]
-      : []),
-    "if (actual === undefined) {",
-    '  console.log("expected:", shownBytes(expected));',
-    "  console.log(`no Headers to observe: ${outcome}`);",
-    '  exit(outcome.startsWith("threw") ? 1 : 2);',
-    "}",
-    'console.log("expected:", kind === "reference" ? shownBytes(expected) : "(the metamorphic properties)");',
-    'console.log("actual:  ", shownBytes(actual));',
-    'const broken = kind === "metamorphic" ? brokenMetamorphicProperty(actual, names) : null;',
-    'const diverges = kind === "reference"',
-    "  ? JSON.stringify(actual) !== JSON.stringify(expected)",
-    "  : broken !== null;",
-    "if (broken !== null) console.log(`broken: ${broken}`);",
-    'console.log(diverges ? "diverges from the reference" : "no divergence: it agrees");',
-    "exit(diverges ? 1 : 0);",
-    "",
-  ].join("\n");
+      : [],
+    foundUnder: input.foundUnder,
+    body: [
+      'const exit = (code) => typeof Deno !== "undefined" ? Deno.exit(code) : process.exit(code);',
+      "const watchdog = setTimeout(() => {",
+      '  console.log("no answer within 20 s: not reproduced");',
+      "  exit(2);",
+      "}, 20_000);",
+      "",
+      `// ${divergence.side} side, through ${where}.`,
+      `const fieldLines = ${JSON.stringify(divergence.fieldLines)};`,
+      `const names = ${JSON.stringify(probedNames(divergence.fieldLines))};`,
+      divergence.kind === "metamorphic"
+        ? "// The reference observed the same as the runtime: the metamorphic properties are checked."
+        : "// What the spec-literal reference observes on the header list these field lines give.",
+      `const kind = ${JSON.stringify(divergence.kind)};`,
+      `const expected = ${JSON.stringify(divergence.expected)};`,
+      "",
+      OBSERVATION_HELPERS,
+      ...(candidate.kind === "native" ? ["", NETWORK_HELPERS] : []),
+      "",
+      "let actual;",
+      'let outcome = "ok";',
+      ...exchange(input),
+      "clearTimeout(watchdog);",
+      'console.log("sent:    ", sent);',
+      ...(divergence.kind === "hang"
+        ? ['console.log("the call returned or threw: the hang is not reproduced");', "exit(0);"]
+        : []),
+      "if (actual === undefined) {",
+      '  console.log("expected:", shownBytes(expected));',
+      "  console.log(`no Headers to observe: ${outcome}`);",
+      '  exit(outcome.startsWith("threw") ? 1 : 2);',
+      "}",
+      'console.log("expected:", kind === "reference" ? shownBytes(expected) : "(the metamorphic properties)");',
+      'console.log("actual:  ", shownBytes(actual));',
+      'const broken = kind === "metamorphic" ? brokenMetamorphicProperty(actual, names) : null;',
+      'const diverges = kind === "reference"',
+      "  ? JSON.stringify(actual) !== JSON.stringify(expected)",
+      "  : broken !== null;",
+      "if (broken !== null) console.log(`broken: ${broken}`);",
+      'console.log(diverges ? "diverges from the reference" : "no divergence: it agrees");',
+      "exit(diverges ? 1 : 0);",
+    ],
+  });
 }

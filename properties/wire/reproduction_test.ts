@@ -37,7 +37,7 @@ function runMetamorphic(dir: string, specifier: string): { status: number | null
         actual: null,
       },
       candidate: { kind: "module", specifier },
-      header: ["a metamorphic divergence"],
+      header: { title: ["a metamorphic divergence"] },
       foundUnder: { name: "deno", version: Deno.version.deno },
     }),
   );

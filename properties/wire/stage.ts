@@ -24,8 +24,8 @@ import type { CorpusEntry } from "../core/corpus.ts";
 import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../core/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../campaign/replay.ts";
-import type { CandidateSource } from "../core/snippet.ts";
-import { runCommandFor } from "../core/snippet.ts";
+import type { CandidateSource } from "../core/reproduction.ts";
+import { runOnlyUnder } from "../core/reproduction.ts";
 import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
 import {
   commandLine,
@@ -370,17 +370,19 @@ function writeWireReproduction(
     divergence,
     candidate: wireCandidateSource(options, file),
     foundUnder: { name: binary.name, version: binary.version },
-    header: [
-      `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
-      `run: ${
-        runCommandFor(binary.name, basename(file))
-      }  (under ${binary.name} only: any other runtime exits 2)`,
-      `replay the campaign: ${replay}`,
-      `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
-      divergence.kind === "hang"
-        ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
-        : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
-    ],
+    header: {
+      title: [
+        `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
+      ],
+      run: runOnlyUnder(binary.name, basename(file)),
+      replay,
+      notes: [
+        `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
+        divergence.kind === "hang"
+          ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
+          : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+      ],
+    },
   });
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, source);
