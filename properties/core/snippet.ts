@@ -60,6 +60,7 @@ import type { Op } from "../oracle/ops.ts";
 import { renderOp } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
 import { stepCodesOf, stepLabels, World } from "../oracle/world.ts";
+import { runtimeKindOf } from "../targets/runtime_kinds.ts";
 
 /**
  * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path
@@ -124,7 +125,8 @@ export interface SnippetInput {
 
 /** The command that runs a reproduction file under `name` ("deno", "node" or "bun"). */
 export function runCommandFor(name: string, file: string): string {
-  return name === "deno" ? `deno run -A ${file}` : `${name} ${file}`;
+  const kind = runtimeKindOf(name);
+  return [kind.name, ...kind.scriptArgs, file].join(" ");
 }
 
 /** The observation helpers, as source text (one copy of the code: observe.ts). */
