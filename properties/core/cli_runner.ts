@@ -13,8 +13,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { runtime as host } from "../targets/runtime.ts";
-import { runtimeKindOf } from "../targets/runtime_kinds.ts";
+import { runtimeKindOf } from "./runtime_kinds.ts";
+import { DENO } from "./runtime_kinds/deno.ts";
 
 /** The campaign CLI's path. */
 export const CLI: string = fileURLToPath(new URL("../campaign/cli.ts", import.meta.url));
@@ -38,8 +38,8 @@ export function runCli(
   runtime: "deno" | "bun" = "deno",
 ): CliRun {
   const kind = runtimeKindOf(runtime);
-  // This runtime by its own executable, another by its name on PATH.
-  const command = [kind.name === host.name ? host.execPath : kind.name, ...kind.scriptArgs];
+  // The tests run under Deno: Deno is this executable, another runtime the one on PATH.
+  const command = [kind === DENO ? Deno.execPath() : kind.name, ...kind.scriptArgs];
   const costs = args.includes("--costs") ? [] : ["--costs", "none"];
   const wire = args.some((arg) => arg.startsWith("--wire")) ? [] : ["--wire", "none"];
   const result = spawnSync(command[0], [...command.slice(1), CLI, ...args, ...costs, ...wire], {

@@ -60,7 +60,7 @@ import type { Op } from "../oracle/ops.ts";
 import { renderOp } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
 import { stepCodesOf, stepLabels, World } from "../oracle/world.ts";
-import { runtimeKindOf } from "../targets/runtime_kinds.ts";
+import { runtimeKindOf } from "./runtime_kinds.ts";
 
 /**
  * Where the candidate comes from: a module (`specifier` is what the snippet imports: a path

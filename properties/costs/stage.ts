@@ -32,7 +32,7 @@ import { renderCostReproduction } from "./reproduction.ts";
 import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
-import { runtimeKindOf } from "../targets/runtime_kinds.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 import { kindOf } from "../targets/kinds.ts";
 import { candidateUrlOf, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 

@@ -7,14 +7,14 @@
  * @example
  * ```ts
  * import type { TargetKind } from "./kind.ts";
- * const describe = (kind: TargetKind) => `${kind.forms.join("|")}: ${kind.stages.join(", ")}`;
+ * export const describe = (kind: TargetKind) => `${kind.forms.join("|")}: ${kind.stages}`;
  * ```
  *
  * @module
  */
 import { dirname, relative, sep } from "node:path";
 import type { StageName } from "../core/stage.ts";
-import type { RuntimeName } from "./runtime_kind.ts";
+import type { RuntimeName } from "../core/runtime_kind.ts";
 import type { Profile } from "./targets.ts";
 
 /**

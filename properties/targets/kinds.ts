@@ -2,8 +2,9 @@
  * The target-kinds table: one row per kind of `--target` argument, each in its own file in kinds/.
  * Code outside properties/targets/ asks the row of an argument (`kindOf(arg).hostGlobals`,
  * `kindOf(arg).defaults.realm`) and never compares a target to a string; runtimes are asked the
- * same way of the runtimes table (runtime_kinds.ts). A published release of Deno, Bun or Node is
- * not a target kind: it is `native` under `--runtime deno@X`, a row of the runtimes table.
+ * same way of the runtimes table (properties/core/runtime_kinds.ts, one file per runtime). A
+ * published release of Deno, Bun or Node is not a target kind: it is `native` under
+ * `--runtime deno@X` (installed by runtimes.ts), its runtime a row of the runtimes table.
  *
  * ## A new target kind: one file and one row
  *
@@ -39,8 +40,8 @@ import { MODULE } from "./kinds/module.ts";
 import { NATIVE } from "./kinds/native.ts";
 import { UNDICI } from "./kinds/undici.ts";
 import { UNDICI_SRC } from "./kinds/undici_src.ts";
-import type { RuntimeName } from "./runtime_kind.ts";
-import { runtimeKindOf } from "./runtime_kinds.ts";
+import type { RuntimeName } from "../core/runtime_kind.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 
 export type { TargetKind };
@@ -81,7 +82,8 @@ export function preparedTarget(kind: TargetKind, arg: string, workers: RuntimeNa
   if (kind.runtime !== null && kind.runtime !== workers) {
     const needed = runtimeKindOf(kind.runtime);
     throw new RuntimeChoiceError(
-      `--target ${arg} runs under ${needed.title}: use ${needed.task}, or --runtime ${needed.name}@X`,
+      `--target ${arg} runs under ${needed.title}: use ${needed.task}, ` +
+        `or --runtime ${needed.name}@X`,
     );
   }
   return kind.prepare(arg);

@@ -67,37 +67,34 @@ Deno.test("a kind parses the version or the path out of its arguments", () => {
 });
 
 Deno.test("the kinds' defaults are those the usage text states", () => {
-  const table = Object.fromEntries(TARGET_KINDS.map((kind) => [kind.name, kind]));
-  const having = (test: (kind: TargetKind) => boolean) =>
-    TARGET_KINDS.filter(test).map((kind) => kind.name).sort();
-  // --profile: server for native (and the targets that are a runtime's own Headers).
-  assert.deepEqual(having((k) => k.defaults.profile === "server"), [
-    "deno_src",
-    "native",
-    "undici",
-    "undici_src",
-  ]);
-  // --realm: both for impl, native and deno-src, clean for the rest.
-  assert.deepEqual(having((k) => k.defaults.realm === "both"), ["deno_src", "impl", "native"]);
-  // --known-divergences: auto for native, deno-src, undici and the codec targets.
-  assert.deepEqual(having((k) => k.defaults.knownDivergences === "auto"), [
-    "deno_src",
-    "http",
-    "http_src",
-    "native",
-    "undici",
-    "undici_src",
-  ]);
-  assert.deepEqual(having((k) => k.stages.includes("codec")), ["http", "http_src"]);
-  assert.deepEqual(having((k) => k.hostGlobals), ["native"]);
-  assert.deepEqual(having((k) => k.byName), ["impl", "native"]);
-  assert.deepEqual(having((k) => k.revisions), ["deno_src"]);
-  assert.deepEqual(having((k) => k.prepare !== null), ["deno_src", "undici", "undici_src"]);
-  assert.deepEqual(having((k) => k.standalone !== null), ["deno_src", "undici", "undici_src"]);
-  assert.equal(headersRuntimeOf(table.native, "bun"), "bun");
-  assert.equal(headersRuntimeOf(table.deno_src, "bun"), "deno");
-  assert.equal(headersRuntimeOf(table.undici, "node"), "node");
-  assert.equal(headersRuntimeOf(table.impl, "deno"), null);
+  // name: profile, realm, known classes, stages, host globals, by name, prepared, standalone
+  const expected: Record<string, string> = {
+    impl: "standard both none costs,wire,answers host:false name:true prepare:false copy:false",
+    native: "server both auto costs,wire,answers host:true name:true prepare:false copy:false",
+    module: "standard clean none costs,wire,answers host:false name:false prepare:false copy:false",
+    deno_src: "server both auto costs,wire,answers host:false name:false prepare:true copy:true",
+    undici: "server clean auto costs,wire,answers host:false name:false prepare:true copy:true",
+    undici_src: "server clean auto costs,wire,answers host:false name:false prepare:true copy:true",
+    http: "standard clean auto codec host:false name:false prepare:false copy:false",
+    http_src: "standard clean auto codec host:false name:false prepare:false copy:false",
+  };
+  for (const [name, line] of Object.entries(expected)) {
+    const kind = TARGET_KINDS.find((k) => k.name === name);
+    assert.ok(kind !== undefined, `a row named ${name}`);
+    const { profile, realm, knownDivergences } = kind.defaults;
+    assert.equal(
+      `${profile} ${realm} ${knownDivergences} ${kind.stages} host:${kind.hostGlobals} ` +
+        `name:${kind.byName} prepare:${kind.prepare !== null} copy:${kind.standalone !== null}`,
+      line,
+      name,
+    );
+  }
+  assert.deepEqual(TARGET_KINDS.filter((k) => k.revisions).map((k) => k.name), ["deno_src"]);
+  const row = (arg: string) => kindOf(arg);
+  assert.equal(headersRuntimeOf(row("native"), "bun"), "bun");
+  assert.equal(headersRuntimeOf(row("deno-src:x"), "bun"), "deno");
+  assert.equal(headersRuntimeOf(row("undici@8.13.1"), "node"), "node");
+  assert.equal(headersRuntimeOf(row("impl"), "deno"), null);
 });
 
 Deno.test("a kind run under another runtime is refused before anything is prepared", () => {

@@ -21,8 +21,8 @@ import { isAbsolute, resolve } from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
-import type { RuntimeName } from "./runtime_kind.ts";
-import { runtimeKindOf } from "./runtime_kinds.ts";
+import type { RuntimeName } from "../core/runtime_kind.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 
 /** The host runtime. */
 export interface Runtime {

@@ -24,8 +24,8 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { callerPath, runtime } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
-import type { RuntimeName } from "./runtime_kind.ts";
-import { runtimeKindOf } from "./runtime_kinds.ts";
+import type { RuntimeName } from "../core/runtime_kind.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 
 export type { RuntimeName };
 

@@ -37,7 +37,7 @@ import {
 } from "../targets/runtime.ts";
 import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
 import { publishedVersions, RuntimeChoiceError } from "../targets/runtimes.ts";
-import { isRuntimeName } from "../targets/runtime_kinds.ts";
+import { isRuntimeName } from "../core/runtime_kinds.ts";
 import { campaign, parseRange, releasesOf, sweepTarget } from "./sweep.ts";
 
 /** A point of the range: a commit or a release, and the campaign arguments that fuzz it. */

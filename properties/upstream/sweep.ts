@@ -46,7 +46,7 @@ import {
 import type { DenoCommit } from "../targets/deno_src_target.ts";
 import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
 import { kindOf } from "../targets/kinds.ts";
-import { isRuntimeName } from "../targets/runtime_kinds.ts";
+import { isRuntimeName } from "../core/runtime_kinds.ts";
 import { runReproduction } from "./report.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import type { RuntimeName } from "../targets/runtimes.ts";
@@ -477,13 +477,15 @@ interface SweepPlan {
  * `deno-src:REPO@A..B` (`count` commits of A..B along B's first-parent line, both ends kept).
  */
 function planOf(text: string, count: number, options: SweepOptions): SweepPlan {
-  if (kindOf(text).revisions) {
-    const at = text.lastIndexOf("@");
+  const kind = kindOf(text);
+  if (kind.revisions) {
+    const checkout = kind.parse(text).path!;
+    const at = checkout.lastIndexOf("@");
     if (at === -1) {
       throw new RuntimeChoiceError(`${text}: a deno-src range is deno-src:REPO@A..B or @A,B,...`);
     }
-    const repo = callerPath(text.slice("deno-src:".length, at));
-    const revisions = text.slice(at + 1);
+    const repo = callerPath(checkout.slice(0, at));
+    const revisions = checkout.slice(at + 1);
     let commits: DenoCommit[];
     if (revisions.includes("..")) {
       const [good, bad] = revisions.split("..");

@@ -2,8 +2,8 @@
  * `native`: the Headers of the runtime the workers run under (its guards reached through Request
  * and Response, its own server and fetch() on the wire), judged with the server profile and every
  * class known for that runtime. A published release is `--target native --runtime deno@X` (or
- * `bun@X`, `node@X`): the release is a row of the runtimes table (runtime_kinds.ts), installed by
- * runtimes.ts, not a kind of its own.
+ * `bun@X`, `node@X`): installed by runtimes.ts, its runtime a row of the runtimes table
+ * (properties/core/runtime_kinds.ts), not a target kind of its own.
  *
  * @example
  * ```ts

@@ -4,8 +4,8 @@
  * table (`runtimeKindOf(binary.name).scriptArgs`), never compares a runtime's name to a string.
  *
  * A new runtime is one file in runtime_kinds/ exporting a {@link RuntimeKind}, one row here, and
- * its name in runtime_kind.ts `RuntimeName` (runtimes.ts then says how `--version` names it and
- * which releases run the workers).
+ * its name in runtime_kind.ts `RuntimeName` (properties/targets/runtimes.ts then says how
+ * `--version` names it and which releases run the workers).
  *
  * @example
  * ```ts

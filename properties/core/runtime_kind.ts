@@ -6,7 +6,7 @@
  * @example
  * ```ts
  * import type { RuntimeKind } from "./runtime_kind.ts";
- * const script = (kind: RuntimeKind, file: string) => [kind.name, ...kind.scriptArgs, file];
+ * export const script = (kind: RuntimeKind, file: string) => [kind.name, ...kind.scriptArgs, file];
  * ```
  *
  * @module
@@ -31,7 +31,7 @@ export interface RuntimeKind {
   readonly printExecPath: readonly string[];
   /**
    * Variables the environment of a worker process needs under it, beyond this process's (Bun:
-   * proper tail calls off, see runtime.ts `workerEnvironment`); null when none.
+   * proper tail calls off, see targets/runtime.ts `workerEnvironment`); null when none.
    */
   readonly workerVariables: Readonly<Record<string, string>> | null;
 }
