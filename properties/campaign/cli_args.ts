@@ -18,9 +18,7 @@ import { divergenceClasses } from "../oracle/divergences.ts";
 import { callerPath, commandLine, coreCount } from "../targets/runtime.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";
-import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
-import { isUndiciTarget } from "../targets/undici_target.ts";
-import { isCodecTarget } from "../codec/build.ts";
+import { kindOf } from "../targets/kinds.ts";
 import { CODEC_ARCHES, codecArchOf } from "../codec/arches.ts";
 import type { CostSettings } from "../costs/cases.ts";
 import { parseCostSections } from "../costs/cases.ts";
@@ -232,15 +230,12 @@ function numberFlag(flag: string, text: string | undefined, min: number): number
   return value;
 }
 
-/** A path option resolved against the caller's directory; "impl"/"native" and URLs kept. */
+/**
+ * A path option resolved against the caller's directory (its target kind says how: a module PATH
+ * is resolved, "impl", "native", `deno-src:` and the others are kept as typed).
+ */
 function targetPath(target: string): string {
-  if (
-    target === "impl" || target === "native" || isUndiciTarget(target) ||
-    isDenoSrcTarget(target) || isCodecTarget(target)
-  ) {
-    return target;
-  }
-  return callerPath(target);
+  return kindOf(target).target(target);
 }
 
 /** The phases `--phases model=120,tampered-realm=3` names (throws {@link UsageError}). */
@@ -300,10 +295,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   }
   const phases = values.phases === undefined ? undefined : phaseList(values.phases);
   const targetArg = values.target ?? "impl";
-  const realm = values.realm ??
-    (targetArg === "impl" || targetArg === "native" || isDenoSrcTarget(targetArg)
-      ? "both"
-      : "clean");
+  const realm = values.realm ?? kindOf(targetArg).defaults.realm;
   if (realm !== "both" && realm !== "clean" && realm !== "tampered") {
     throw new UsageError(`--realm is both, clean or tampered, got ${JSON.stringify(realm)}`);
   }
@@ -320,8 +312,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   if (values["wire-path"] !== undefined && (wire === "none" || values.path !== undefined)) {
     throw new UsageError("--wire-path replays the wire stage: not with --wire none or --path");
   }
-  const runtimeHeaders = targetArg === "native" || isDenoSrcTarget(targetArg) ||
-    isUndiciTarget(targetArg) || isCodecTarget(targetArg);
+  const runtimeHeaders = kindOf(targetArg).defaults.knownDivergences === "auto";
   const codecProfile = values["codec-profile"];
   if (codecProfile !== undefined && codecProfile !== "fetch" && codecProfile !== "rfc9110") {
     throw new UsageError(
@@ -337,7 +328,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
         }`,
       );
     }
-    if (!isCodecTarget(targetArg)) {
+    if (!kindOf(targetArg).stages.includes("codec")) {
       throw new UsageError("--codec-arch goes with a codec target (--target http@X|http-src:PATH)");
     }
   }

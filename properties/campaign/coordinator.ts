@@ -56,10 +56,8 @@ import {
   writeOut,
 } from "../targets/runtime.ts";
 import { resolveRuntime, RuntimeChoiceError } from "../targets/runtimes.ts";
-import { denoSrcTargetModule, isDenoSrcTarget } from "../targets/deno_src_target.ts";
-import { isUndiciTarget, undiciTargetModule } from "../targets/undici_target.ts";
+import { headersRuntimeOf, kindOf, preparedTarget } from "../targets/kinds.ts";
 import type { Profile } from "../targets/targets.ts";
-import { isCodecTarget } from "../codec/build.ts";
 import { runCodecCampaign } from "../codec/stage.ts";
 import type { WorkerState } from "./worker_pool.ts";
 import {
@@ -168,9 +166,7 @@ async function confirmed(
  * workers' runtime for native), or null for impl and a module: the known classes are about it.
  */
 function headersRuntimeName(options: CliOptions): string | null {
-  if (isDenoSrcTarget(options.targetArg)) return "deno";
-  if (isUndiciTarget(options.targetArg)) return "node";
-  return options.targetArg === "native" ? (options.runtime ?? runtime).name : null;
+  return headersRuntimeOf(kindOf(options.targetArg), (options.runtime ?? runtime).name);
 }
 
 /**
@@ -250,7 +246,9 @@ async function wireStage(options: CliOptions, deadline: number): Promise<WireRep
   writeErr(
     options.wirePath === undefined
       ? `wire stage: ${
-        options.targetArg === "native" ? "the runtime's server and fetch()" : "headersFromRawList"
+        kindOf(options.targetArg).hostGlobals
+          ? "the runtime's server and fetch()"
+          : "headersFromRawList"
       }, at most ${wireRuns(options)} heads or ${
         wireSecondsBy(options, deadline).toFixed(1)
       } s (--wire none skips it)\n`
@@ -314,25 +312,13 @@ async function campaign(args: readonly string[]): Promise<number> {
     writeOut(USAGE + "\n");
     return EXIT_OK;
   }
-  if (isCodecTarget(options.targetArg)) return await runCodecCampaign(options);
+  if (kindOf(options.targetArg).stages.includes("codec")) return await runCodecCampaign(options);
   try {
     if (options.runtimeArg !== undefined) options.runtime = resolveRuntime(options.runtimeArg);
-    if (isUndiciTarget(options.target)) {
-      if ((options.runtime ?? runtime).name !== "node") {
-        throw new RuntimeChoiceError(
-          `--target ${options.targetArg} runs under Node: use fuzz:node, or --runtime node@X`,
-        );
-      }
-      options.target = undiciTargetModule(options.target);
-      options.profile ??= "server";
-    } else if (isDenoSrcTarget(options.target)) {
-      if ((options.runtime ?? runtime).name !== "deno") {
-        throw new RuntimeChoiceError(
-          `--target ${options.targetArg} runs under Deno: use fuzz, or --runtime deno@X`,
-        );
-      }
-      options.target = denoSrcTargetModule(options.target);
-      options.profile ??= "server";
+    const kind = kindOf(options.target);
+    if (kind.prepare !== null) {
+      options.target = preparedTarget(kind, options.target, (options.runtime ?? runtime).name);
+      options.profile ??= kind.defaults.profile;
     }
   } catch (error) {
     if (!(error instanceof RuntimeChoiceError)) throw error;
@@ -412,7 +398,7 @@ async function campaign(args: readonly string[]): Promise<number> {
   const totals = totalProgress(workers);
   const first = workers.find((w) => w.ready);
   const profile = (first?.profile ?? options.profile ??
-    (options.target === "native" ? "server" : "standard")) as Profile;
+    kindOf(options.targetArg).defaults.profile) as Profile;
   const summary: Summary = {
     ok: failure === null && !interrupted && !costs?.findings.length && !wire?.divergence,
     interrupted,

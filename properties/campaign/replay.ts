@@ -16,7 +16,7 @@
  * @module
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
@@ -35,11 +35,16 @@ import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { expectedTrace, renderSnippet } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
-import { isDenoSrcTarget, standaloneDenoSrc } from "../targets/deno_src_target.ts";
-import { isUndiciTarget, standaloneUndiciModule } from "../targets/undici_target.ts";
+import { kindOf } from "../targets/kinds.ts";
+import { relativeSpecifier } from "../targets/kind.ts";
 import { startWorker, supervise, workerConfig } from "./worker_pool.ts";
 import type { Profile } from "../targets/targets.ts";
-import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import {
+  candidateUrlOf,
+  HEADER_LIST_ENTRY_POINT,
+  moduleUrl,
+  REFERENCE_URL,
+} from "../targets/targets.ts";
 
 /** A shell word: kept bare when it is plain, single-quoted otherwise. */
 export function shellWord(word: string): string {
@@ -87,12 +92,6 @@ export function replayCommand(
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
-/** `to` as a specifier relative to the file `from` (`./x.mjs`, `../y/z.mjs`). */
-function relativeSpecifier(from: string, to: string): string {
-  const path = relative(dirname(from), to).split(sep).join("/");
-  return path.startsWith(".") ? path : `./${path}`;
-}
-
 /**
  * How the reproduction at `file` imports the candidate: the native globals (no import); for a
  * `deno-src:` or `undici@`/`undici-src:` target, a copy of the generated module written beside
@@ -100,20 +99,10 @@ function relativeSpecifier(from: string, to: string): string {
  * person gave; or else a path relative to the reproduction.
  */
 export function candidateSource(options: CliOptions, file: string): CandidateSource {
-  if (options.target === "native") return { kind: "native" };
-  if (isDenoSrcTarget(options.targetArg)) {
-    const copy = standaloneDenoSrc(options.target, dirname(file));
-    return {
-      kind: "module",
-      specifier: relativeSpecifier(file, copy.module),
-      preload: [relativeSpecifier(file, copy.shims)],
-    };
-  }
-  if (isUndiciTarget(options.targetArg)) {
-    const copy = standaloneUndiciModule(options.targetArg, dirname(file));
-    return { kind: "module", specifier: relativeSpecifier(file, copy) };
-  }
-  const url = options.target === "impl" ? IMPL_URL : moduleUrl(options.target);
+  const kind = kindOf(options.targetArg);
+  if (kind.hostGlobals) return { kind: "native" };
+  if (kind.standalone !== null) return kind.standalone(options.target, options.targetArg, file);
+  const url = candidateUrlOf(options.target)!;
   if (!url.startsWith("file:") || isAbsolute(options.targetArg)) {
     return { kind: "module", specifier: url };
   }

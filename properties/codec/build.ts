@@ -28,6 +28,8 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { callerPath } from "../targets/runtime.ts";
+import { HTTP } from "../targets/kinds/http.ts";
+import { HTTP_SRC } from "../targets/kinds/http_src.ts";
 import type { CodecArch } from "./arches.ts";
 
 /** The ignored folder the harness is built in, one folder per target. */
@@ -56,15 +58,10 @@ export interface CodecTarget {
   source: string | null;
 }
 
-/** Whether `target` names a codec target (`http@VERSION` or `http-src:PATH`). */
-export function isCodecTarget(target: string): boolean {
-  return target.startsWith("http@") || target.startsWith("http-src:");
-}
-
 /** The codec target `arg` names (throws {@link CodecBuildError} for a malformed one). */
 export function codecTargetOf(arg: string): CodecTarget {
-  if (arg.startsWith("http-src:")) {
-    const root = callerPath(arg.slice("http-src:".length));
+  if (HTTP_SRC.recognizes(arg)) {
+    const root = callerPath(HTTP_SRC.parse(arg).path!);
     if (!existsSync(join(root, "Cargo.toml")) || !existsSync(join(root, "src/header/name.rs"))) {
       throw new CodecBuildError(
         `--target ${arg}: ${root} is not a checkout of the http crate (no Cargo.toml and ` +
@@ -79,7 +76,7 @@ export function codecTargetOf(arg: string): CodecTarget {
       source: root,
     };
   }
-  const version = arg.slice("http@".length);
+  const version = HTTP.parse(arg).version!;
   if (!/^\d+\.\d+\.\d+$/.test(version)) {
     throw new CodecBuildError(`--target ${arg}: give a release as http@MAJOR.MINOR.PATCH`);
   }

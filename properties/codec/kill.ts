@@ -17,11 +17,10 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CLI } from "../core/cli_runner.ts";
-import { exit, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import { exit, runtime, selfCommand, writeErr, writeOut } from "../targets/runtime.ts";
 import { buildHarness, CodecBuildError, codecTargetOf, crateSource } from "./build.ts";
 
 /** The release the variants patch. */
@@ -168,10 +167,10 @@ export interface KillRow {
 /** Runs the default codec campaign on `dir` with `seed`; its row. */
 function fuzzCopy(name: string, bug: string, dir: string, seed: number): KillRow {
   const started = Date.now();
-  const command = runtime.name === "deno" ? [process.execPath, "run", "-A"] : [process.execPath];
+  const command = selfCommand(CLI, ["--target", `http-src:${dir}`, "--seed", String(seed)]);
   const run = spawnSync(
     command[0],
-    [...command.slice(1), CLI, "--target", `http-src:${dir}`, "--seed", String(seed)],
+    command.slice(1),
     { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
   );
   const lines = run.stdout.split("\n");

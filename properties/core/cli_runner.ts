@@ -13,6 +13,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { runtimeKindOf } from "./runtime_kinds.ts";
+import { DENO } from "./runtime_kinds/deno.ts";
 
 /** The campaign CLI's path. */
 export const CLI: string = fileURLToPath(new URL("../campaign/cli.ts", import.meta.url));
@@ -35,7 +37,9 @@ export function runCli(
   timeoutMs = 120_000,
   runtime: "deno" | "bun" = "deno",
 ): CliRun {
-  const command = runtime === "deno" ? [Deno.execPath(), "run", "-A"] : [runtime];
+  const kind = runtimeKindOf(runtime);
+  // The tests run under Deno: Deno is this executable, another runtime the one on PATH.
+  const command = [kind === DENO ? Deno.execPath() : kind.name, ...kind.scriptArgs];
   const costs = args.includes("--costs") ? [] : ["--costs", "none"];
   const wire = args.some((arg) => arg.startsWith("--wire")) ? [] : ["--wire", "none"];
   const result = spawnSync(command[0], [...command.slice(1), CLI, ...args, ...costs, ...wire], {

@@ -34,6 +34,7 @@
  *
  * @module
  */
+import { runtimeKindOf } from "./runtime_kinds.ts";
 
 /** A runtime by name ("deno", "node" or "bun") and version. */
 export interface RuntimeVersion {
@@ -103,7 +104,8 @@ export function renderReproduction(reproduction: Reproduction): string {
 
 /** The command that runs a reproduction file under `name` ("deno", "node" or "bun"). */
 export function runCommandFor(name: string, file: string): string {
-  return name === "deno" ? `deno run -A ${file}` : `${name} ${file}`;
+  const kind = runtimeKindOf(name);
+  return [kind.name, ...kind.scriptArgs, file].join(" ");
 }
 
 /**

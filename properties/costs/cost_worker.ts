@@ -33,6 +33,7 @@ import { openMeter, runCostCase } from "./probes.ts";
 import { runtime, writeOut } from "../targets/runtime.ts";
 import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { CandidateLoadError, candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
+import { NATIVE } from "../targets/kinds/native.ts";
 
 /** What a cost worker measures. */
 export interface CostWorkerConfig {
@@ -56,7 +57,7 @@ export interface CostResult {
 
 /** The `Headers` constructor of `side` (throws {@link CandidateLoadError}). */
 async function headersOf(side: string): Promise<unknown> {
-  if (side === "native") return globalThis.Headers;
+  if (NATIVE.recognizes(side)) return globalThis.Headers;
   const url = side.startsWith("reference:")
     ? side.slice("reference:".length)
     : candidateUrlOf(side)!;

@@ -32,7 +32,9 @@ import { renderCostReproduction } from "./reproduction.ts";
 import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
-import { candidateUrlOf, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
+import { kindOf } from "../targets/kinds.ts";
+import { candidateUrlOf, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
 /** One confirmed cost finding. */
 export interface CostFinding {
@@ -81,14 +83,8 @@ const COST_WORKER = fileURLToPath(new URL("./cost_worker.ts", import.meta.url));
 
 /** The command that runs a cost worker under `binary` with its collector exposed. */
 export function costWorkerCommand(binary: RuntimeBinary, configFile: string): string[] {
-  switch (binary.name) {
-    case "deno":
-      return [binary.execPath, "run", "-A", "--v8-flags=--expose-gc", COST_WORKER, configFile];
-    case "node":
-      return [binary.execPath, "--expose-gc", COST_WORKER, configFile];
-    case "bun":
-      return [binary.execPath, COST_WORKER, configFile];
-  }
+  const kind = runtimeKindOf(binary.name);
+  return [binary.execPath, ...kind.scriptArgs, ...kind.exposeGc, COST_WORKER, configFile];
 }
 
 /** How one cost worker process ended. */
@@ -385,15 +381,13 @@ async function measureAll(
 
 /** The side the campaign's candidate is, for a cost worker. */
 function candidateSide(options: CliOptions): string {
-  return options.target === "native" || options.target === "impl"
-    ? options.target
-    : moduleUrl(options.target);
+  return kindOf(options.targetArg).byName ? options.target : moduleUrl(options.target);
 }
 
 /** The context side and its name: the runtime's native Headers, or the reference for native. */
 function contextSide(options: CliOptions): { side: string; name: string } {
   const binary = options.runtime ?? runtime;
-  if (options.target !== "native") {
+  if (!kindOf(options.targetArg).hostGlobals) {
     return { side: "native", name: `native ${binary.name} ${binary.version}` };
   }
   const reference = options.reference === undefined ? REFERENCE_URL : moduleUrl(options.reference);
@@ -402,8 +396,7 @@ function contextSide(options: CliOptions): { side: string; name: string } {
 
 /** The specifier a reproduction imports the candidate by, or null for native. */
 function candidateSpecifier(options: CliOptions): string | null {
-  if (options.target === "native") return null;
-  return options.target === "impl" ? IMPL_URL : moduleUrl(options.target);
+  return candidateUrlOf(options.target);
 }
 
 /** A short stable hash of `text` (FNV-1a, 8 hex digits). */
@@ -491,7 +484,7 @@ export async function runCostStage(
     // The reference is naive on purpose (linear scans): its speed is no context for a step's
     // growth or a large input, only its memory is.
     const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
-    const contextRun = context.side !== "native" && timed
+    const contextRun = !kindOf(context.side).hostGlobals && timed
       ? null
       : await measureOnce(binary, context.side, suspect.costCase, timeoutMs, deadline);
     const contextLines = contextRun === null

@@ -61,11 +61,6 @@ export const DENO_SRC_MODULES: string = fileURLToPath(
 );
 const SHIMS_URL = new URL("./deno_src_shims.ts", import.meta.url).href;
 
-/** Whether `target` names a Deno checkout (`deno-src:PATH`). */
-export function isDenoSrcTarget(target: string): boolean {
-  return target.startsWith("deno-src:");
-}
-
 /** The two source forms the loader knows. */
 export type DenoSourceForm = "module" | "script";
 

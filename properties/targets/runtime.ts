@@ -21,11 +21,13 @@ import { isAbsolute, resolve } from "node:path";
 import process from "node:process";
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
+import type { RuntimeName } from "../core/runtime_kind.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 
 /** The host runtime. */
 export interface Runtime {
   /** "deno", "node" or "bun". */
-  name: "deno" | "node" | "bun";
+  name: RuntimeName;
   /** Its version. */
   version: string;
   /** The script's arguments (after the script path). */
@@ -52,7 +54,7 @@ export const runtime: Runtime = deno !== undefined
 /** A runtime binary that can run the tools' TypeScript scripts (see runtimes.ts). */
 export interface RuntimeBinary {
   /** "deno", "node" or "bun". */
-  name: "deno" | "node" | "bun";
+  name: RuntimeName;
   /** Its version. */
   version: string;
   /** The executable. */
@@ -65,8 +67,7 @@ export function selfCommand(
   args: readonly string[],
   binary: RuntimeBinary = runtime,
 ): string[] {
-  const runner = binary.name === "deno" ? ["run", "-A"] : [];
-  return [binary.execPath, ...runner, script, ...args];
+  return [binary.execPath, ...runtimeKindOf(binary.name).scriptArgs, script, ...args];
 }
 
 /** "name version" of the runtime a campaign's workers run under (`--runtime`, else this one). */
@@ -90,8 +91,6 @@ export function callerPath(path: string): string {
   return resolve(callerDirectory(), path);
 }
 
-const TASK_OF_RUNTIME = { deno: "fuzz", node: "fuzz:node", bun: "fuzz:bun" } as const;
-
 /**
  * How the person runs the campaign CLI under this runtime: `./headerproof fuzz` (as they typed the
  * wrapper, passed on in `HEADERPROOF_COMMAND`), `fuzz:node` or `fuzz:bun`; outside the wrapper,
@@ -99,9 +98,10 @@ const TASK_OF_RUNTIME = { deno: "fuzz", node: "fuzz:node", bun: "fuzz:bun" } as 
  */
 export function commandLine(): string {
   const wrapper = process.env.HEADERPROOF_COMMAND;
-  if (wrapper) return `${wrapper} ${TASK_OF_RUNTIME[runtime.name]}`;
+  const kind = runtimeKindOf(runtime.name);
+  if (wrapper) return `${wrapper} ${kind.task}`;
   const cli = new URL("../campaign/cli.ts", import.meta.url).pathname;
-  return runtime.name === "deno" ? `deno run -A ${cli}` : `${runtime.name} ${cli}`;
+  return [kind.name, ...kind.scriptArgs, cli].join(" ");
 }
 
 /**
@@ -114,7 +114,8 @@ export function commandLine(): string {
 export function workerEnvironment(
   binary: RuntimeBinary = runtime,
 ): Record<string, string | undefined> | undefined {
-  return binary.name === "bun" ? { ...process.env, BUN_JSC_useTailCalls: "false" } : undefined;
+  const variables = runtimeKindOf(binary.name).workerVariables;
+  return variables === null ? undefined : { ...process.env, ...variables };
 }
 
 /**

@@ -24,12 +24,10 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { callerPath, runtime } from "./runtime.ts";
 import type { RuntimeBinary } from "./runtime.ts";
+import type { RuntimeName } from "../core/runtime_kind.ts";
+import { runtimeKindOf } from "../core/runtime_kinds.ts";
 
-/** The runtimes a release of which can be installed by name. */
-export const RUNTIME_NAMES = ["deno", "bun", "node"] as const;
-
-/** A runtime name. */
-export type RuntimeName = typeof RUNTIME_NAMES[number];
+export type { RuntimeName };
 
 /** The ignored folder that holds one installed release per subfolder. */
 export const RUNTIME_CACHE: string = fileURLToPath(
@@ -210,12 +208,6 @@ export function installPackage(
   return folder;
 }
 
-const PRINT_EXEC_PATH: Record<RuntimeName, string[]> = {
-  deno: ["eval", "console.log(Deno.execPath())"],
-  node: ["-p", "process.execPath"],
-  bun: ["-e", "console.log(process.execPath)"],
-};
-
 /**
  * Installs release `name@version` into {@link RUNTIME_CACHE} unless it is there; returns the
  * executable itself, as the runtime reports it. Some releases' `.bin` entry is a Node script that
@@ -226,7 +218,7 @@ export function installRelease(name: RuntimeName, version: string): string {
   const entry = join("node_modules", ".bin", name);
   const folder = installPackage(RUNTIME_CACHE, name, version, entry);
   const shim = join(folder, entry);
-  const ran = spawnSync(shim, PRINT_EXEC_PATH[name], {
+  const ran = spawnSync(shim, [...runtimeKindOf(name).printExecPath], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
     timeout: 30_000,

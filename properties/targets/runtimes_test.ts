@@ -11,6 +11,7 @@ import {
   RUNTIME_CACHE,
   versionBefore,
 } from "./runtimes.ts";
+import { selfCommand, workerEnvironment } from "./runtime.ts";
 
 /** Runs the campaign CLI under this Deno with `args`. */
 function fuzz(args: string[]): CliRun {
@@ -101,4 +102,22 @@ Deno.test("--runtime", async (t) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+Deno.test("a worker command and environment come from the runtime's row", () => {
+  const binary = (name: "deno" | "node" | "bun") => ({
+    name,
+    version: "1.0.0",
+    execPath: `/x/${name}`,
+  });
+  assert.deepEqual(selfCommand("w.ts", ["a"], binary("deno")), [
+    "/x/deno",
+    "run",
+    "-A",
+    "w.ts",
+    "a",
+  ]);
+  assert.deepEqual(selfCommand("w.ts", ["a"], binary("node")), ["/x/node", "w.ts", "a"]);
+  assert.equal(workerEnvironment(binary("bun"))?.BUN_JSC_useTailCalls, "false");
+  assert.equal(workerEnvironment(binary("node")), undefined);
 });

@@ -55,11 +55,6 @@ export const UNDICI_MODULES: string = fileURLToPath(
   new URL("../../.cache/undici/", import.meta.url),
 );
 
-/** Whether `target` names undici (`undici@X` or `undici-src:PATH`). */
-export function isUndiciTarget(target: string): boolean {
-  return /^undici@/.test(target) || target.startsWith("undici-src:");
-}
-
 /** Which of undici's files and internals a version or checkout has. */
 export interface UndiciLayout {
   /** The undici folder (package or checkout root). */

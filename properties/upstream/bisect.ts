@@ -37,6 +37,7 @@ import {
 } from "../targets/runtime.ts";
 import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
 import { publishedVersions, RuntimeChoiceError } from "../targets/runtimes.ts";
+import { isRuntimeName } from "../core/runtime_kinds.ts";
 import { campaign, parseRange, releasesOf, sweepTarget } from "./sweep.ts";
 
 /** A point of the range: a commit or a release, and the campaign arguments that fuzz it. */
@@ -252,7 +253,7 @@ export function main(args: readonly string[]): number {
         ...(result.known.length > 0
           ? [`known at ${good.label} (excluded everywhere): ${result.known.join(", ")}`]
           : []),
-        `first ${where.startsWith("deno-src") ? "commit" : "release"} showing ${
+        `first ${values["deno-src"] === undefined ? "release" : "commit"} showing ${
           options.className ?? "a divergence not known at the good end"
         }: ${result.first.label}${result.first.subject === "" ? "" : ` ${result.first.subject}`}`,
         `  the one before it, ${result.before.label}, does not (${result.tried.length} point(s) tried)`,
@@ -297,7 +298,7 @@ function plan(
     };
   }
   const parsed = parseRange(range);
-  if (parsed.name === "undici" || parsed.list !== undefined) {
+  if (!isRuntimeName(parsed.name) || parsed.list !== undefined) {
     throw new BisectError(`${range}: a release range is deno@A..B, bun@A..B or node@A..B`);
   }
   const versions = releasesOf(parsed, publishedVersions(parsed.name), Infinity);

@@ -44,12 +44,9 @@ import {
   writeOut,
 } from "../targets/runtime.ts";
 import type { DenoCommit } from "../targets/deno_src_target.ts";
-import {
-  commitsBetween,
-  denoCommit,
-  denoCommitTree,
-  isDenoSrcTarget,
-} from "../targets/deno_src_target.ts";
+import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
+import { kindOf } from "../targets/kinds.ts";
+import { isRuntimeName } from "../core/runtime_kinds.ts";
 import { runReproduction } from "./report.ts";
 import { REPORT_CASES } from "./report_cases.ts";
 import type { RuntimeName } from "../targets/runtimes.ts";
@@ -206,10 +203,12 @@ export function sweepRelease(
   options: SweepOptions,
 ): ReleaseResult {
   const release = `${name}@${version}`;
-  const where = name === "undici"
-    ? ["--target", release, "--runtime", options.node]
-    : ["--target", "native", "--runtime", release];
-  return sweepTarget(release, where, name === "undici" ? "node" : name, options);
+  // A runtime's release is its native Headers under --runtime; any other is a target kind's.
+  if (isRuntimeName(name)) {
+    return sweepTarget(release, ["--target", "native", "--runtime", release], name, options);
+  }
+  const where = ["--target", release, "--runtime", options.node];
+  return sweepTarget(release, where, kindOf(release).runtime!, options);
 }
 
 /**
@@ -406,7 +405,7 @@ export function main(
   if (values.bisect !== undefined) {
     try {
       const range = parseRange(positionals[0]);
-      if (range.name === "undici" || positionals.length !== 1) {
+      if (!isRuntimeName(range.name) || positionals.length !== 1) {
         throw new RuntimeChoiceError("--bisect takes one deno, bun or node range");
       }
       const versions = releasesOf(range, publishedVersions(range.name), Infinity);
@@ -478,13 +477,15 @@ interface SweepPlan {
  * `deno-src:REPO@A..B` (`count` commits of A..B along B's first-parent line, both ends kept).
  */
 function planOf(text: string, count: number, options: SweepOptions): SweepPlan {
-  if (isDenoSrcTarget(text)) {
-    const at = text.lastIndexOf("@");
+  const kind = kindOf(text);
+  if (kind.revisions) {
+    const checkout = kind.parse(text).path!;
+    const at = checkout.lastIndexOf("@");
     if (at === -1) {
       throw new RuntimeChoiceError(`${text}: a deno-src range is deno-src:REPO@A..B or @A,B,...`);
     }
-    const repo = callerPath(text.slice("deno-src:".length, at));
-    const revisions = text.slice(at + 1);
+    const repo = callerPath(checkout.slice(0, at));
+    const revisions = checkout.slice(at + 1);
     let commits: DenoCommit[];
     if (revisions.includes("..")) {
       const [good, bad] = revisions.split("..");
@@ -510,7 +511,7 @@ function planOf(text: string, count: number, options: SweepOptions): SweepPlan {
     range: text,
     points: releasesOf(range, publishedVersions(name), count),
     sweep: (version) => sweepRelease(name, version, options),
-    reproductions: name === "undici" ? null : (version) => reproductionsOn(name, version),
+    reproductions: isRuntimeName(name) ? (version) => reproductionsOn(name, version) : null,
   };
 }
 

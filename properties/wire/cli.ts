@@ -20,6 +20,7 @@
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
+import { kindOf } from "../targets/kinds.ts";
 import type { ObservableHeaders } from "./field_lines.ts";
 import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
 import {
@@ -84,7 +85,7 @@ async function candidateOf(
   }
   return {
     candidate: {
-      name: `headersFromRawList of ${target === "impl" ? "impl" : url}`,
+      name: `headersFromRawList of ${kindOf(target).byName ? target : url}`,
       headersFromRawList: (flat, guard, options) =>
         fromRawList(flat, guard, options) as ObservableHeaders,
     },
@@ -124,7 +125,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const target = parsed.values.target ?? "native";
-  const found = target === "native" ? null : await candidateOf(target);
+  const found = kindOf(target).hostGlobals ? null : await candidateOf(target);
   if (found !== null && !("candidate" in found)) {
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;

@@ -26,7 +26,7 @@ import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../campaign/replay.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
-import { isDenoSrcTarget } from "../targets/deno_src_target.ts";
+import { kindOf } from "../targets/kinds.ts";
 import {
   commandLine,
   runtime,
@@ -36,7 +36,6 @@ import {
   workerRuntimeName,
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
-import { isUndiciTarget } from "../targets/undici_target.ts";
 import { codecCauseOf } from "../codec/classes.ts";
 import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
@@ -118,7 +117,7 @@ export class WireLoadError extends Error {
 
 /** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
 function knownClassesArg(options: CliOptions): string {
-  if (options.targetArg !== "native") return "none";
+  if (!kindOf(options.targetArg).hostGlobals) return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // "all": every wire class; named classes: those of the wire's that share a name with one named.
@@ -147,7 +146,7 @@ export function wireSecondsBy(options: CliOptions, deadline: number, now = Date.
  * `--runs` when that is fewer.
  */
 export function wireRuns(options: CliOptions): number {
-  const most = options.targetArg === "native" ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS;
+  const most = kindOf(options.targetArg).hostGlobals ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS;
   return Math.min(options.runs ?? most, most);
 }
 
@@ -339,8 +338,9 @@ async function replayedAlone(
  * `undici@` targets; else the module's absolute URL.
  */
 function wireCandidateSource(options: CliOptions, file: string): CandidateSource {
-  if (options.target === "native") return { kind: "native" };
-  if (isDenoSrcTarget(options.targetArg) || isUndiciTarget(options.targetArg)) {
+  const kind = kindOf(options.targetArg);
+  if (kind.hostGlobals) return { kind: "native" };
+  if (kind.standalone !== null) {
     return candidateSource(options, file);
   }
   return { kind: "module", specifier: candidateUrlOf(options.target)! };
@@ -447,7 +447,7 @@ export function wireCorpusEntry(
  */
 export async function runWireStage(options: CliOptions, deadline = Infinity): Promise<WireReport> {
   const started = Date.now();
-  const native = options.targetArg === "native";
+  const native = kindOf(options.targetArg).hostGlobals;
   const result = await runWireCli(options, deadline);
   if (result.loadError !== undefined) {
     throw new WireLoadError(result.loadError.url, result.loadError.detail);
