@@ -16,11 +16,10 @@
  * @module
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, dirname, join } from "node:path";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
-import type { CliOptions } from "./cli_args.ts";
+import type { AnswerOptions } from "./answer_options.ts";
 import type { CorpusEntry } from "../core/corpus.ts";
 import {
   CORPUS_DIR,
@@ -31,19 +30,12 @@ import {
 import { divergenceClasses } from "../oracle/divergences.ts";
 import { openSubject } from "../oracle/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
-import type { CandidateSource } from "../core/snippet.ts";
 import { expectedTrace, renderSnippet, runCommandFor } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
-import { isDenoSrcTarget, standaloneDenoSrc } from "../targets/deno_src_target.ts";
-import { isUndiciTarget, standaloneUndiciModule } from "../targets/undici_target.ts";
 import { startWorker, supervise, workerConfig } from "./worker_pool.ts";
 import type { Profile } from "../targets/targets.ts";
-import { HEADER_LIST_ENTRY_POINT, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
-
-/** A shell word: kept bare when it is plain, single-quoted otherwise. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
+import { HEADER_LIST_ENTRY_POINT, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import { candidateSource, shellWord } from "../core/candidate.ts";
 
 /**
  * The command that replays `failure`, with the options as the person typed them: its seed and
@@ -51,7 +43,7 @@ export function shellWord(word: string): string {
  * worker.
  */
 export function replayCommand(
-  options: CliOptions,
+  options: AnswerOptions,
   failure: Pick<Failure, "seed" | "property" | "path" | "replayPath" | "replays" | "history">,
 ): string {
   const replayed = failure.replays === "after-history" && failure.history !== undefined
@@ -86,39 +78,6 @@ export function replayCommand(
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
-/** `to` as a specifier relative to the file `from` (`./x.mjs`, `../y/z.mjs`). */
-function relativeSpecifier(from: string, to: string): string {
-  const path = relative(dirname(from), to).split(sep).join("/");
-  return path.startsWith(".") ? path : `./${path}`;
-}
-
-/**
- * How the reproduction at `file` imports the candidate: the native globals (no import); for a
- * `deno-src:` or `undici@`/`undici-src:` target, a copy of the generated module written beside
- * the reproduction that imports nothing of headerproof's folders; the URL or absolute path the
- * person gave; or else a path relative to the reproduction.
- */
-export function candidateSource(options: CliOptions, file: string): CandidateSource {
-  if (options.target === "native") return { kind: "native" };
-  if (isDenoSrcTarget(options.targetArg)) {
-    const copy = standaloneDenoSrc(options.target, dirname(file));
-    return {
-      kind: "module",
-      specifier: relativeSpecifier(file, copy.module),
-      preload: [relativeSpecifier(file, copy.shims)],
-    };
-  }
-  if (isUndiciTarget(options.targetArg)) {
-    const copy = standaloneUndiciModule(options.targetArg, dirname(file));
-    return { kind: "module", specifier: relativeSpecifier(file, copy) };
-  }
-  const url = options.target === "impl" ? IMPL_URL : moduleUrl(options.target);
-  if (!url.startsWith("file:") || isAbsolute(options.targetArg)) {
-    return { kind: "module", specifier: url };
-  }
-  return { kind: "module", specifier: relativeSpecifier(file, fileURLToPath(url)) };
-}
-
 /** The runs a worker made before its failing one, and the failing run's steps. */
 export interface RecordedHistory {
   /** Every run before the failing one, in order, with whether it observed (see snippet.ts). */
@@ -133,7 +92,7 @@ export interface RecordedHistory {
  * failing one. Null when that worker does not fail the same way again.
  */
 export async function recordHistory(
-  options: CliOptions,
+  options: AnswerOptions,
   failure: Failure,
 ): Promise<RecordedHistory | null> {
   if (failure.history === undefined) return null;
@@ -179,7 +138,7 @@ export interface SavedCounterexample {
 
 /** Writes the reproduction and the corpus entry of `failure`; returns their paths. */
 export async function saveCounterexample(
-  options: CliOptions,
+  options: AnswerOptions,
   profile: Profile,
   failure: Failure,
   replay: string,
