@@ -8,7 +8,7 @@
  * @module
  */
 
-import { errorName } from "../properties/oracle/observe.ts";
+import { errorName } from "../properties/oracle/base/observe.ts";
 import type { GuardOptions, HeadersGuard, HeadersLike } from "../spec/contract.ts";
 
 /** A module with every export of the contract (the reference and `impl/` have them all). */

@@ -20,7 +20,7 @@
  */
 
 import { generator } from "../properties/costs/cases.ts";
-import { errorName } from "../properties/oracle/observe.ts";
+import { errorName } from "../properties/oracle/base/observe.ts";
 import type { HeadersGuard, HeadersLike, HeadersModule } from "../spec/contract.ts";
 
 /** The Headers objects of the trace and simulation models. */

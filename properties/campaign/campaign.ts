@@ -28,12 +28,13 @@ import type { FetchReach } from "../oracle/arbitraries.ts";
 import type { DivergenceClass } from "../oracle/divergences.ts";
 import type { Init } from "../oracle/operations/construct.ts";
 import type { DictionaryInit } from "../oracle/operations/fetch_init.ts";
-import type { Outcome } from "../oracle/observe.ts";
+import type { Outcome } from "../oracle/base/observe.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import type { Guard, Op } from "../oracle/ops.ts";
 import type { Capabilities, Target } from "../targets/targets.ts";
 import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
-import { Divergence, perform, Side, World } from "../oracle/world.ts";
+import { Divergence, perform, World } from "../oracle/world.ts";
+import { Side } from "../oracle/base/kind.ts";
 import type { Failure, PropertyName } from "../core/failure.ts";
 
 export type { Failure, PropertyName } from "../core/failure.ts";

@@ -28,7 +28,7 @@ import {
   writeCorpusEntry,
 } from "../core/corpus.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
-import { openSubject } from "../oracle/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
 import { expectedTrace, renderSnippet, runCommandFor } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
