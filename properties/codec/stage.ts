@@ -23,6 +23,7 @@ import fc from "fast-check";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Stage } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
 import { writeJunit } from "../core/junit.ts";
@@ -191,8 +192,8 @@ export interface CodecStageOptions {
   out?: string;
 }
 
-/** The keys of {@link CodecStageOptions}. */
-const CODEC_READS = [
+/** The keys of {@link CodecStageOptions}, every one. */
+const CODEC_READS = everyKey<CodecStageOptions>()(
   "targetArg",
   "seed",
   "runs",
@@ -207,7 +208,7 @@ const CODEC_READS = [
   "json",
   "junit",
   "out",
-] as const satisfies readonly (keyof CodecStageOptions)[];
+);
 
 /** The command that replays a case alone. */
 function replayOf(

@@ -86,3 +86,25 @@ export interface StageSection<Report> {
   /** Its JUnit failure message, or null when it found nothing. */
   junitFailure(report: Report): string | null;
 }
+
+/**
+ * Lists every key of a stage's options type, each as a value: a key the list leaves out is a
+ * compile error that names it (`missing: "phases"`), so a stage's {@link Stage.reads} is never
+ * shorter than what it reads.
+ *
+ * @example
+ * ```ts
+ * import { everyKey } from "./stage.ts";
+ * interface Options { seed: number; runs?: number }
+ * const reads = everyKey<Options>()("seed", "runs");
+ * console.log(reads);
+ * ```
+ */
+export function everyKey<Options>(): <const Keys extends readonly (keyof Options)[]>(
+  ...keys:
+    & Keys
+    & ([Exclude<keyof Options, Keys[number]>] extends [never] ? unknown
+      : { missing: Exclude<keyof Options, Keys[number]> })
+) => Keys {
+  return (...keys) => keys;
+}

@@ -29,6 +29,7 @@ import type { PropertyName } from "../core/failure.ts";
 import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
 import type { CostFinding, CostReport } from "./report.ts";
 import { costReportLines } from "./report.ts";
 import type { CostSettings } from "./cases.ts";
@@ -74,8 +75,8 @@ export interface CostStageOptions {
   phases?: { property: PropertyName; runs: number }[];
 }
 
-/** The keys of {@link CostStageOptions}. */
-const COST_READS = [
+/** The keys of {@link CostStageOptions}, every one. */
+const COST_READS = everyKey<CostStageOptions>()(
   "target",
   "targetArg",
   "seed",
@@ -88,7 +89,7 @@ const COST_READS = [
   "path",
   "wirePath",
   "phases",
-] as const satisfies readonly (keyof CostStageOptions)[];
+);
 
 const COST_WORKER = fileURLToPath(new URL("./cost_worker.ts", import.meta.url));
 

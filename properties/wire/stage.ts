@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { PropertyName } from "../core/failure.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { CorpusEntry } from "../core/corpus.ts";
 import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../core/corpus.ts";
@@ -139,8 +140,8 @@ export interface WireStageOptions {
   phases?: { property: PropertyName; runs: number }[];
 }
 
-/** The keys of {@link WireStageOptions}. */
-const WIRE_READS = [
+/** The keys of {@link WireStageOptions}, every one. */
+const WIRE_READS = everyKey<WireStageOptions>()(
   "target",
   "targetArg",
   "seed",
@@ -156,7 +157,7 @@ const WIRE_READS = [
   "wire",
   "path",
   "phases",
-] as const satisfies readonly (keyof WireStageOptions)[];
+);
 
 /** The candidate module could not be loaded (a usage error, as in the other stages). */
 export class WireLoadError extends Error {
