@@ -7,14 +7,16 @@
  * case and the exit status (fuzz_report.ts).
  *
  * A new stage is one file plus one row:
- * 1. Write its module beside what it judges (say `properties/egress/stage.ts`): its options type,
- *    the command-line option keys it reads (`reads`, checked against that type), and an exported
- *    `Stage` object: `name` (add it to `StageName` in properties/core/stage.ts), `label`, `share`
- *    of `--time` (or null for what is left), `runs` (whether it runs with these options), `run`
- *    (its report, or an exit status for a candidate that cannot be loaded), and `report`: its
- *    section (report lines, the line when only it found something, its JUnit failure), its
- *    `--json` fields, entry points, partial-verdict lines and exit status. The module imports
- *    nothing of properties/campaign/: what it shares with other stages is in properties/core/.
+ * 1. Write its module beside what it judges (say `properties/egress/stage.ts`): its own options
+ *    type (the `CliOptions` keys it reads, with their types), the list of those keys built with
+ *    core/stage.ts `everyKey` (a key left out does not compile), and an exported `Stage` object:
+ *    `name` (add it to `StageName` in core/stage.ts), `label`, `share` of `--time` (null: what
+ *    is left), `runs` (whether it runs with these options), `run` (its report, or an exit status
+ *    for a candidate that cannot be loaded) and `report`: its section (report lines, the line
+ *    when only it found something, its JUnit failure), its `--json` fields, entry points,
+ *    partial-verdict lines and exit status. It imports nothing of properties/campaign/: what it
+ *    shares with other stages is in properties/core/ (stages_test.ts and imports_test.ts fail
+ *    otherwise).
  * 2. Add its row to {@link STAGES} where it runs, and, when its report is a section of the
  *    `--json` summary, its line to {@link StageSections}.
  * 3. A new command-line option it reads goes into cli_args.ts (`CliOptions`, the parser, `USAGE`).

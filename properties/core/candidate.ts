@@ -5,7 +5,8 @@
  * @example
  * ```ts
  * import { candidateSource, shellWord } from "./candidate.ts";
- * console.log(shellWord("a b"), candidateSource({ target: "native", targetArg: "native" }, "/tmp/x.mjs"));
+ * const native = { target: "native", targetArg: "native" };
+ * console.log(shellWord("a b"), candidateSource(native, "/tmp/x.mjs"));
  * ```
  *
  * @module
