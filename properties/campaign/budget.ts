@@ -1,17 +1,21 @@
 /**
- * How `--time` is shared between a campaign's stages (coordinator.ts): the cost stage gets
- * {@link COST_SHARE} of the budget, the wire stage {@link WIRE_SHARE}, the answer stages the rest
- * (what a stage before them leaves unused included). Each stage ends its processes at the end of
- * its share; what it could not finish is listed and the verdict is partial. After the budget, a
- * fixed margin ({@link marginSeconds}) lets a run in progress show a hang and be located; at its
- * end every process still running is stopped. So the whole campaign ends by `--time` plus the
- * margin, whatever the candidate does.
+ * How `--time` is shared between a campaign's stages (coordinator.ts): each stage with a share
+ * (properties/core/stage.ts `Stage.share`; the cost stage 40%, the wire stage 10%) gets that
+ * fraction of the budget, in the order of the STAGES table (stages.ts), and the stage without
+ * one (the answer stages) the rest, what a stage before it leaves unused included. Each stage
+ * ends its processes at the end of its share; what it could not finish is listed and the verdict
+ * is partial. After the budget, a fixed margin ({@link marginSeconds}) lets a run in progress
+ * show a hang and be located; at its end every process still running is stopped. So the whole
+ * campaign ends by `--time` plus the margin, whatever the candidate does.
  *
  * @example
  * ```ts
  * import { planBudget } from "./budget.ts";
  * import { parseCliArgs } from "./cli_args.ts";
- * const plan = planBudget(parseCliArgs(["--time", "10"]), { costs: true, wire: true }, Date.now());
+ * const plan = planBudget(parseCliArgs(["--time", "10"]), [
+ *   { label: "cost stage", share: 0.4 },
+ *   { label: "answer stages", share: null },
+ * ], Date.now());
  * console.log(plan.line);
  * ```
  *
@@ -19,10 +23,6 @@
  */
 import type { CliOptions } from "./cli_args.ts";
 
-/** The cost stage's share of `--time`. */
-export const COST_SHARE = 0.4;
-/** The wire stage's share of `--time`. */
-export const WIRE_SHARE = 0.1;
 /** The fixed part of the margin after `--time`, in seconds. */
 export const MARGIN_FIXED_SECONDS = 10;
 
@@ -31,45 +31,55 @@ export const MARGIN_FIXED_SECONDS = 10;
  * to show a hang, one to locate its step in a fresh process) and {@link MARGIN_FIXED_SECONDS}
  * (processes starting, the report); 30 s with the defaults.
  */
-export function marginSeconds(options: CliOptions): number {
+export function marginSeconds(
+  options: Pick<CliOptions, "caseTimeoutSeconds" | "maxCommands">,
+): number {
   const caseTimeout = options.caseTimeoutSeconds * Math.max(1, options.maxCommands / 40);
   return 2 * caseTimeout + MARGIN_FIXED_SECONDS;
 }
 
+/** A stage as the budget sees it: its name in the plan and its share of `--time`. */
+export interface BudgetShare {
+  /** What the plan calls it ("cost stage"). */
+  label: string;
+  /** Its fraction of the budget; null for the stage that gets the rest. */
+  share: number | null;
+}
+
 /** When each stage of a campaign with `--time` must end, in epoch milliseconds. */
 export interface BudgetPlan {
-  /** The end of the cost stage's share (the start when it does not run). */
-  costsEnd: number;
-  /** The end of the wire stage's share. */
-  wireEnd: number;
-  /** The end of the budget: the answer stages start no run after it. */
-  answersEnd: number;
+  /**
+   * The end of each stage's share, in the order given: a stage with a share ends that fraction
+   * of the budget after the stage before it; the stage without one at the end of the budget.
+   */
+  ends: number[];
   /** The end of the margin: every process still running is stopped. */
   hardEnd: number;
   /** The plan, one line, for standard error before the stages start. */
   line: string;
 }
 
-/** The plan of a campaign with `options` (with `--time`) starting at `started`. */
+/** The plan of a campaign with `options` (with `--time`) and these stages starting at `started`. */
 export function planBudget(
-  options: CliOptions,
-  stages: { costs: boolean; wire: boolean },
+  options: Pick<CliOptions, "timeSeconds" | "caseTimeoutSeconds" | "maxCommands">,
+  stages: readonly BudgetShare[],
   started: number,
 ): BudgetPlan {
   const budgetMs = options.timeSeconds! * 1000;
-  const costsMs = stages.costs ? budgetMs * COST_SHARE : 0;
-  const wireMs = stages.wire ? budgetMs * WIRE_SHARE : 0;
+  const rest = stages.reduce((left, stage) => left - budgetMs * (stage.share ?? 0), budgetMs);
   const margin = marginSeconds(options);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const shares = [
-    ...(stages.costs ? [`cost stage ${seconds(costsMs)}`] : []),
-    ...(stages.wire ? [`wire stage ${seconds(wireMs)}`] : []),
-    `answer stages ${seconds(budgetMs - costsMs - wireMs)} and what the stages before leave`,
-  ];
+  let end = started;
+  const ends = stages.map((stage) =>
+    stage.share === null ? started + budgetMs : (end += budgetMs * stage.share)
+  );
+  const shares = stages.map((stage) =>
+    stage.share === null
+      ? `${stage.label} ${seconds(rest)} and what the stages before leave`
+      : `${stage.label} ${seconds(budgetMs * stage.share)}`
+  );
   return {
-    costsEnd: started + costsMs,
-    wireEnd: started + costsMs + wireMs,
-    answersEnd: started + budgetMs,
+    ends,
     hardEnd: started + budgetMs + margin * 1000,
     line: `headerproof fuzz: --time ${options.timeSeconds} s: ${shares.join(", ")}; ` +
       `every process ends by ${seconds(budgetMs + margin * 1000)} (margin ${margin} s)\n`,

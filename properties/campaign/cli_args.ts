@@ -23,15 +23,6 @@ import { CODEC_ARCHES, codecArchOf } from "../codec/arches.ts";
 import type { CostSettings } from "../costs/cases.ts";
 import { parseCostSections } from "../costs/cases.ts";
 
-/** Exit status of a campaign with no divergence. */
-export const EXIT_OK = 0;
-/** Exit status of a campaign that found a counterexample. */
-export const EXIT_COUNTEREXAMPLE = 1;
-/** Exit status of bad usage: a wrong option, a candidate that cannot load, a harness error. */
-export const EXIT_USAGE = 2;
-/** Exit status after Ctrl-C (128 + SIGINT). */
-export const EXIT_INTERRUPTED = 130;
-
 /** The `--help` text. */
 export const USAGE = `usage: ${commandLine()} [options]
 
@@ -172,6 +163,11 @@ export interface CliOptions {
   runtimeArg?: string;
   /** The runtime the workers run under, once the coordinator resolved `--runtime`. */
   runtime?: RuntimeBinary;
+  /**
+   * Set by the coordinator: the runtime whose own Headers the target is ("deno", "node", ...),
+   * or null (impl, a module); the known classes are about it.
+   */
+  headersRuntime?: string | null;
   /**
    * Set by the coordinator under `--time`: the epoch milliseconds by which every worker process
    * ends, the budget plus its margin (budget.ts).

@@ -17,71 +17,34 @@
  *
  * @module
  */
-import type { Failure } from "./campaign.ts";
 import type { ClassHit } from "../oracle/divergences.ts";
 import type { JunitCase } from "../core/junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
-import type { CostReport } from "../costs/stage.ts";
-import { costReportLines } from "../costs/report.ts";
-import type { WireReport } from "../wire/stage.ts";
-import { wireReportLines } from "../wire/stage.ts";
+import type { StageSection } from "../core/stage.ts";
+import type { StageSections, SummaryFields } from "./stages.ts";
+import { STAGES } from "./stages.ts";
 
-/** The JSON summary (`--json`). */
-export interface Summary {
+/**
+ * The JSON summary (`--json`): `ok`, the answer stage's fields (answers.ts), each section
+ * stage's report under its name (stages.ts), and `partial`.
+ */
+export interface Summary extends SummaryFields, StageSections {
   ok: boolean;
-  /** Stopped by Ctrl-C before the budget was spent. */
-  interrupted: boolean;
-  target: string;
-  runtime: string;
-  profile: string | null;
-  entryPoints: string[];
-  knownDivergences: string[];
-  /** Whether those are every class already known for the target (`--known-divergences auto`). */
-  knownDivergencesAuto: boolean;
-  /**
-   * The known classes a campaign hit, in order: every class in force its runs went on past (each
-   * with its runs, steps and `replay`, the command replaying the first run that hit it); then, on
-   * a runtime's Headers, the known classes not in force whose operations include the step each
-   * worker's divergence stopped at (`replay` null), the reported one's first.
-   */
-  classesHit: ClassHit[];
-  /**
-   * The operations not generated: the classes that dropped them (every class in force with
-   * `--exclude-known`, else those that hang), the generated operations the target could run, and
-   * how many of them were dropped; null for a wire replay.
-   */
-  exclusion: { classes: string[]; generated: number; dropped: number } | null;
-  seeds: number[];
-  workers: number;
-  runs: number;
-  commands: number;
-  /** Wall-clock milliseconds, worker start-up included. */
-  elapsedMs: number;
-  /** Steps per second summed over workers, measured on the workers' campaign clocks. */
-  commandsPerSecond: number;
-  failure:
-    | (Failure & {
-      replay: string;
-      /** The self-contained reproduction (null for a harness error and for replaced built-ins). */
-      reproduction: string | null;
-      corpusFile: string;
-      /** The copy in the committed regression corpus (`--record`), or null. */
-      recorded: string | null;
-    })
-    | null;
-  /** The cost stage's report; null when it did not run (`--costs none`, a replay, `--phases`). */
-  costs: CostReport | null;
-  /**
-   * The wire stage's report; null when it did not run (`--wire none`, a replay of an answer case,
-   * `--phases`).
-   */
-  wire: WireReport | null;
   /**
    * Why the verdict is partial, one line per stage that could not finish its cases within its
    * share of `--time` (or whose process the candidate ended); empty when every stage finished.
    */
   partial: string[];
+}
+
+/** Each section stage with its report in `summary`, in the order of the STAGES table. */
+function sectionsOf(summary: Summary): { section: StageSection<unknown>; report: unknown }[] {
+  return STAGES.flatMap((stage) => {
+    const section = stage.report?.section ?? null;
+    const report = (summary as unknown as Record<string, unknown>)[stage.name] ?? null;
+    return section === null || report === null ? [] : [{ section, report }];
+  });
 }
 
 /** The steps of a counterexample, numbered, one line each (a step with several calls: `;`). */
@@ -255,13 +218,14 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
   if (summary.interrupted) {
     lines.push("interrupted before the budget was spent: no divergence found so far");
   } else if (failure === null) {
+    // The last stage that found something names it (a stage does not run in an answer replay).
+    const found = sectionsOf(summary).reverse()
+      .find(({ section, report }) => section.junitFailure(report) !== null);
     lines.push(
-      summary.wire?.divergence
-        ? "no answer divergence found (wire counterexample below)"
+      found !== undefined
+        ? found.section.foundLine
         : replaying
         ? "the case passes: no divergence"
-        : summary.costs?.findings.length
-        ? "no answer divergence found (cost findings below)"
         : summary.classesHit.length > 0
         ? "no new divergence: every difference found was one a known class explains"
         : "no divergence found",
@@ -320,9 +284,10 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
       ...summary.partial.map((line) => `  ${line}`),
     );
   }
-  if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
-  const wire = summary.wire === null ? [] : wireReportLines(summary.wire);
-  if (wire.length > 0) lines.push("", ...wire);
+  for (const { section, report } of sectionsOf(summary)) {
+    const stageLines = section.lines(report);
+    if (stageLines.length > 0) lines.push("", ...stageLines);
+  }
   return lines.join("\n") + "\n";
 }
 
@@ -332,7 +297,6 @@ export function junitCase(summary: Summary): JunitCase {
     summary.seeds.join(",")
   })`;
   const failure = summary.failure;
-  const costFindings = summary.costs?.findings ?? [];
   const expected = classLines(summary.classesHit.filter((h) => h.replay !== null));
   const systemOut = [
     ...(summary.partial.length > 0 ? [`partial verdict: ${summary.partial.join("; ")}`] : []),
@@ -342,26 +306,12 @@ export function junitCase(summary: Summary): JunitCase {
     name,
     seconds: summary.elapsedMs / 1000,
     ...(systemOut.length === 0 ? {} : { systemOut: systemOut.join("\n") }),
-    ...(costFindings.length > 0
-      ? {
-        failure: {
-          message: `cost: ${costFindings.map((finding) => finding.costClass).join(", ")}`,
-          detail: humanSummary(summary, false),
-        },
-      }
-      : {}),
-    ...(summary.wire?.divergence
-      ? {
-        failure: {
-          message: `wire${
-            summary.wire.divergence.replays === "never"
-              ? " (unconfirmed: not reproduced in a fresh process)"
-              : ""
-          }: ${summary.wire.divergence.side} side, ${summary.wire.divergence.kind}`,
-          detail: humanSummary(summary, false),
-        },
-      }
-      : {}),
+    ...sectionsOf(summary).reduce((found, { section, report }) => {
+      const message = section.junitFailure(report);
+      return message === null
+        ? found
+        : { failure: { message, detail: humanSummary(summary, false) } };
+    }, {}),
     ...(failure === null ? {} : {
       failure: {
         message: `${failure.kind}: ${failure.message.split("\n")[0]}`,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as reference from "../../spec/mod.ts";
-import { attempt } from "../oracle/observe.ts";
+import { attempt } from "../oracle/base/observe.ts";
 import { shapeOf } from "../oracle/operations/shape.ts";
 import { classLines, readableMessage, shapeDifferences } from "./fuzz_report.ts";
 

@@ -16,11 +16,10 @@
  * @module
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { basename, dirname, isAbsolute, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, dirname, join } from "node:path";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
-import type { CliOptions } from "./cli_args.ts";
+import type { AnswerOptions } from "./answer_options.ts";
 import type { CorpusEntry } from "../core/corpus.ts";
 import {
   CORPUS_DIR,
@@ -29,27 +28,15 @@ import {
   writeCorpusEntry,
 } from "../core/corpus.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
-import { openSubject } from "../oracle/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
-import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { expectedTrace, renderSnippet } from "../core/snippet.ts";
 import type { Op } from "../oracle/ops.ts";
-import { kindOf } from "../targets/kinds.ts";
-import { relativeSpecifier } from "../targets/kind.ts";
 import { startWorker, supervise, workerConfig } from "./worker_pool.ts";
 import type { Profile } from "../targets/targets.ts";
-import {
-  candidateUrlOf,
-  HEADER_LIST_ENTRY_POINT,
-  moduleUrl,
-  REFERENCE_URL,
-} from "../targets/targets.ts";
-
-/** A shell word: kept bare when it is plain, single-quoted otherwise. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
+import { HEADER_LIST_ENTRY_POINT, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import { candidateSource, shellWord } from "../core/candidate.ts";
 
 /**
  * The command that replays `failure`, with the options as the person typed them: its seed and
@@ -57,7 +44,7 @@ export function shellWord(word: string): string {
  * worker.
  */
 export function replayCommand(
-  options: CliOptions,
+  options: AnswerOptions,
   failure: Pick<Failure, "seed" | "property" | "path" | "replayPath" | "replays" | "history">,
 ): string {
   const replayed = failure.replays === "after-history" && failure.history !== undefined
@@ -92,23 +79,6 @@ export function replayCommand(
   return [commandLine(), ...parts.map(shellWord)].join(" ");
 }
 
-/**
- * How the reproduction at `file` imports the candidate: the native globals (no import); for a
- * `deno-src:` or `undici@`/`undici-src:` target, a copy of the generated module written beside
- * the reproduction that imports nothing of headerproof's folders; the URL or absolute path the
- * person gave; or else a path relative to the reproduction.
- */
-export function candidateSource(options: CliOptions, file: string): CandidateSource {
-  const kind = kindOf(options.targetArg);
-  if (kind.hostGlobals) return { kind: "native" };
-  if (kind.standalone !== null) return kind.standalone(options.target, options.targetArg, file);
-  const url = candidateUrlOf(options.target)!;
-  if (!url.startsWith("file:") || isAbsolute(options.targetArg)) {
-    return { kind: "module", specifier: url };
-  }
-  return { kind: "module", specifier: relativeSpecifier(file, fileURLToPath(url)) };
-}
-
 /** The runs a worker made before its failing one, and the failing run's steps. */
 export interface RecordedHistory {
   /** Every run before the failing one, in order, with whether it observed (see snippet.ts). */
@@ -123,7 +93,7 @@ export interface RecordedHistory {
  * failing one. Null when that worker does not fail the same way again.
  */
 export async function recordHistory(
-  options: CliOptions,
+  options: AnswerOptions,
   failure: Failure,
 ): Promise<RecordedHistory | null> {
   if (failure.history === undefined) return null;
@@ -169,7 +139,7 @@ export interface SavedCounterexample {
 
 /** Writes the reproduction and the corpus entry of `failure`; returns their paths. */
 export async function saveCounterexample(
-  options: CliOptions,
+  options: AnswerOptions,
   profile: Profile,
   failure: Failure,
   replay: string,

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Failure, PropertyName } from "./campaign.ts";
-import type { CliOptions } from "./cli_args.ts";
+import type { AnswerOptions } from "./answer_options.ts";
 import { divergenceClasses } from "../oracle/divergences.ts";
 import type { Op } from "../oracle/ops.ts";
 import { selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
@@ -67,7 +67,7 @@ const WORKER_SCRIPT = fileURLToPath(new URL("./worker.ts", import.meta.url));
  * default `--max-commands`), scaled up in proportion beyond that, because a worker's heartbeat is
  * one line per run and a legal run of 5000 steps takes longer than one of 40.
  */
-export function caseTimeoutMs(options: CliOptions): number {
+export function caseTimeoutMs(options: AnswerOptions): number {
   return options.caseTimeoutSeconds * 1000 * Math.max(1, options.maxCommands / 40);
 }
 
@@ -277,7 +277,7 @@ export async function supervise(
  * `replays` when the campaign's deadline (`options.deadline`) stopped a replay.
  */
 export async function confirmFailure(
-  options: CliOptions,
+  options: AnswerOptions,
   failure: Failure,
   report: WorkerReport,
 ): Promise<Failure> {
@@ -335,7 +335,7 @@ const DEFAULT_RUNS = 1000;
  * tampered realm's patches (worker.ts) and its other phases must see the candidate as users load
  * it.
  */
-export function stagesFor(options: CliOptions): Phase[][] {
+export function stagesFor(options: AnswerOptions): Phase[][] {
   const stages: Phase[][] = [];
   for (const phase of phasesFor(options)) {
     const last = stages[stages.length - 1];
@@ -348,7 +348,7 @@ export function stagesFor(options: CliOptions): Phase[][] {
 }
 
 /** The phases of a campaign with these options, in order, before they are split into stages. */
-function phasesFor(options: CliOptions): Phase[] {
+function phasesFor(options: AnswerOptions): Phase[] {
   if (options.path !== undefined) return [{ property: options.property, runs: 1 }];
   if (options.phases !== undefined) return options.phases.map((phase) => ({ ...phase }));
   const timeMs = options.timeSeconds === undefined ? undefined : options.timeSeconds * 1000;
@@ -379,7 +379,7 @@ function phasesFor(options: CliOptions): Phase[] {
 }
 
 /** A worker configuration for `seed`. */
-export function workerConfig(options: CliOptions, seed: number, phases: Phase[]): WorkerConfig {
+export function workerConfig(options: AnswerOptions, seed: number, phases: Phase[]): WorkerConfig {
   return {
     target: options.target,
     profile: options.profile,
@@ -406,7 +406,7 @@ export interface LoadProblem {
 /** The load problem a worker's end shows: it reported one, died or stalled before being ready. */
 export async function loadProblemOf(
   state: WorkerState,
-  options: CliOptions,
+  options: AnswerOptions,
 ): Promise<LoadProblem | null> {
   if (state.loadError !== null) return state.loadError;
   if (state.ready || (state.stopped && !state.outOfTime) || state.report !== null) return null;
@@ -427,7 +427,7 @@ export async function loadProblemOf(
 /** The failure a ready worker's end shows, if any: its report's, a hang or a crash. */
 export async function failureOf(
   state: WorkerState,
-  options: CliOptions,
+  options: AnswerOptions,
 ): Promise<Failure | null> {
   if (state.report !== null) return state.report.failure;
   if (state.stopped || !state.ready) return null;
@@ -464,7 +464,7 @@ export async function failureOf(
  * the case timeout. Chunks of steps are dropped, halving the chunk size (delta debugging); the
  * search ends after 12 case timeouts, keeping the shortest list found.
  */
-export async function shrinkStuckSteps(options: CliOptions, failure: Failure): Promise<Op[]> {
+export async function shrinkStuckSteps(options: AnswerOptions, failure: Failure): Promise<Op[]> {
   const timeoutMs = caseTimeoutMs(options);
   const deadline = Math.min(Date.now() + 12 * timeoutMs, options.deadline ?? Infinity);
   const stopsTheSameWay = async (steps: Op[]): Promise<boolean> => {
@@ -495,7 +495,7 @@ export async function shrinkStuckSteps(options: CliOptions, failure: Failure): P
 
 /** Replays run `path` of `seed` with step tracing, under the same watchdog. */
 async function traceCase(
-  options: CliOptions,
+  options: AnswerOptions,
   seed: number,
   property: PropertyName,
   path: string,

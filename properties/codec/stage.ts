@@ -22,8 +22,9 @@
 import fc from "fast-check";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CliOptions } from "../campaign/cli_args.ts";
-import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../campaign/cli_args.ts";
+import type { Stage } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
+import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
 import { writeJunit } from "../core/junit.ts";
 import { renderReproduction } from "../core/reproduction.ts";
@@ -39,6 +40,7 @@ import {
   HARNESS_DIR,
 } from "./build.ts";
 import { codecArchOf } from "./arches.ts";
+import { kindOf } from "../targets/kinds.ts";
 import type { CodecDivergenceClass } from "./classes.ts";
 import { CODEC_DIVERGENCE_CLASSES, codecClasses } from "./classes.ts";
 import type { CostResult } from "./costs.ts";
@@ -178,8 +180,57 @@ export function writeReproduction(
   );
 }
 
+/** The command-line options the codec stage reads (properties/campaign/cli_args.ts). */
+export interface CodecStageOptions {
+  /** The target as typed: `http@VERSION` or `http-src:PATH`. */
+  targetArg: string;
+  seed: number;
+  runs?: number;
+  timeSeconds?: number;
+  caseTimeoutSeconds: number;
+  knownDivergences: string[];
+  /** Whether `knownDivergences` came from "auto". */
+  knownDivergencesAuto?: boolean;
+  /** `--costs`: the cost measurement runs unless no section is asked for. */
+  costs: { sections: readonly unknown[] };
+  /** `--codec-profile`: the grammar the stage judges with. */
+  codecProfile?: "fetch" | "rfc9110";
+  /** `--codec-arch`: the CPU the harness is cross-built for (arches.ts). */
+  codecArch?: string;
+  /** A replay of one case (`--path`). */
+  path?: string;
+  json: boolean;
+  /** Absolute path of the JUnit XML report to write, if asked. */
+  junit?: string;
+  /** The folder for reproductions (default: core/corpus.ts `COUNTEREXAMPLE_DIR`). */
+  out?: string;
+}
+
+/** The keys of {@link CodecStageOptions}, every one. */
+const CODEC_READS = everyKey<CodecStageOptions>()(
+  "targetArg",
+  "seed",
+  "runs",
+  "timeSeconds",
+  "caseTimeoutSeconds",
+  "knownDivergences",
+  "knownDivergencesAuto",
+  "costs",
+  "codecProfile",
+  "codecArch",
+  "path",
+  "json",
+  "junit",
+  "out",
+);
+
 /** The command that replays a case alone. */
-function replayOf(options: CliOptions, profile: CodecProfile, seed: number, path: string): string {
+function replayOf(
+  options: CodecStageOptions,
+  profile: CodecProfile,
+  seed: number,
+  path: string,
+): string {
   return [
     commandLine(),
     "--target",
@@ -197,7 +248,7 @@ function replayOf(options: CliOptions, profile: CodecProfile, seed: number, path
 }
 
 /** Runs the codec campaign of `options` (a codec target); returns the exit status. */
-export async function runCodecCampaign(options: CliOptions): Promise<number> {
+export async function runCodecCampaign(options: CodecStageOptions): Promise<number> {
   const started = Date.now();
   const profile = (options.codecProfile ?? "fetch") as CodecProfile;
   const names = options.knownDivergences;
@@ -401,3 +452,17 @@ export function codecReport(summary: CodecSummary): string {
   }
   return lines.join("\n") + "\n";
 }
+
+/**
+ * The codec stage, for a codec target alone: it is the whole campaign, with its own report and
+ * `--time` (it prints them and its run ends with the exit status).
+ */
+export const CODEC_STAGE: Stage<CodecStageOptions, never> = {
+  name: "codec",
+  label: "codec stage",
+  reads: CODEC_READS,
+  share: null,
+  runs: (options) => kindOf(options.targetArg).stages.includes("codec"),
+  run: async (options) => ({ exit: await runCodecCampaign(options) }),
+  report: null,
+};

@@ -16,7 +16,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Failure, PropertyName } from "../campaign/campaign.ts";
+import type { Failure, PropertyName } from "./failure.ts";
 import type { Op } from "../oracle/ops.ts";
 import type { Profile } from "../targets/targets.ts";
 

@@ -14,7 +14,7 @@
  * @example
  * ```ts
  * import * as reference from "../../spec/mod.ts";
- * import { openSubject } from "../oracle/observe.ts";
+ * import { openSubject } from "../oracle/base/observe.ts";
  * import { expectedTrace, renderSnippet } from "./snippet.ts";
  * import type { Op } from "../oracle/ops.ts";
  * const steps: Op[] = [{ op: "construct", slot: 0, guard: "none", init: { kind: "none" } }];
@@ -42,7 +42,7 @@ import {
   patchCallerSource,
   refuseBuiltins,
   refusingPatch,
-} from "../oracle/observe.ts";
+} from "../oracle/base/observe.ts";
 import {
   brokenInit,
   exoticInit,
@@ -58,11 +58,10 @@ import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import { serializationOutcome } from "../oracle/operations/serialize.ts";
 import { shapeOf } from "../oracle/operations/shape.ts";
 import { tamperReturned } from "../oracle/operations/tamper.ts";
-import type { Subject } from "../oracle/observe.ts";
+import type { Subject } from "../oracle/base/observe.ts";
 import type { Op } from "../oracle/ops.ts";
-import { renderOp } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
-import { stepCodesOf, stepLabels, World } from "../oracle/world.ts";
+import { renderOp, stepCodesOf, stepLabels, World } from "../oracle/world.ts";
 
 /** What a snippet reproduces. */
 export interface SnippetInput {

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import fc from "fast-check";
 import * as reference from "../../spec/mod.ts";
 import { op, opReaching } from "../oracle/arbitraries.ts";
-import { openSubject } from "../oracle/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
 import type { Op } from "../oracle/ops.ts";
 import type { Observation } from "../oracle/world.ts";
 import { World } from "../oracle/world.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as reference from "../../spec/mod.ts";
 import { op as opArbitrary } from "../oracle/arbitraries.ts";
-import { openSubject } from "../oracle/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
 import type { Op } from "../oracle/ops.ts";
 import { expectedTrace, renderSnippet } from "./snippet.ts";
 import type { Observation } from "../oracle/world.ts";

@@ -12,7 +12,51 @@
  *
  * @module
  */
-import type { CostReport } from "./stage.ts";
+import type { CostClass } from "./cases.ts";
+import type { CostCase, CostFigures } from "./probes.ts";
+
+/** One confirmed cost finding. */
+export interface CostFinding {
+  /** Its class. */
+  costClass: CostClass;
+  /** The case's key (cases.ts `caseKey`). */
+  key: string;
+  /** The case, shrunk. */
+  costCase: CostCase;
+  /** The case's operations, one line each. */
+  steps: string[];
+  /** The candidate's figures, measured again in a fresh process. */
+  figures: CostFigures;
+  /** The same case on the context side, or why there is none. */
+  context: { side: string; lines: string[] };
+  /** The self-contained reproduction. */
+  reproduction: string;
+}
+
+/** What the cost stage did. */
+export interface CostReport {
+  /** Wall-clock milliseconds, processes included. */
+  elapsedMs: number;
+  /** Cases measured. */
+  cases: number;
+  /** Confirmed findings. */
+  findings: CostFinding[];
+  /** Cases over their bound once that a fresh process measured within it (noise), one line each. */
+  unconfirmed: string[];
+  /** The candidate could not be loaded (a usage error). */
+  loadError: { url: string; detail: string } | null;
+  /**
+   * The built-ins the candidate replaced when it loaded (properties/targets/builtins.ts): nothing
+   * was measured, and the answer stages report them as the finding; null when none.
+   */
+  replacedBuiltins: string[] | null;
+  /**
+   * The cases not measured, or over their bound once and not measured again, one line each with
+   * why (the stage's share of `--time` ran out, or the candidate already stopped
+   * `MAX_STOPPED_CASES` (stage.ts) cases): the verdict is partial.
+   */
+  skipped: string[];
+}
 
 /** The lines of `report`. */
 export function costReportLines(report: CostReport): string[] {

@@ -11,8 +11,10 @@
  * @example
  * ```ts
  * import { runCostStage } from "./stage.ts";
- * import { parseCliArgs } from "../campaign/cli_args.ts";
- * const report = await runCostStage(parseCliArgs(["--costs", "retained"]), "/tmp/out");
+ * const report = await runCostStage({
+ *   target: "impl", targetArg: "impl", seed: 1, knownDivergences: [],
+ *   costs: { sections: ["retained"], factor: 10 }, costTimeoutSeconds: 10,
+ * }, "/tmp/out");
  * console.log(report.findings.length);
  * ```
  *
@@ -23,61 +25,73 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CliOptions } from "../campaign/cli_args.ts";
-import type { CostClass } from "./cases.ts";
+import type { PropertyName } from "../core/failure.ts";
+import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
+import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
+import type { Stage, StageRun } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
+import type { CostFinding, CostReport } from "./report.ts";
+import { costReportLines } from "./report.ts";
+import type { CostSettings } from "./cases.ts";
 import { caseKey, classOf, costCases, describeCase } from "./cases.ts";
 import type { CostCase, CostFigures } from "./probes.ts";
 import type { CostResult, CostWorkerConfig } from "./cost_worker.ts";
 import { renderCostReproduction } from "./reproduction.ts";
 import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
-import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
+import {
+  runtime,
+  start,
+  workerEnvironment,
+  workerRuntimeName,
+  writeErr,
+} from "../targets/runtime.ts";
 import { runtimeKindOf } from "../core/runtime_kinds.ts";
 import { kindOf } from "../targets/kinds.ts";
 import { candidateUrlOf, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
 
-/** One confirmed cost finding. */
-export interface CostFinding {
-  /** Its class. */
-  costClass: CostClass;
-  /** The case's key (cases.ts `caseKey`). */
-  key: string;
-  /** The case, shrunk. */
-  costCase: CostCase;
-  /** The case's operations, one line each. */
-  steps: string[];
-  /** The candidate's figures, measured again in a fresh process. */
-  figures: CostFigures;
-  /** The same case on the context side, or why there is none. */
-  context: { side: string; lines: string[] };
-  /** The self-contained reproduction. */
-  reproduction: string;
+export type { CostFinding, CostReport } from "./report.ts";
+
+/** The command-line options the cost stage reads (properties/campaign/cli_args.ts). */
+export interface CostStageOptions {
+  /** "impl", "native", or the candidate's absolute path. */
+  target: string;
+  /** The target as typed. */
+  targetArg: string;
+  seed: number;
+  knownDivergences: string[];
+  /** The reference's absolute path (or URL), when not the default. */
+  reference?: string;
+  /** The runtime the workers run under. */
+  runtime?: RuntimeBinary;
+  /** The sections and growth factor (`--costs`, `--cost-factor`). */
+  costs: CostSettings;
+  costTimeoutSeconds: number;
+  /** The folder for reproductions (default: properties/core/corpus.ts `COUNTEREXAMPLE_DIR`). */
+  out?: string;
+  /** A replay of an answer case (`--path`): the stage does not run. */
+  path?: string;
+  /** A replay of a wire case (`--wire-path`): the stage does not run. */
+  wirePath?: string;
+  /** Exact phases (`--phases`): the stage does not run. */
+  phases?: { property: PropertyName; runs: number }[];
 }
 
-/** What the cost stage did. */
-export interface CostReport {
-  /** Wall-clock milliseconds, processes included. */
-  elapsedMs: number;
-  /** Cases measured. */
-  cases: number;
-  /** Confirmed findings. */
-  findings: CostFinding[];
-  /** Cases over their bound once that a fresh process measured within it (noise), one line each. */
-  unconfirmed: string[];
-  /** The candidate could not be loaded (a usage error). */
-  loadError: { url: string; detail: string } | null;
-  /**
-   * The built-ins the candidate replaced when it loaded (properties/targets/builtins.ts): nothing
-   * was measured, and the answer stages report them as the finding; null when none.
-   */
-  replacedBuiltins: string[] | null;
-  /**
-   * The cases not measured, or over their bound once and not measured again, one line each with
-   * why (the stage's share of `--time` ran out, or the candidate already stopped
-   * {@link MAX_STOPPED_CASES} cases): the verdict is partial.
-   */
-  skipped: string[];
-}
+/** The keys of {@link CostStageOptions}, every one. */
+const COST_READS = everyKey<CostStageOptions>()(
+  "target",
+  "targetArg",
+  "seed",
+  "knownDivergences",
+  "reference",
+  "runtime",
+  "costs",
+  "costTimeoutSeconds",
+  "out",
+  "path",
+  "wirePath",
+  "phases",
+);
 
 const COST_WORKER = fileURLToPath(new URL("./cost_worker.ts", import.meta.url));
 
@@ -380,12 +394,12 @@ async function measureAll(
 }
 
 /** The side the campaign's candidate is, for a cost worker. */
-function candidateSide(options: CliOptions): string {
+function candidateSide(options: CostStageOptions): string {
   return kindOf(options.targetArg).byName ? options.target : moduleUrl(options.target);
 }
 
 /** The context side and its name: the runtime's native Headers, or the reference for native. */
-function contextSide(options: CliOptions): { side: string; name: string } {
+function contextSide(options: CostStageOptions): { side: string; name: string } {
   const binary = options.runtime ?? runtime;
   if (!kindOf(options.targetArg).hostGlobals) {
     return { side: "native", name: `native ${binary.name} ${binary.version}` };
@@ -395,7 +409,7 @@ function contextSide(options: CliOptions): { side: string; name: string } {
 }
 
 /** The specifier a reproduction imports the candidate by, or null for native. */
-function candidateSpecifier(options: CliOptions): string | null {
+function candidateSpecifier(options: CostStageOptions): string | null {
   return candidateUrlOf(options.target);
 }
 
@@ -415,7 +429,7 @@ function hash(text: string): string {
  * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`.
  */
 export async function runCostStage(
-  options: CliOptions,
+  options: CostStageOptions,
   outDir: string,
   deadline = Infinity,
 ): Promise<CostReport> {
@@ -556,3 +570,59 @@ export async function measureOnce(
   }
   return { figures: run.results[0].figures, problem: "answer" };
 }
+
+/**
+ * Runs the cost stage with a line on standard error before and after; it starts no process after
+ * `end`. A candidate that cannot be loaded ends the campaign with exit status 2.
+ */
+async function costStage(
+  options: CostStageOptions,
+  _started: number,
+  end: number,
+): Promise<StageRun<CostReport>> {
+  writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, end);
+  writeErr(
+    `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
+      `${report.findings.length} finding(s)${
+        report.skipped.length === 0 ? "" : `, ${report.skipped.length} skipped`
+      }\n`,
+  );
+  if (report.loadError) {
+    writeErr(`cannot load the candidate ${report.loadError.url}:\n${report.loadError.detail}\n`);
+    return { exit: EXIT_USAGE };
+  }
+  return { report };
+}
+
+/**
+ * The cost stage, first in a campaign (not in a replay or under `--phases`): 40% of `--time`,
+ * its report the `costs` section of the `--json` summary.
+ */
+export const COST_STAGE: Stage<CostStageOptions, CostReport> = {
+  name: "costs",
+  label: "cost stage",
+  reads: COST_READS,
+  share: 0.4,
+  runs: (options) =>
+    options.path === undefined && options.wirePath === undefined &&
+    options.phases === undefined && options.costs.sections.length > 0,
+  run: costStage,
+  report: {
+    section: {
+      lines: costReportLines,
+      foundLine: "no answer divergence found (cost findings below)",
+      junitFailure: (report) =>
+        report.findings.length === 0
+          ? null
+          : `cost: ${report.findings.map((finding) => finding.costClass).join(", ")}`,
+    },
+    fields: (report) => ({ costs: report }),
+    entryPoints: () => [],
+    partial: (report) =>
+      report.skipped.length === 0
+        ? []
+        : [`cost stage: ${report.skipped.length} case(s) not measured (listed below)`],
+    exit: (report) => report.findings.length > 0 ? EXIT_COUNTEREXAMPLE : EXIT_OK,
+  },
+};

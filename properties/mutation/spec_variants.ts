@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Variant } from "./variants.ts";
+import type { Variant } from "./variant.ts";
 
 /** The variants planted in a copy of spec/. */
 export const SPEC_VARIANTS: readonly Variant[] = [

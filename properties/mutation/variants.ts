@@ -17,53 +17,11 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CostClass } from "../costs/cases.ts";
+import type { Patch, Variant } from "./variant.ts";
 import { SPEC_VARIANTS } from "./spec_variants.ts";
 import { WIRE_VARIANTS } from "./wire_variants.ts";
 
-/** One textual change to one file of impl/ (or of spec/). */
-export interface Patch {
-  /** The file, relative to impl/ (or to spec/ when `folder` is "spec"). */
-  file: string;
-  /** The folder the file is in (default "impl"). */
-  folder?: "impl" | "spec";
-  /** Text that must occur exactly once in that file. */
-  search: string;
-  /** What replaces it. */
-  replace: string;
-}
-
-/** A broken variant of impl: a realistic fast-path bug. */
-export interface Variant {
-  /** Short name used in the kill table. */
-  name: string;
-  /** The bug, one line. */
-  bug: string;
-  /** The patches that plant it. */
-  patches: Patch[];
-  /**
-   * For a bug that costs rather than answers wrongly: the cost class (properties/costs/cases.ts)
-   * the campaign's cost stage must report for it. Absent for an answer bug.
-   */
-  costClass?: CostClass;
-  /**
-   * The module the campaign targets: the copy of impl's mod.ts (default), or the copy of spec's
-   * (a bug planted in the reference's Request, Response and serialization layer, which impl does
-   * not have).
-   */
-  module?: "impl" | "spec";
-  /**
-   * "wire" for a bug only the wire stage can show (wire_variants.ts): the kill table runs that
-   * stage alone, as the answer stages' raw lists never hold the bytes it needs.
-   */
-  killedBy?: "wire";
-  /**
-   * Known divergence classes (divergences.ts) whose deviation the variant also carries, in the
-   * same operations as its bug: the kill table puts them in force (`--known-divergences`), so the
-   * variant is killed only by a difference none of them explains, its new bug.
-   */
-  knownDivergences?: readonly string[];
-}
+export type { Variant } from "./variant.ts";
 
 /** The project's impl/ folder. */
 export const IMPL_DIR: string = fileURLToPath(new URL("../../impl/", import.meta.url));

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Variant } from "./variants.ts";
+import type { Variant } from "./variant.ts";
 
 /** The variants planted in impl's raw-list materialization. */
 export const WIRE_VARIANTS: readonly Variant[] = [

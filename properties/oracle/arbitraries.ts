@@ -15,7 +15,7 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "./arguments.ts";
+import { objectRef } from "./base/arguments.ts";
 import { batchOp } from "./operations/batch.ts";
 import { callOp } from "./operations/call.ts";
 import { cloneOp } from "./operations/clone.ts";
@@ -33,7 +33,7 @@ import { shapeOp } from "./operations/shape.ts";
 import { tamperOp } from "./operations/tamper.ts";
 import type { Op } from "./ops.ts";
 
-export { guard } from "./arguments.ts";
+export { guard } from "./base/arguments.ts";
 export { invalidRawFollowUp, invalidRawList } from "./operations/raw_list.ts";
 
 /**

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { plantVariant, type Variant } from "../mutation/variants.ts";
 import * as impl from "../../impl/mod.ts";
 import * as reference from "../../spec/mod.ts";
-import { openSubject } from "./observe.ts";
+import { openSubject } from "./base/observe.ts";
 import type { CallOp, Op } from "./ops.ts";
 import { Divergence, World } from "./world.ts";
 

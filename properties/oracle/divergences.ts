@@ -19,7 +19,7 @@
 import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "./ops.ts";
 import { CODEC_DIVERGENCE_CLASSES } from "../codec/classes.ts";
 import { okOf, threwOf } from "../core/outcome.ts";
-import type { Outcome } from "./observe.ts";
+import type { Outcome } from "./base/observe.ts";
 
 /**
  * One outcome of a step that came out differently on the two sides (world.ts): the resolved step,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as reference from "../../spec/mod.ts";
-import type { Subject } from "./observe.ts";
-import { openSubject } from "./observe.ts";
+import type { Subject } from "./base/observe.ts";
+import { openSubject } from "./base/observe.ts";
 import type { Op } from "./ops.ts";
 import type { Difference } from "./divergences.ts";
 import { divergenceClasses, explainedBy } from "./divergences.ts";

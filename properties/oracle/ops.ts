@@ -13,7 +13,7 @@
  *
  * @example
  * ```ts
- * import { renderOp } from "./ops.ts";
+ * import { renderOp } from "./world.ts";
  * renderOp({ op: "append", target: 0, args: ["Accept", " text/plain"] });
  * // 'h[0].append("Accept", " text/plain")'
  * ```
@@ -36,8 +36,8 @@ import type { SerializeOp } from "./operations/serialize.ts";
 import type { ShapeOp } from "./operations/shape.ts";
 import type { TamperOp } from "./operations/tamper.ts";
 
-export type { Arg, Guard } from "./arguments.ts";
-export { argValue, MAX_ITERATORS, MAX_OBJECTS, renderArg } from "./arguments.ts";
+export type { Arg, Guard } from "./base/arguments.ts";
+export { argValue, MAX_ITERATORS, MAX_OBJECTS, renderArg } from "./base/arguments.ts";
 export type { BatchedOp, BatchOp } from "./operations/batch.ts";
 export type { CallOp } from "./operations/call.ts";
 export type {
@@ -60,7 +60,6 @@ export type { SerializeOp } from "./operations/serialize.ts";
 export type { CloneOp } from "./operations/clone.ts";
 export type { ShapeOp } from "./operations/shape.ts";
 export type { Tamper, TamperOp } from "./operations/tamper.ts";
-export { renderOp } from "./world.ts";
 
 /** Every operation: the step of every kind. */
 export type Op =

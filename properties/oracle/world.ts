@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * import * as reference from "../../spec/mod.ts";
- * import { openSubject } from "./observe.ts";
+ * import { openSubject } from "./base/observe.ts";
  * import { World } from "./world.ts";
  * const side = () => openSubject(reference, "module", "standard");
  * const world = new World(side(), side());
@@ -20,13 +20,13 @@
  *
  * @module
  */
-import type { Outcome, Subject } from "./observe.ts";
-import { attempt, drain, nextResult, ownKeysOf } from "./observe.ts";
+import type { Outcome, Subject } from "./base/observe.ts";
+import { attempt, drain, nextResult, ownKeysOf } from "./base/observe.ts";
 import type { CallOp, Op } from "./ops.ts";
-import type { TamperedRealm } from "../targets/tampered_realm.ts";
+import type { AnyKind, OperationKind } from "./base/kind.ts";
+import { Side } from "./base/kind.ts";
 import type { AfterExplained, DivergenceClass } from "./divergences.ts";
 import { coversStep, explainedBy } from "./divergences.ts";
-import { MAX_ITERATORS, MAX_OBJECTS } from "./arguments.ts";
 import { batch } from "./operations/batch.ts";
 import { call } from "./operations/call.ts";
 import { clone } from "./operations/clone.ts";
@@ -86,102 +86,11 @@ export class Divergence extends Error {
   }
 }
 
-/** The live objects and open iterators of one side, and how many of each were ever made. */
-export class Side {
-  /** Live Headers objects, by slot. */
-  readonly objects: unknown[] = [];
-  /** Open iterators, by slot. */
-  readonly iterators: unknown[] = [];
-  /** Live Requests and Responses, by slot (their headers are among the objects when made). */
-  readonly messages: unknown[] = [];
-  /** Objects made so far (the next one replaces slot `made % MAX_OBJECTS` once all are used). */
-  made = 0;
-  /** Iterators opened so far. */
-  opened = 0;
-  /** Requests and Responses made so far. */
-  messagesMade = 0;
-  /** An empty side of `subject`. */
-  readonly subject: Subject;
-  constructor(subject: Subject) {
-    this.subject = subject;
-  }
-
-  /** The slot the next object made goes to: the next free one, else the oldest. */
-  nextSlot(): number {
-    const count = this.objects.length;
-    return count < MAX_OBJECTS ? count : this.made % MAX_OBJECTS;
-  }
-
-  /** The slot the next iterator opened goes to: the next free one, else the oldest. */
-  nextIteratorSlot(): number {
-    const open = this.iterators.length;
-    return open < MAX_ITERATORS ? open : this.opened % MAX_ITERATORS;
-  }
-
-  /** The slot the next Request or Response made goes to: the next free one, else the oldest. */
-  nextMessageSlot(): number {
-    const count = this.messages.length;
-    return count < MAX_OBJECTS ? count : this.messagesMade % MAX_OBJECTS;
-  }
-
-  /** Stores a new Request or Response in `slot` (chosen by a kind's `resolve`) and returns it. */
-  keep(slot: number, message: unknown): unknown {
-    this.messages[slot] = message;
-    this.messagesMade++;
-    return message;
-  }
-
-  /** Stores a new object in `slot` (chosen by a kind's `resolve`) and returns it. */
-  place(slot: number, headers: unknown): unknown {
-    this.objects[slot] = headers;
-    this.made++;
-    return headers;
-  }
-}
-
-/**
- * One kind of operation, everything the executor needs of it; `O` is its step. A kind whose step
- * holds other steps (copy, raw list, batch) hands them to `any`, which dispatches on their kind.
- */
-export interface OperationKind<O extends Op> {
-  /**
-   * `op` with its abstract references resolved against the live objects and open iterators of
-   * `reference` (the reference's side; both sides hold as many); null when it needs one that does
-   * not exist.
-   */
-  resolve(op: O, reference: Side, any: AnyKind): O | null;
-  /** Runs resolved `op` on `side` and appends one tagged outcome per call it makes. */
-  perform(side: Side, op: O, outcomes: Outcome[], any: AnyKind): void;
-  /** A JavaScript statement or expression for resolved `op` (its label too). */
-  render(op: O, any: AnyKind): string;
-  /** The labels of the outcomes `perform` appends, in order. */
-  labels(op: O, any: AnyKind): string[];
-  /**
-   * One JavaScript expression per outcome `perform` appends, for reproductions (default: the
-   * {@link render} of the step alone).
-   */
-  codes?(op: O, any: AnyKind): string[];
-}
-
-/** The methods of {@link OperationKind} for a step of any kind, dispatched on its `op`. */
-export interface AnyKind {
-  /** See {@link OperationKind.resolve}. */
-  resolve(op: Op, reference: Side): Op | null;
-  /** See {@link OperationKind.perform}. */
-  perform(side: Side, op: Op, outcomes: Outcome[]): void;
-  /** See {@link OperationKind.render}. */
-  render(op: Op): string;
-  /** See {@link OperationKind.labels}. */
-  labels(op: Op): string[];
-  /** See {@link OperationKind.codes}. */
-  codes(op: Op): string[];
-}
-
 /** The step of the kind named `K` (the six method calls share one step type). */
 type StepOf<K extends Op["op"]> = K extends CallOp["op"] ? CallOp : Extract<Op, { op: K }>;
 
 /** Every kind of operation, by the `op` of its steps: the table the executor dispatches through. */
-const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>> } = {
+const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>, Op> } = {
   construct,
   append: call,
   set: call,
@@ -208,18 +117,32 @@ const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>> } = {
 };
 
 /** The kind of `op`. */
-function kindOf(op: Op): OperationKind<Op> {
-  return KINDS[op.op] as OperationKind<Op>;
+function kindOf(op: Op): OperationKind<Op, Op> {
+  return KINDS[op.op] as OperationKind<Op, Op>;
 }
 
 /** Dispatches every method of {@link OperationKind} on the kind of the step it is given. */
-export const anyKind: AnyKind = {
+export const anyKind: AnyKind<Op> = {
   resolve: (op, reference) => kindOf(op).resolve(op, reference, anyKind),
   perform: (side, op, outcomes) => kindOf(op).perform(side, op, outcomes, anyKind),
   render: (op) => kindOf(op).render(op, anyKind),
   labels: (op) => kindOf(op).labels(op, anyKind),
   codes: (op) => kindOf(op).codes?.(op, anyKind) ?? [kindOf(op).render(op, anyKind)],
 };
+
+/**
+ * What a {@link World} needs of a tampered realm (properties/targets/tampered_realm.ts
+ * `TamperedRealm`): its patches installed around the candidate's side of each step, and the
+ * patched built-ins the candidate called meanwhile.
+ */
+export interface StepRealm {
+  /** Installs the patches. */
+  install(): void;
+  /** Restores the originals. */
+  uninstall(): void;
+  /** The patched built-ins called since the last time, by name; clears them. */
+  takeCalls(): string[];
+}
 
 /** Optional hooks of a {@link World}. */
 export interface WorldOptions {
@@ -238,7 +161,7 @@ export interface WorldOptions {
    * A tampered realm installed while the candidate's side runs each step and is observed (the
    * reference runs with the originals): see tampered_realm.ts.
    */
-  realm?: TamperedRealm | null;
+  realm?: StepRealm | null;
   /**
    * Whether the header list of every live object (`headerListOf`) is observed after each step;
    * default: when both sides export it.
@@ -288,7 +211,7 @@ export class World {
   readonly #trace: Observation[] | null;
   readonly #onStep: ((step: Op) => void) | null;
   readonly #ownKeys: boolean;
-  readonly #realm: TamperedRealm | null;
+  readonly #realm: StepRealm | null;
   /** Both sides export `headerListOf`: the header list of every object is observed too. */
   readonly #headerLists: boolean;
   readonly #known: readonly DivergenceClass[];

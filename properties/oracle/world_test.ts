@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import * as impl from "../../impl/mod.ts";
 import * as reference from "../../spec/mod.ts";
-import type { Subject } from "./observe.ts";
-import { openSubject } from "./observe.ts";
+import type { Subject } from "./base/observe.ts";
+import { openSubject } from "./base/observe.ts";
 import type { Arg, BatchedOp, ExoticHow, Op } from "./ops.ts";
 import { Divergence, sameData, World } from "./world.ts";
 

@@ -38,7 +38,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { patchCallerSource, refusingPatch } from "../oracle/observe.ts";
+import { patchCallerSource, refusingPatch } from "../oracle/base/observe.ts";
 
 // The originals this module itself needs, captured before any patch exists.
 const OriginalError = Error;

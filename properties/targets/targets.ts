@@ -17,8 +17,8 @@ import { pathToFileURL } from "node:url";
 import type { Headers as SpecHeaders } from "../../spec/headers.ts";
 import { valuePairsOf } from "../../spec/headers.ts";
 import type { FetchReach } from "../oracle/arbitraries.ts";
-import type { Subject } from "../oracle/observe.ts";
-import { openSubject } from "../oracle/observe.ts";
+import type { Subject } from "../oracle/base/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
 import type { Guard } from "../oracle/ops.ts";
 import { callerPath } from "./runtime.ts";
 

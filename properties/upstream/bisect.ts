@@ -25,7 +25,7 @@
  *
  * @module
  */
-import type { Failure } from "../campaign/campaign.ts";
+import type { Failure } from "../core/failure.ts";
 import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import {
   callerPath,

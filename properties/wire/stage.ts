@@ -9,8 +9,9 @@
  * @example
  * ```ts
  * import { runWireStage } from "./stage.ts";
- * import { parseCliArgs } from "../campaign/cli_args.ts";
- * const report = await runWireStage(parseCliArgs(["--target", "impl", "--seed", "1"]));
+ * const report = await runWireStage({
+ *   target: "impl", targetArg: "impl", seed: 1, knownDivergences: [], record: false,
+ * });
  * console.log(report.divergence === null);
  * ```
  *
@@ -19,11 +20,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CliOptions } from "../campaign/cli_args.ts";
+import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
+import type { PropertyName } from "../core/failure.ts";
+import type { Stage, StageRun } from "../core/stage.ts";
+import { everyKey } from "../core/stage.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { CorpusEntry } from "../core/corpus.ts";
 import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../core/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
-import { candidateSource, shellWord } from "../campaign/replay.ts";
+import { candidateSource, shellWord } from "../core/candidate.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { kindOf } from "../targets/kinds.ts";
@@ -34,6 +39,7 @@ import {
   start,
   workerEnvironment,
   workerRuntimeName,
+  writeErr,
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
 import { codecCauseOf } from "../codec/classes.ts";
@@ -103,6 +109,55 @@ export interface WireCounterexample extends WireDivergence {
   recorded: string | null;
 }
 
+/** The command-line options the wire stage reads (properties/campaign/cli_args.ts). */
+export interface WireStageOptions {
+  /** "impl", "native", or the candidate's absolute path. */
+  target: string;
+  /** The target as typed. */
+  targetArg: string;
+  seed: number;
+  runs?: number;
+  timeSeconds?: number;
+  knownDivergences: string[];
+  /** Whether `knownDivergences` came from "auto". */
+  knownDivergencesAuto?: boolean;
+  /** The folder for reproductions and corpus entries (default: core/corpus.ts). */
+  out?: string;
+  /** Also add the counterexample to the committed regression corpus. */
+  record: boolean;
+  /** `--runtime` as typed. */
+  runtimeArg?: string;
+  /** The runtime the stage's process runs under. */
+  runtime?: RuntimeBinary;
+  /** `--wire-path`: replay this wire case alone. */
+  wirePath?: string;
+  /** Whether the stage runs (`--wire on|none`). */
+  wire?: boolean;
+  /** A replay of an answer case (`--path`): the stage does not run. */
+  path?: string;
+  /** Exact phases (`--phases`): the stage does not run. */
+  phases?: { property: PropertyName; runs: number }[];
+}
+
+/** The keys of {@link WireStageOptions}, every one. */
+const WIRE_READS = everyKey<WireStageOptions>()(
+  "target",
+  "targetArg",
+  "seed",
+  "runs",
+  "timeSeconds",
+  "knownDivergences",
+  "knownDivergencesAuto",
+  "out",
+  "record",
+  "runtimeArg",
+  "runtime",
+  "wirePath",
+  "wire",
+  "path",
+  "phases",
+);
+
 /** The candidate module could not be loaded (a usage error, as in the other stages). */
 export class WireLoadError extends Error {
   readonly url: string;
@@ -116,7 +171,7 @@ export class WireLoadError extends Error {
 }
 
 /** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
-function knownClassesArg(options: CliOptions): string {
+function knownClassesArg(options: WireStageOptions): string {
   if (!kindOf(options.targetArg).hostGlobals) return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
@@ -128,7 +183,7 @@ function knownClassesArg(options: CliOptions): string {
 }
 
 /** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
-function wireSeconds(options: CliOptions): number {
+function wireSeconds(options: WireStageOptions): number {
   return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
 }
 
@@ -137,7 +192,11 @@ function wireSeconds(options: CliOptions): number {
  * milliseconds): {@link wireSeconds}, or what is left of its share less a second for starting the
  * process and loading the module (at least 0.1 s).
  */
-export function wireSecondsBy(options: CliOptions, deadline: number, now = Date.now()): number {
+export function wireSecondsBy(
+  options: WireStageOptions,
+  deadline: number,
+  now = Date.now(),
+): number {
   return Math.max(0.1, Math.min(wireSeconds(options), (deadline - now) / 1000 - 1));
 }
 
@@ -145,13 +204,13 @@ export function wireSecondsBy(options: CliOptions, deadline: number, now = Date.
  * Heads the wire stage generates: {@link NATIVE_WIRE_RUNS} or {@link MODULE_WIRE_RUNS}, or
  * `--runs` when that is fewer.
  */
-export function wireRuns(options: CliOptions): number {
+export function wireRuns(options: WireStageOptions): number {
   const most = kindOf(options.targetArg).hostGlobals ? NATIVE_WIRE_RUNS : MODULE_WIRE_RUNS;
   return Math.min(options.runs ?? most, most);
 }
 
 /** The command that replays a wire divergence of `seed` at `path` in a fresh process. */
-export function wireReplayCommand(options: CliOptions, seed: number, path: string): string {
+export function wireReplayCommand(options: WireStageOptions, seed: number, path: string): string {
   const parts = [
     "--target",
     options.targetArg,
@@ -190,7 +249,7 @@ const WIRE_GRACE_SECONDS = 60;
  * return within it stops the process and is returned as a "hang" divergence with its path. Throws
  * for a harness failure.
  */
-async function runWireCli(options: CliOptions, deadline = Infinity): Promise<WireCliResult> {
+async function runWireCli(options: WireStageOptions, deadline = Infinity): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
   const seconds = wireSecondsBy(options, deadline, started);
@@ -320,7 +379,7 @@ async function runWireCli(options: CliOptions, deadline = Infinity): Promise<Wir
  * (the same side and field lines diverge again): "alone", else "never".
  */
 async function replayedAlone(
-  options: CliOptions,
+  options: WireStageOptions,
   divergence: WireDivergence,
   path: string,
   deadline: number,
@@ -337,7 +396,7 @@ async function replayedAlone(
  * server and fetch() for native; the standalone copy the answer stages write for `deno-src:` and
  * `undici@` targets; else the module's absolute URL.
  */
-function wireCandidateSource(options: CliOptions, file: string): CandidateSource {
+function wireCandidateSource(options: WireStageOptions, file: string): CandidateSource {
   const kind = kindOf(options.targetArg);
   if (kind.hostGlobals) return { kind: "native" };
   if (kind.standalone !== null) {
@@ -351,7 +410,7 @@ function wireCandidateSource(options: CliOptions, file: string): CandidateSource
  * output folder (`--out`, default `.cache/counterexamples/`); returns its path.
  */
 function writeWireReproduction(
-  options: CliOptions,
+  options: WireStageOptions,
   divergence: WireDivergence,
   path: string,
   replay: string,
@@ -398,7 +457,7 @@ function writeWireReproduction(
  * a valid head (a parser divergence, not a Headers one).
  */
 export function wireCorpusEntry(
-  options: CliOptions,
+  options: WireStageOptions,
   divergence: WireDivergence,
   path: string,
   replay: string,
@@ -445,7 +504,10 @@ export function wireCorpusEntry(
  * an Error with the cause for a harness failure (a port that cannot be bound on 127.0.0.1, a
  * process that cannot start).
  */
-export async function runWireStage(options: CliOptions, deadline = Infinity): Promise<WireReport> {
+export async function runWireStage(
+  options: WireStageOptions,
+  deadline = Infinity,
+): Promise<WireReport> {
   const started = Date.now();
   const native = kindOf(options.targetArg).hostGlobals;
   const result = await runWireCli(options, deadline);
@@ -579,3 +641,83 @@ export function wireReportLines(report: WireReport): string[] {
   }
   return lines;
 }
+
+/**
+ * Runs the wire stage with a line on standard error before and after; a candidate that cannot be
+ * loaded ends the campaign with exit status 2, the cause printed.
+ */
+async function wireStage(
+  options: WireStageOptions,
+  _started: number,
+  deadline: number,
+): Promise<StageRun<WireReport>> {
+  writeErr(
+    options.wirePath === undefined
+      ? `wire stage: ${
+        kindOf(options.targetArg).hostGlobals
+          ? "the runtime's server and fetch()"
+          : "headersFromRawList"
+      }, at most ${wireRuns(options)} heads or ${
+        wireSecondsBy(options, deadline).toFixed(1)
+      } s (--wire none skips it)\n`
+      : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
+  );
+  try {
+    const report = await runWireStage(options, deadline);
+    writeErr(
+      report.notFuzzed === null && report.stopped === null
+        ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
+          `${
+            report.divergence?.kind === "hang"
+              ? "a hang"
+              : `${report.divergence === null ? 0 : 1} Headers divergence(s)`
+          }${
+            report.divergence?.replays === undefined
+              ? ""
+              : report.divergence.replays === "alone"
+              ? " (replayed in a fresh process)"
+              : " (not reproduced in a fresh process: unconfirmed)"
+          }, ` +
+          `${report.parserDivergenceCount} parser divergence(s)\n`
+        : `${report.entryPoint}\n`,
+    );
+    return { report };
+  } catch (error) {
+    if (!(error instanceof WireLoadError)) throw error;
+    writeErr(`cannot load the candidate ${error.url}:\n${error.detail}\n`);
+    return { exit: EXIT_USAGE };
+  }
+}
+
+/**
+ * The wire stage, after the cost stage (alone when it replays a wire case, `--wire-path`): 10% of
+ * `--time`, its report the `wire` section of the `--json` summary.
+ */
+export const WIRE_STAGE: Stage<WireStageOptions, WireReport> = {
+  name: "wire",
+  label: "wire stage",
+  reads: WIRE_READS,
+  share: 0.1,
+  runs: (options) =>
+    options.wirePath !== undefined ||
+    (options.wire === true && options.path === undefined && options.phases === undefined),
+  run: wireStage,
+  report: {
+    section: {
+      lines: wireReportLines,
+      foundLine: "no answer divergence found (wire counterexample below)",
+      junitFailure: (report) =>
+        report.divergence === null
+          ? null
+          : `wire${
+            report.divergence.replays === "never"
+              ? " (unconfirmed: not reproduced in a fresh process)"
+              : ""
+          }: ${report.divergence.side} side, ${report.divergence.kind}`,
+    },
+    fields: (report) => ({ wire: report }),
+    entryPoints: (report) => [report.entryPoint],
+    partial: (report) => report.stopped ? [`wire stage: ${report.stopped}`] : [],
+    exit: (report) => report.divergence === null ? EXIT_OK : EXIT_COUNTEREXAMPLE,
+  },
+};

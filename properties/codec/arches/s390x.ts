@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CodecArch } from "../arches.ts";
+import type { CodecArch } from "./arch.ts";
 
 /** The cross C library folder (Debian's `libc6-s390x-cross` fills it). */
 const SYSROOT = "/usr/s390x-linux-gnu";

@@ -16,7 +16,7 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "../arguments.ts";
+import { objectRef } from "../base/arguments.ts";
 import type { CallOp } from "./call.ts";
 import { callOp } from "./call.ts";
 import type { ForEachOp } from "./for_each.ts";
@@ -25,7 +25,7 @@ import type { IterNextOp } from "./iterator.ts";
 import { iterNextOp } from "./iterator.ts";
 import type { TamperOp } from "./tamper.ts";
 import { tamperOp } from "./tamper.ts";
-import type { OperationKind } from "../world.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /**
  * A step a batch may hold: one that neither makes an object nor opens an iterator, so every
@@ -54,7 +54,7 @@ export const batchOp: fc.Arbitrary<BatchOp> = fc.record({
 });
 
 /** Steps back to back: see the module doc. */
-export const batch: OperationKind<BatchOp> = {
+export const batch: OperationKind<BatchOp, BatchedOp> = {
   resolve(op, reference, any) {
     if (reference.objects.length === 0) return null;
     const ops: BatchedOp[] = [];

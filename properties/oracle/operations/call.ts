@@ -13,7 +13,7 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg } from "../arguments.ts";
+import type { Arg } from "../base/arguments.ts";
 import {
   argValue,
   headerName,
@@ -23,9 +23,9 @@ import {
   objectRef,
   renderArg,
   withArity,
-} from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+} from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** A Headers method called with `args` (fewer than its arity is allowed: WebIDL must throw). */
 export type CallOp = {

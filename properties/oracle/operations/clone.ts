@@ -13,9 +13,9 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { objectRef } from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** `h[slot] = (m[message] = m[source].clone()).headers`. */
 export type CloneOp = { op: "clone"; slot: number; message: number; source: number };

@@ -19,7 +19,7 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg, Guard } from "../arguments.ts";
+import type { Arg, Guard } from "../base/arguments.ts";
 import {
   argValue,
   casedFrom,
@@ -31,12 +31,12 @@ import {
   pair,
   renderArg,
   valueArg,
-} from "../arguments.ts";
-import type { Subject } from "../observe.ts";
-import { attempt } from "../observe.ts";
+} from "../base/arguments.ts";
+import type { Subject } from "../base/observe.ts";
+import { attempt } from "../base/observe.ts";
 import type { CallOp } from "./call.ts";
 import { callOn, renderCall } from "./call.ts";
-import type { OperationKind } from "../world.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /**
  * Makes a Headers with `guard` from `init` into object slot `slot`, then calls `lookups` (get and

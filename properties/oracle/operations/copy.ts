@@ -19,12 +19,12 @@
  * @module
  */
 import fc from "fast-check";
-import type { Guard } from "../arguments.ts";
-import { objectRef } from "../arguments.ts";
+import type { Guard } from "../base/arguments.ts";
+import { objectRef } from "../base/arguments.ts";
 import type { CallOp } from "./call.ts";
 import { mutationOp } from "./call.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /**
  * Copies `h[source]` into slot `slot` through the constructor or a guard, its iterator `next`
@@ -91,7 +91,7 @@ export const copyChainOp: fc.Arbitrary<CopyChainOp> = fc.record({
 });
 
 /** A copy, then a mutation: see the module doc. */
-export const copy: OperationKind<CopyOp> = {
+export const copy: OperationKind<CopyOp, CallOp> = {
   resolve(op, reference) {
     const count = reference.objects.length;
     if (count === 0) return null;

@@ -19,9 +19,9 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg } from "../arguments.ts";
-import { argValue, pair, renderArg } from "../arguments.ts";
-import type { Subject } from "../observe.ts";
+import type { Arg } from "../base/arguments.ts";
+import { argValue, pair, renderArg } from "../base/arguments.ts";
+import type { Subject } from "../base/observe.ts";
 import type { Init } from "./construct.ts";
 import { init as headersInit, initValue, renderInit } from "./construct.ts";
 

@@ -19,8 +19,8 @@
 import fc from "fast-check";
 import type { CallOp } from "./call.ts";
 import { callOn, mutationOp, renderCall, resolveCall } from "./call.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** Calls `h[target].forEach` with a callback that runs `mutations[n]` on its n-th call. */
 export type ForEachOp = { op: "forEach"; target: number; mutations: CallOp[] };

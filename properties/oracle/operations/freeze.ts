@@ -11,8 +11,8 @@
  * @module
  */
 import fc from "fast-check";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** Freezes `h[target]`. */
 export type FreezeOp = { op: "freeze"; target: number };

@@ -13,9 +13,9 @@
  * @module
  */
 import fc from "fast-check";
-import { iteratorRef } from "../arguments.ts";
-import { attempt, nextResult } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { iteratorRef } from "../base/arguments.ts";
+import { attempt, nextResult } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** How an iterator is opened. */
 export type IteratorKind = "entries" | "keys" | "values" | "@@iterator";

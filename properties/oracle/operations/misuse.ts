@@ -14,11 +14,11 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg } from "../arguments.ts";
-import { argValue, objectRef, renderArg } from "../arguments.ts";
-import type { Subject } from "../observe.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import type { Arg } from "../base/arguments.ts";
+import { argValue, objectRef, renderArg } from "../base/arguments.ts";
+import type { Subject } from "../base/observe.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** Methods whose brand check the `brand` op exercises. */
 export type BrandMethod =

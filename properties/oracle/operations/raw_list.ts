@@ -19,7 +19,7 @@
  * @module
  */
 import fc from "fast-check";
-import type { Guard } from "../arguments.ts";
+import type { Guard } from "../base/arguments.ts";
 import {
   guard,
   headerName,
@@ -28,16 +28,23 @@ import {
   MAX_OBJECTS,
   validName,
   validValue,
-} from "../arguments.ts";
+} from "../base/arguments.ts";
 import { callOp } from "./call.ts";
 import { rawListCopyOp } from "./copy.ts";
 import { forEachOp } from "./for_each.ts";
 import { freezeOp } from "./freeze.ts";
 import { iterOpenOp } from "./iterator.ts";
-import type { Outcome } from "../observe.ts";
-import { attempt } from "../observe.ts";
-import type { Op } from "../ops.ts";
-import type { OperationKind, Side } from "../world.ts";
+import type { Outcome } from "../base/observe.ts";
+import { attempt } from "../base/observe.ts";
+import type { CallOp } from "./call.ts";
+import type { CopyOp } from "./copy.ts";
+import type { ForEachOp } from "./for_each.ts";
+import type { FreezeOp } from "./freeze.ts";
+import type { IterNextOp, IterOpenOp } from "./iterator.ts";
+import type { OperationKind, Side } from "../base/kind.ts";
+
+/** The steps that can come first on a raw list (see {@link rawListOp}). */
+export type RawListFirst = CallOp | IterOpenOp | ForEachOp | CopyOp | FreezeOp;
 
 /** Makes `h[slot]` from raw list `flat` with `guard`, then runs `first` on it. */
 export type RawListOp = {
@@ -45,7 +52,7 @@ export type RawListOp = {
   slot: number;
   flat: string[];
   guard: Guard;
-  first: Op | null;
+  first: RawListFirst | null;
 };
 
 /** A raw list as a server's parser hands it over: valid names (any casing) and valid values. */
@@ -93,8 +100,8 @@ export const invalidRawList: fc.Arbitrary<string[]> = fc.tuple(
 });
 
 /** The first operation on a lazily materialized raw list (target filled in when it runs). */
-const firstOp: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 60, arbitrary: callOp as fc.Arbitrary<Op> },
+const firstOp: fc.Arbitrary<RawListFirst> = fc.oneof(
+  { weight: 60, arbitrary: callOp as fc.Arbitrary<RawListFirst> },
   { weight: 10, arbitrary: iterOpenOp(fc.constant(0)) },
   { weight: 10, arbitrary: forEachOp(fc.constant(0), 2) },
   { weight: 10, arbitrary: rawListCopyOp },
@@ -110,11 +117,14 @@ export const rawListOp: fc.Arbitrary<RawListOp> = fc.record({
   first: fc.option(firstOp, { freq: 8 }),
 });
 
+/** A step that follows an invalid raw list (see {@link invalidRawFollowUp}). */
+type FollowUp = CallOp | IterOpenOp | IterNextOp | ForEachOp;
+
 /**
  * What follows an invalid raw list: 0-2 appends, then calls that must read the list: get or has
  * (with a valid name), getSetCookie, an iterator's first `next()`, or forEach.
  */
-export const invalidRawFollowUp: fc.Arbitrary<Op[]> = fc.tuple(
+export const invalidRawFollowUp: fc.Arbitrary<FollowUp[]> = fc.tuple(
   fc.array(
     fc.record({
       op: fc.constant("append" as const),
@@ -128,18 +138,18 @@ export const invalidRawFollowUp: fc.Arbitrary<Op[]> = fc.tuple(
       op: fc.constantFrom("get" as const, "has" as const),
       target: fc.constant(0),
       args: fc.tuple(validName),
-    }).map((call): Op[] => [call]),
-    fc.constant<Op[]>([{ op: "getSetCookie", target: 0, args: [] }]),
-    fc.constant<Op[]>([
+    }).map((call): FollowUp[] => [call]),
+    fc.constant<FollowUp[]>([{ op: "getSetCookie", target: 0, args: [] }]),
+    fc.constant<FollowUp[]>([
       { op: "iterOpen", slot: 0, target: 0, kind: "entries" },
       { op: "iterNext", iterator: 0 },
     ]),
-    fc.constant<Op[]>([{ op: "forEach", target: 0, mutations: [] }]),
+    fc.constant<FollowUp[]>([{ op: "forEach", target: 0, mutations: [] }]),
   ),
 ).map(([appends, reading]) => [...appends, ...reading]);
 
 /** A raw list, then its first operation: see the module doc. */
-export const rawList: OperationKind<RawListOp> = {
+export const rawList: OperationKind<RawListOp, RawListFirst> = {
   resolve(op, reference) {
     const slot = reference.nextSlot();
     if (op.first === null) return { ...op, slot };
@@ -161,7 +171,7 @@ export const rawList: OperationKind<RawListOp> = {
  * `first` aimed at `slot` (the raw list just made) of `reference`, the mutations of a forEach
  * too; a copy goes to the object slot after it, an iterator to the next iterator slot.
  */
-function retarget(first: Op, slot: number, reference: Side): Op {
+function retarget(first: RawListFirst, slot: number, reference: Side): RawListFirst {
   const count = Math.max(reference.objects.length, slot + 1);
   switch (first.op) {
     case "iterOpen":
@@ -177,7 +187,7 @@ function retarget(first: Op, slot: number, reference: Side): Op {
         mutations: first.mutations.map((m) => ({ ...m, target: slot })),
       };
     default:
-      return { ...first, target: slot } as Op;
+      return { ...first, target: slot } as RawListFirst;
   }
 }
 

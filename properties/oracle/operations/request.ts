@@ -17,10 +17,10 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg } from "../arguments.ts";
-import { objectRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind, Side } from "../world.ts";
+import type { Arg } from "../base/arguments.ts";
+import { objectRef } from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind, Side } from "../base/kind.ts";
 import type { DictionaryInit, Member } from "./fetch_init.ts";
 import {
   bodyMember,

@@ -16,9 +16,9 @@
  * @module
  */
 import fc from "fast-check";
-import type { Arg } from "../arguments.ts";
-import { argValue, renderArg } from "../arguments.ts";
-import type { OperationKind } from "../world.ts";
+import type { Arg } from "../base/arguments.ts";
+import { argValue, renderArg } from "../base/arguments.ts";
+import type { OperationKind } from "../base/kind.ts";
 import type { BodyKind, DictionaryInit, Member } from "./fetch_init.ts";
 import {
   bodyKind,

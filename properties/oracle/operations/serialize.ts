@@ -14,9 +14,9 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { objectRef } from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** `structuredClone` of `h[target]` or `m[target]`, alone or as `{ nested: [value] }`. */
 export type SerializeOp = {

@@ -14,9 +14,9 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { objectRef } from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /** Reads the interface shape of `h[target]`. */
 export type ShapeOp = { op: "shape"; target: number };

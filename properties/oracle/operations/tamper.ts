@@ -15,9 +15,9 @@
  * @module
  */
 import fc from "fast-check";
-import { objectRef } from "../arguments.ts";
-import { attempt } from "../observe.ts";
-import type { OperationKind } from "../world.ts";
+import { objectRef } from "../base/arguments.ts";
+import { attempt } from "../base/observe.ts";
+import type { OperationKind } from "../base/kind.ts";
 
 /**
  * What the API hands out that a `tamper` step mutates before it looks again

@@ -22,8 +22,8 @@
  *
  * @module
  */
-import type { Outcome as TaggedOutcome } from "../core/outcome.ts";
-import { errorName } from "../core/outcome.ts";
+import type { Outcome as TaggedOutcome } from "../../core/outcome.ts";
+import { errorName } from "../../core/outcome.ts";
 
 /** Plain data describing a value; equal values encode to equal JSON text. */
 export type Encoded =

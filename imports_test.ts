@@ -1,0 +1,63 @@
+/**
+ * No import circle, between files or between folders (.ci/imports.ts builds the graph): a
+ * strongly connected component of more than one file, or of more than one folder in the graph of
+ * which folder imports which, is a circle. The test names the files of each circle and, for a
+ * folder circle, the imports that close it.
+ *
+ * ```sh
+ * ./headerproof test:unit imports_test.ts
+ * ```
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import type { Graph } from "./.ci/imports.ts";
+import { circles, fileGraph, folderGraph, importedSpecifiers } from "./.ci/imports.ts";
+
+/** Each circle of `graph` as lines: its members, then for folders the file imports closing it. */
+function described(found: string[][], files: Graph | null): string {
+  return found.map((members) => {
+    const inside = new Set(members);
+    const edges = files === null
+      ? []
+      : [...files].flatMap(([file, targets]) =>
+        inside.has(dirname(file))
+          ? [...targets].filter((t) => inside.has(dirname(t)) && dirname(t) !== dirname(file))
+            .map((t) => `    ${file} -> ${t}`)
+          : []
+      );
+    return [`  ${members.join(" ")}`, ...edges].join("\n");
+  }).join("\n");
+}
+
+Deno.test("the import circle finder finds a planted circle of files and of folders", () => {
+  const files: Graph = new Map([
+    ["a/x.ts", new Set(["b/y.ts"])],
+    ["b/y.ts", new Set(["b/z.ts"])],
+    ["b/z.ts", new Set(["a/w.ts"])],
+    ["a/w.ts", new Set<string>()],
+    ["c/v.ts", new Set(["c/u.ts"])],
+    ["c/u.ts", new Set(["c/v.ts"])],
+  ]);
+  assert.deepEqual(circles(files), [["c/u.ts", "c/v.ts"]]);
+  assert.deepEqual(circles(folderGraph(files)), [["a", "b"]]);
+  assert.deepEqual(
+    importedSpecifiers(
+      'import type {\n  A,\n} from "./a.ts";\n * import { b } from "./b.ts";\n' +
+        'export { c } from "../c.ts";\nconst d = await import("./d.ts");\n// import("./e.ts")\n',
+    ),
+    ["./a.ts", "../c.ts", "./d.ts"],
+  );
+});
+
+Deno.test("no source file imports itself through others", () => {
+  const found = circles(fileGraph());
+  assert.equal(found.length, 0, `file import circles:\n${described(found, null)}`);
+});
+
+Deno.test("no folder imports itself through others", () => {
+  const files = fileGraph();
+  const found = circles(folderGraph(files));
+  assert.equal(found.length, 0, `folder import circles:\n${described(found, files)}`);
+});
