@@ -31,13 +31,16 @@ import {
   parseCliArgs,
   USAGE,
 } from "./cli_args.ts";
-import type { ClassHit } from "../oracle/divergences.ts";
+import type { ClassHit } from "../classes/classes.ts";
 import {
   classesHit,
+  codecClasses,
+  costCasesSkipped,
   divergenceClasses,
   knownCostClasses,
   knownFor,
-} from "../oracle/divergences.ts";
+  wireClasses,
+} from "../classes/classes.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "../core/junit.ts";
@@ -232,7 +235,12 @@ function exclusionOf(workers: readonly WorkerState[], options: CliOptions): Summ
  */
 async function costStage(options: CliOptions, deadline: number): Promise<CostReport> {
   writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
-  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, deadline);
+  const report = await runCostStage(
+    options,
+    options.out ?? COUNTEREXAMPLE_DIR,
+    costCasesSkipped(options.knownDivergences),
+    deadline,
+  );
   writeErr(
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
       `${report.findings.length} finding(s)${
@@ -257,7 +265,7 @@ async function wireStage(options: CliOptions, deadline: number): Promise<WireRep
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );
   try {
-    const report = await runWireStage(options, deadline);
+    const report = await runWireStage(options, wireClasses().map((c) => c.name), deadline);
     writeErr(
       report.notFuzzed === null && report.stopped === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
@@ -314,7 +322,7 @@ async function campaign(args: readonly string[]): Promise<number> {
     writeOut(USAGE + "\n");
     return EXIT_OK;
   }
-  if (isCodecTarget(options.targetArg)) return await runCodecCampaign(options);
+  if (isCodecTarget(options.targetArg)) return await runCodecCampaign(options, codecClasses());
   try {
     if (options.runtimeArg !== undefined) options.runtime = resolveRuntime(options.runtimeArg);
     if (isUndiciTarget(options.target)) {

@@ -18,7 +18,8 @@
  * @module
  */
 import type { Failure } from "./campaign.ts";
-import type { ClassHit } from "../oracle/divergences.ts";
+import type { ClassHit } from "../classes/classes.ts";
+import { codecCauseOf } from "../classes/classes.ts";
 import type { JunitCase } from "../core/junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";
@@ -321,7 +322,7 @@ export function humanSummary(summary: Summary, replaying: boolean): string {
     );
   }
   if (summary.costs !== null) lines.push("", ...costReportLines(summary.costs));
-  const wire = summary.wire === null ? [] : wireReportLines(summary.wire);
+  const wire = summary.wire === null ? [] : wireReportLines(summary.wire, codecCauseOf);
   if (wire.length > 0) lines.push("", ...wire);
   return lines.join("\n") + "\n";
 }

@@ -28,7 +28,7 @@ import {
   COUNTEREXAMPLE_DIR,
   writeCorpusEntry,
 } from "../core/corpus.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import { openSubject } from "../oracle/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
 import type { CandidateSource } from "../core/snippet.ts";

@@ -29,7 +29,6 @@ import { caseKey, classOf, costCases, describeCase } from "./cases.ts";
 import type { CostCase, CostFigures } from "./probes.ts";
 import type { CostResult, CostWorkerConfig } from "./cost_worker.ts";
 import { renderCostReproduction } from "./reproduction.ts";
-import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { runtime, start, workerEnvironment, workerRuntimeName } from "../targets/runtime.ts";
 import { candidateUrlOf, IMPL_URL, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
@@ -418,19 +417,21 @@ function hash(text: string): string {
 
 /**
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
- * reproductions into `outDir`. Nothing runs past `deadline` (epoch milliseconds, the end of the
+ * reproductions into `outDir`. The cases `known` covers (the known cost classes in force, from
+ * the caller) are not measured. Nothing runs past `deadline` (epoch milliseconds, the end of the
  * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`.
  */
 export async function runCostStage(
   options: CliOptions,
   outDir: string,
+  known: (costCase: CostCase) => boolean,
   deadline = Infinity,
 ): Promise<CostReport> {
   const started = Date.now();
   const binary = options.runtime ?? runtime;
   const timeoutMs = options.costTimeoutSeconds * 1000;
   const cases = costCases(options.costs, options.seed)
-    .filter((costCase) => !skippedByKnownClasses(costCase, options.knownDivergences));
+    .filter((costCase) => !known(costCase));
   const side = candidateSide(options);
   const report: CostReport = {
     elapsedMs: 0,

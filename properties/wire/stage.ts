@@ -37,19 +37,23 @@ import {
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
 import { isUndiciTarget } from "../targets/undici_target.ts";
-import { codecCauseOf } from "../codec/classes.ts";
 import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
-import type { WireDivergence, WireExchangeStart, WirePropertyResult } from "./wire_property.ts";
+import type {
+  ParserDivergence,
+  WireDivergence,
+  WireExchangeStart,
+  WirePropertyResult,
+} from "./wire_property.ts";
 import {
   EXCHANGE_END_LINE,
   EXCHANGE_LINE_PREFIX,
   EXCHANGE_TIMEOUT_MS,
-  KNOWN_WIRE_CLASSES,
   wireHang,
 } from "./wire_property.ts";
 
-const WIRE_CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
+/** The wire CLI's entry point: cli.ts given the wire classes (properties/classes/). */
+const WIRE_CLI = fileURLToPath(new URL("../campaign/wire_cli.ts", import.meta.url));
 
 /** Heads a wire stage generates on the runtime's server and fetch() (two exchanges each). */
 export const NATIVE_WIRE_RUNS = 200;
@@ -116,16 +120,19 @@ export class WireLoadError extends Error {
   }
 }
 
-/** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
-function knownClassesArg(options: CliOptions): string {
+/**
+ * The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`, `wire`
+ * the names of every wire class.
+ */
+function knownClassesArg(options: CliOptions, wire: readonly string[]): string {
   if (options.targetArg !== "native") return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // "all": every wire class; named classes: those of the wire's that share a name with one named.
   const named = options.knownDivergences.includes("all")
-    ? KNOWN_WIRE_CLASSES
-    : KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
-  return named.length === 0 ? "none" : named.map((c) => c.name).join(",");
+    ? wire
+    : wire.filter((name) => options.knownDivergences.includes(name));
+  return named.length === 0 ? "none" : named.join(",");
 }
 
 /** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
@@ -184,14 +191,19 @@ type WireCliResult = Partial<WirePropertyResult> & {
 const WIRE_GRACE_SECONDS = 60;
 
 /**
- * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
+ * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case; `known` its
+ * `--known-classes`) in a process of its
  * own under the campaign's runtime; returns what it printed. The process is stopped at `deadline`
  * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`, but a candidate module's
  * exchange in progress then gets the rest of its {@link EXCHANGE_TIMEOUT_MS}; one that does not
  * return within it stops the process and is returned as a "hang" divergence with its path. Throws
  * for a harness failure.
  */
-async function runWireCli(options: CliOptions, deadline = Infinity): Promise<WireCliResult> {
+async function runWireCli(
+  options: CliOptions,
+  known: string,
+  deadline = Infinity,
+): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
   const seconds = wireSecondsBy(options, deadline, started);
@@ -205,7 +217,7 @@ async function runWireCli(options: CliOptions, deadline = Infinity): Promise<Wir
     "--time",
     String(seconds),
     "--known-classes",
-    knownClassesArg(options),
+    known,
     ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
   ];
   const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
@@ -322,11 +334,13 @@ async function runWireCli(options: CliOptions, deadline = Infinity): Promise<Wir
  */
 async function replayedAlone(
   options: CliOptions,
+  known: string,
   divergence: WireDivergence,
   path: string,
   deadline: number,
 ): Promise<"alone" | "never"> {
-  const again = (await runWireCli({ ...options, wirePath: path }, deadline)).divergence ?? null;
+  const again = (await runWireCli({ ...options, wirePath: path }, known, deadline)).divergence ??
+    null;
   return again !== null && again.side === divergence.side &&
       JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
     ? "alone"
@@ -436,17 +450,23 @@ export function wireCorpusEntry(
 }
 
 /**
- * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). A Headers
+ * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case), `wireClasses`
+ * the names of every wire class (those `--known-divergences all` or a name puts in force). A Headers
  * divergence is replayed alone in a fresh process before it is reported (a replay is not replayed
  * again) and written as a self-contained reproduction; neither happens without one, so a clean
  * stage costs one process. Throws {@link WireLoadError} for a candidate that cannot be loaded and
  * an Error with the cause for a harness failure (a port that cannot be bound on 127.0.0.1, a
  * process that cannot start).
  */
-export async function runWireStage(options: CliOptions, deadline = Infinity): Promise<WireReport> {
+export async function runWireStage(
+  options: CliOptions,
+  wireClasses: readonly string[],
+  deadline = Infinity,
+): Promise<WireReport> {
   const started = Date.now();
   const native = options.targetArg === "native";
-  const result = await runWireCli(options, deadline);
+  const known = knownClassesArg(options, wireClasses);
+  const result = await runWireCli(options, known, deadline);
   if (result.loadError !== undefined) {
     throw new WireLoadError(result.loadError.url, result.loadError.detail);
   }
@@ -456,15 +476,9 @@ export async function runWireStage(options: CliOptions, deadline = Infinity): Pr
   if (found !== null) {
     const replay = wireReplayCommand(options, options.seed, path);
     const replays = options.wirePath === undefined
-      ? await replayedAlone(options, found, path, Math.max(deadline, Date.now() + 10_000))
+      ? await replayedAlone(options, known, found, path, Math.max(deadline, Date.now() + 10_000))
       : undefined;
-    const reproduction = writeWireReproduction(
-      options,
-      found,
-      path,
-      replay,
-      knownClassesArg(options),
-    );
+    const reproduction = writeWireReproduction(options, found, path, replay, known);
     // Only a divergence that came back alone is pinned: a flaky one would not replay. A hang is
     // not: the corpus replays impl and the reference, which return.
     const entry = options.record && replays !== "never" && found.kind !== "hang"
@@ -505,8 +519,14 @@ function observed(observation: WireDivergence["expected"]): string {
   return observation === null ? "(nothing)" : shownBytes(observation);
 }
 
-/** The wire stage's part of the report a person reads. */
-export function wireReportLines(report: WireReport): string[] {
+/**
+ * The wire stage's part of the report a person reads; `codecCauseOf` names the codec class that
+ * explains a parser divergence (properties/classes/), or null.
+ */
+export function wireReportLines(
+  report: WireReport,
+  codecCauseOf: (runtimeName: string, found: ParserDivergence) => { name: string } | null,
+): string[] {
   // The entry-points line already says why nothing was fuzzed.
   if (report.notFuzzed !== null) return [];
   if (report.stopped !== null) return [`PARTIAL: wire stage gave no verdict: ${report.stopped}`];
