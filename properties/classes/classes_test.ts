@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { accepts, observesOwnKeys } from "../campaign/campaign.ts";
 import {
   classesHit,
   classesOf,
@@ -10,7 +9,6 @@ import {
 } from "./classes.ts";
 import type { Op } from "../oracle/ops.ts";
 import { COST_SECTIONS, costCases } from "../costs/cases.ts";
-import type { Capabilities } from "../targets/targets.ts";
 
 Deno.test("known divergence classes are found by name, all, or rejected", () => {
   assert.equal(divergenceClasses(["all"]).length, classesOf("answers").length);
@@ -39,33 +37,6 @@ Deno.test("each class covers the operations it names and not a plain append", ()
   });
   assert.equal(noCors.covers(rawList("request-no-cors")), true);
   assert.equal(noCors.covers(rawList("request")), false);
-});
-
-Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
-  const silencing = classesOf("answers").filter((c) => c.silences === "own keys");
-  assert.deepEqual(silencing.map((c) => c.name), ["own-keys-expose-internal-state"]);
-  assert.equal(observesOwnKeys([]), true);
-  assert.equal(observesOwnKeys(silencing), false);
-  assert.equal(observesOwnKeys(divergenceClasses(["prototype-has-extra-properties"])), true);
-});
-
-Deno.test("a class is excluded from a batch when it covers any step inside it", () => {
-  const [snapshot] = divergenceClasses(["for-each-iterates-snapshot"]);
-  const forEach: Op = {
-    op: "forEach",
-    target: 0,
-    mutations: [{ op: "append", target: 0, args: ["a", "1"] }],
-  };
-  const batch: Op = { op: "batch", ops: [{ op: "get", target: 0, args: ["a"] }, forEach] };
-  const capabilities: Capabilities = {
-    guards: ["none", "request", "request-no-cors", "response", "immutable"],
-    emptyOnly: [],
-    withGuard: true,
-    rawList: true,
-    freeze: true,
-  };
-  assert.equal(accepts(batch, capabilities, []), true);
-  assert.equal(accepts(batch, capabilities, [snapshot]), false);
 });
 
 Deno.test("auto knows the classes seen in a runtime; a campaign's hits are named, each once", () => {

@@ -2,18 +2,12 @@ import assert from "node:assert/strict";
 import type { HeaderList } from "../../spec/header_list.ts";
 import { parseFieldLines } from "../wire/field_lines.ts";
 import { runWireProperty } from "../wire/wire_property.ts";
-import { runWireStage, wireReportLines } from "../wire/stage.ts";
-import { parseCliArgs } from "../campaign/cli_args.ts";
-import { spawnSync } from "node:child_process";
 import { codecCauseOf, wireClasses } from "./classes.ts";
 
 const BRIEF = { runs: 60, seed: 7, timeLimitMs: 20_000 };
 
 /** Every wire class, in the order they apply. */
 const KNOWN_WIRE_CLASSES = wireClasses();
-
-/** Their names, as the wire stage takes them. */
-const WIRE_NAMES = KNOWN_WIRE_CLASSES.map((c) => c.name);
 
 /** Whether nothing listens on 127.0.0.1:`port` any more. */
 async function isClosed(port: number): Promise<boolean> {
@@ -123,47 +117,6 @@ Deno.test("the CLI runs the property under Node and Bun too, known classes aside
       assert.ok(Object.keys(result.knownClassCounts).length > 0);
     });
   }
-});
-
-Deno.test("on native, the known wire classes count under auto and all, and fail under none", async () => {
-  const out = await Deno.makeTempDir({ prefix: "headerproof-wire-" });
-  const native = ["--target", "native", "--seed", "7", "--runs", "150"];
-  const auto = await runWireStage(parseCliArgs(native), WIRE_NAMES);
-  assert.equal(auto.entryPoint, "wire: Deno.serve request headers and fetch() response headers");
-  assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
-  assert.ok(Object.keys(auto.knownClassCounts).length > 0);
-  assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
-  // Its parser rejects them through the Rust http crate's value grammar: the report names it.
-  assert.match(
-    wireReportLines(auto, codecCauseOf).join("\n"),
-    /rejects \(.*\); cause: codec class value-control-bytes-rejected \(the Rust http crate\)/,
-  );
-  // "all" takes in the wire's own classes too, not only those it shares a name with.
-  const all = await runWireStage(
-    parseCliArgs([...native, "--known-divergences", "all"]),
-    WIRE_NAMES,
-  );
-  assert.equal(all.divergence, null, JSON.stringify(all.divergence));
-  assert.deepEqual(all.knownClassCounts, auto.knownClassCounts);
-  const none = await runWireStage(
-    parseCliArgs([...native, "--known-divergences", "none", "--out", out]),
-    WIRE_NAMES,
-  );
-  assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
-  assert.match(
-    none.divergence.replay,
-    /--target native --known-divergences none --seed 7 --wire-path /,
-  );
-  assert.equal(none.divergence.replays, "alone");
-  // The reproduction starts Deno's server or answers its fetch() itself, and diverges too.
-  const run = spawnSync(Deno.execPath(), ["run", "-A", none.divergence.reproduction], {
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  const reproduced = { status: run.status, stdout: run.stdout + run.stderr };
-  assert.equal(reproduced.status, 1, reproduced.stdout);
-  assert.match(reproduced.stdout, /diverges from the reference/);
-  await Deno.remove(out, { recursive: true });
 });
 
 Deno.test("a Deno parser divergence on a control byte is named after its codec class", () => {

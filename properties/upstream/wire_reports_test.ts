@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { join } from "node:path";
-import { casesToReport, runReproduction, writeClassReport } from "../upstream/report.ts";
-import { classesOf, reportCases } from "./classes.ts";
+import { casesToReport, runReproduction, writeClassReport } from "./report.ts";
+import { classesOf, reportCases } from "../classes/classes.ts";
 
 /** The reports of the wire classes. */
 const WIRE_REPORT_CASES = reportCases(["wire"]);
