@@ -399,3 +399,19 @@ export function reportCases(
     c.report === null ? [] : [{ name: c.name, ...c.report }]
   );
 }
+
+/** Where `report --all` keeps the committed reports, from the repository's root. */
+export const REPORTS_DIR = "properties/upstream/reports";
+
+/**
+ * The committed files of a class's report: its issue body (`NAME.md`) and, unless its
+ * reproduction needs the network, its web-platform-tests test (`NAME.any.js`); none for a class
+ * without a report.
+ */
+export function reportFiles(c: AnyClass): { issue: string; wpt: string | null } | null {
+  if (c.report === null) return null;
+  return {
+    issue: `${REPORTS_DIR}/${c.name}.md`,
+    wpt: c.report.network ? null : `${REPORTS_DIR}/${c.name}.any.js`,
+  };
+}

@@ -12,8 +12,8 @@
  *
  * @module
  */
-import { classesOf } from "./classes.ts";
-import type { AnswerClass } from "./class.ts";
+import { classesOf, REPORTS_DIR, reportFiles } from "./classes.ts";
+import type { AnswerClass, AnyClass } from "./class.ts";
 
 /** Where the committed file is, from the repository's root. */
 export const NATIVE_DIVERGENCES_PATH = "properties/NATIVE_DIVERGENCES.md";
@@ -54,6 +54,15 @@ function prose(c: { notes: string; summary: string }): string {
 /** Where a class was seen, for its bullet. */
 function seen(c: { seenIn: readonly string[] }): string {
   return c.seenIn.join(", ");
+}
+
+/** Links to a class's committed report and WPT test (relative to properties/), or "". */
+function reportLinks(c: AnyClass): string {
+  const files = reportFiles(c);
+  if (files === null) return "";
+  const relative = (path: string) => path.slice(REPORTS_DIR.indexOf("upstream/"));
+  const wpt = files.wpt === null ? "" : `, [WPT test](${relative(files.wpt)})`;
+  return ` Report: [issue](${relative(files.issue)})${wpt}.`;
 }
 
 /** A cell of the recognition table: `|` escaped. */
@@ -229,12 +238,16 @@ export function renderNativeDivergences(): string {
     paragraphs(AFTER_TABLE),
     "## Answer classes",
     paragraphs(ANSWERS),
-    answers.map((c) => bullet(`\`${c.name}\` (${seen(c)}): ${prose(c)}`)).join("\n"),
+    answers.map((c) => bullet(`\`${c.name}\` (${seen(c)}): ${prose(c)}${reportLinks(c)}`)).join(
+      "\n",
+    ),
     "## Wire classes",
     paragraphs(WIRE),
     [
       ...classesOf("wire").map((c) =>
-        bullet(`\`${c.name}\` (${seen(c)}; ${c.sides.join(" and ")} side): ${c.notes}`)
+        bullet(
+          `\`${c.name}\` (${seen(c)}; ${c.sides.join(" and ")} side): ${c.notes}${reportLinks(c)}`,
+        )
       ),
       ...answers.flatMap((c) =>
         c.wire === undefined ? [] : [

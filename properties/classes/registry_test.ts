@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ClassName } from "./classes.ts";
-import { CLASSES, classesOf, classify } from "./classes.ts";
+import { CLASSES, classesOf, classify, reportFiles, REPORTS_DIR } from "./classes.ts";
 import { coversStep } from "../oracle/divergences.ts";
 import type { CodecRecognizer } from "../codec/reference.ts";
 import type { AnyClass } from "./class.ts";
@@ -94,4 +94,15 @@ Deno.test("a class name is a name of the table, and a class fits only its own st
     return [asWire, asCodec];
   };
   assert.equal(typeof misuses, "function");
+});
+
+Deno.test("every report has its committed issue body and WPT test, and every committed one a class", () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const committed = new Set(readdirSync(`${root}${REPORTS_DIR}`).map((f) => `${REPORTS_DIR}/${f}`));
+  const expected = CLASSES.flatMap((c) => {
+    const files = reportFiles(c);
+    return files === null ? [] : [files.issue, ...(files.wpt === null ? [] : [files.wpt])];
+  });
+  assert.deepEqual(expected.filter((f) => !committed.has(f)), [], "reports not committed");
+  assert.deepEqual([...committed].filter((f) => !expected.includes(f)), [], "reports of no class");
 });
