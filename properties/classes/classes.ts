@@ -152,12 +152,18 @@ export const CLASSES = [
   lowercaseNameAcceptsDquote,
 ] as const satisfies readonly AnyClass[];
 
+/** A row of the table, its name a literal type. */
+type Row = (typeof CLASSES)[number];
+
 /** The name of a class of the table. */
-export type ClassName = (typeof CLASSES)[number]["name"];
+export type ClassName = Row["name"];
+
+/** An answer class of the table. */
+type Answer = AnswerClass<ClassName>;
 
 /** The classes of stage `stage`, in table order. */
-export function classesOf<S extends StageName>(stage: S): ClassOf<S>[] {
-  return (CLASSES as readonly AnyClass[]).filter((c): c is ClassOf<S> => c.stage === stage);
+export function classesOf<S extends StageName>(stage: S): Extract<Row, ClassOf<S>>[] {
+  return CLASSES.filter((c): c is Extract<Row, ClassOf<S>> => c.stage === stage);
 }
 
 /** The class named `name`, or undefined. */
@@ -169,7 +175,7 @@ export function classNamed(name: string): AnyClass | undefined {
  * The classes named in `names` ("all" for every one, "none" for none); an unknown name throws.
  * "auto" is resolved by {@link knownFor} before it gets here.
  */
-export function divergenceClasses(names: readonly string[]): AnswerClass[] {
+export function divergenceClasses(names: readonly string[]): Answer[] {
   const answers = classesOf("answers");
   if (names.includes("all")) return answers;
   if (names.length === 1 && names[0] === "none") return [];
@@ -196,7 +202,7 @@ export function divergenceClasses(names: readonly string[]): AnswerClass[] {
  * "bun"), answer and cost classes alike: those seen in it (`--known-divergences auto`, the
  * default for native, release and source targets).
  */
-export function knownFor(runtimeName: string): (AnswerClass | CostDivergenceClass)[] {
+export function knownFor(runtimeName: string): (Answer | CostDivergenceClass<ClassName>)[] {
   return [...classesOf("answers"), ...classesOf("costs")].filter((c) =>
     (c.runtimes as readonly string[]).includes(runtimeName)
   );
@@ -210,7 +216,7 @@ export function classify(
   failure: { steps: readonly Op[]; message: string },
   runtimeName: string,
   known: readonly string[],
-): AnswerClass | null {
+): Answer | null {
   const open = classesOf("answers").filter((c) => !known.includes(c.name));
   if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
     const silencing = open.find((c) => c.silences === "own keys");
@@ -225,7 +231,7 @@ export function classify(
     ...open.filter((c) => !(c.runtimes as readonly string[]).includes(runtimeName)),
   ];
   // A batch is covered by a class that covers any step inside it, as the campaign excludes it.
-  const covers = (c: AnswerClass, step: Op) =>
+  const covers = (c: Answer, step: Op) =>
     c.covers(step) || (step.op === "batch" && step.ops.some((inner) => c.covers(inner)));
   for (let i = failure.steps.length - 1; i >= 0; i--) {
     const covering = ordered.find((c) => covers(c, failure.steps[i]));
@@ -296,7 +302,7 @@ export function classesHit(
  */
 export class ClassRounds {
   /** The classes found, in the order found (none repeated). */
-  readonly found: string[] = [];
+  readonly found: ClassName[] = [];
   /** The runtime whose Headers the target is. */
   readonly runtimeName: string;
   /** The classes excluded from the first round on. */
@@ -333,7 +339,7 @@ export class ClassRounds {
    */
   record(
     failures: readonly { steps: readonly Op[]; message: string }[],
-  ): (AnswerClass | null)[] {
+  ): (Answer | null)[] {
     const excluded = this.excluded;
     this.#rounds++;
     const classes = failures.map((failure) => classify(failure, this.runtimeName, excluded));
