@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { exclusionShares, runCampaign, withoutNeedlessSteps } from "./campaign.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import type { Op } from "../oracle/ops.ts";
 import { loadTarget } from "../targets/targets.ts";
 

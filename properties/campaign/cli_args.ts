@@ -14,7 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import type { PropertyName } from "./campaign.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import { callerPath, commandLine, coreCount } from "../targets/runtime.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { Profile } from "../targets/targets.ts";

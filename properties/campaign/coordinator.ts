@@ -21,7 +21,7 @@
 import type { CliOptions } from "./cli_args.ts";
 import { parseCliArgs, USAGE } from "./cli_args.ts";
 import { EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
-import { knownFor } from "../oracle/divergences.ts";
+import { knownFor } from "../classes/classes.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { humanSummary, junitCase } from "./fuzz_report.ts";
 import { writeJunit } from "../core/junit.ts";

@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { exclusionShares } from "./campaign.ts";
-import { divergenceClasses, knownFor } from "../oracle/divergences.ts";
+import { divergenceClasses, knownFor } from "../classes/classes.ts";
 import { loadTarget } from "../targets/targets.ts";
 import { runtime, writeOut } from "../targets/runtime.ts";
 

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { ClassHit } from "../oracle/divergences.ts";
+import type { ClassHit } from "../classes/classes.ts";
 import type { JunitCase } from "../core/junit.ts";
 import type { Op } from "../oracle/ops.ts";
 import { stepLabels } from "../oracle/world.ts";

@@ -2,6 +2,16 @@ import assert from "node:assert/strict";
 import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "./fuzz_report.ts";
 import { fixtureTree } from "../testdata/deno_src_repository.ts";
+import { spawnSync } from "node:child_process";
+import { accepts, observesOwnKeys } from "./campaign.ts";
+import { parseCliArgs } from "./cli_args.ts";
+import { classesOf, codecCauseOf, divergenceClasses, wireClasses } from "../classes/classes.ts";
+import type { Op } from "../oracle/ops.ts";
+import type { Capabilities } from "../targets/targets.ts";
+import { runWireStage, wireReportLines } from "../wire/stage.ts";
+
+/** The names of every wire class, as the wire stage takes them. */
+const WIRE_NAMES = wireClasses().map((c) => c.name);
 
 // A native campaign expects the classes already known for its runtime (auto): it generates every
 // operation, goes on past each difference they explain and lists them; a bug in the same
@@ -98,4 +108,72 @@ Deno.test("a bug in the operations of known classes is found with those classes 
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
+  const silencing = classesOf("answers").filter((c) => c.silences === "own keys");
+  assert.deepEqual(silencing.map((c) => c.name), ["own-keys-expose-internal-state"]);
+  assert.equal(observesOwnKeys([]), true);
+  assert.equal(observesOwnKeys(silencing), false);
+  assert.equal(observesOwnKeys(divergenceClasses(["prototype-has-extra-properties"])), true);
+});
+
+Deno.test("a class is excluded from a batch when it covers any step inside it", () => {
+  const [snapshot] = divergenceClasses(["for-each-iterates-snapshot"]);
+  const forEach: Op = {
+    op: "forEach",
+    target: 0,
+    mutations: [{ op: "append", target: 0, args: ["a", "1"] }],
+  };
+  const batch: Op = { op: "batch", ops: [{ op: "get", target: 0, args: ["a"] }, forEach] };
+  const capabilities: Capabilities = {
+    guards: ["none", "request", "request-no-cors", "response", "immutable"],
+    emptyOnly: [],
+    withGuard: true,
+    rawList: true,
+    freeze: true,
+  };
+  assert.equal(accepts(batch, capabilities, []), true);
+  assert.equal(accepts(batch, capabilities, [snapshot]), false);
+});
+
+Deno.test("on native, the known wire classes count under auto and all, and fail under none", async () => {
+  const out = await Deno.makeTempDir({ prefix: "headerproof-wire-" });
+  const native = ["--target", "native", "--seed", "7", "--runs", "150"];
+  const auto = await runWireStage(parseCliArgs(native), WIRE_NAMES);
+  assert.equal(auto.entryPoint, "wire: Deno.serve request headers and fetch() response headers");
+  assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
+  assert.ok(Object.keys(auto.knownClassCounts).length > 0);
+  assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
+  // Its parser rejects them through the Rust http crate's value grammar: the report names it.
+  assert.match(
+    wireReportLines(auto, codecCauseOf).join("\n"),
+    /rejects \(.*\); cause: codec class value-control-bytes-rejected \(the Rust http crate\)/,
+  );
+  // "all" takes in the wire's own classes too, not only those it shares a name with.
+  const all = await runWireStage(
+    parseCliArgs([...native, "--known-divergences", "all"]),
+    WIRE_NAMES,
+  );
+  assert.equal(all.divergence, null, JSON.stringify(all.divergence));
+  assert.deepEqual(all.knownClassCounts, auto.knownClassCounts);
+  const none = await runWireStage(
+    parseCliArgs([...native, "--known-divergences", "none", "--out", out]),
+    WIRE_NAMES,
+  );
+  assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
+  assert.match(
+    none.divergence.replay,
+    /--target native --known-divergences none --seed 7 --wire-path /,
+  );
+  assert.equal(none.divergence.replays, "alone");
+  // The reproduction starts Deno's server or answers its fetch() itself, and diverges too.
+  const run = spawnSync(Deno.execPath(), ["run", "-A", none.divergence.reproduction], {
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const reproduced = { status: run.status, stdout: run.stdout + run.stderr };
+  assert.equal(reproduced.status, 1, reproduced.stdout);
+  assert.match(reproduced.stdout, /diverges from the reference/);
+  await Deno.remove(out, { recursive: true });
 });

@@ -27,7 +27,7 @@ import {
   COUNTEREXAMPLE_DIR,
   writeCorpusEntry,
 } from "../core/corpus.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import { openSubject } from "../oracle/base/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";

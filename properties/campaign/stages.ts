@@ -31,13 +31,21 @@
  */
 import type { CliOptions } from "./cli_args.ts";
 import type { Stage } from "../core/stage.ts";
-import { CODEC_STAGE } from "../codec/stage.ts";
-import { COST_STAGE } from "../costs/stage.ts";
-import { WIRE_STAGE } from "../wire/stage.ts";
+import { codecCauseOf, codecClasses, costCasesSkipped, wireClasses } from "../classes/classes.ts";
+import { codecStage } from "../codec/stage.ts";
+import { costStage } from "../costs/stage.ts";
+import { wireStage } from "../wire/stage.ts";
 import { ANSWER_STAGE } from "./answers.ts";
 
 /** A stage as the coordinator sees it: given the options it reads, its report opaque. */
 export type CampaignStage = Stage<CliOptions, unknown>;
+
+/** The codec stage, given every codec class. */
+const CODEC_STAGE = codecStage(codecClasses());
+/** The cost stage, given what the known cost classes cover. */
+const COST_STAGE = costStage(costCasesSkipped);
+/** The wire stage, given the wire classes and the codec classes that explain a parser's. */
+const WIRE_STAGE = wireStage({ names: wireClasses().map((c) => c.name), codecCauseOf });
 
 /** Every stage, in the order a campaign runs them. */
 export const STAGES: readonly CampaignStage[] = [

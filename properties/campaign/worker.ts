@@ -33,7 +33,7 @@
  */
 import type { CampaignResult, Expected, Failure, PropertyName } from "./campaign.ts";
 import { runAlone, runCampaign } from "./campaign.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import type { Op } from "../oracle/ops.ts";
 import { readFileSync } from "node:fs";
 import { runtime, writeOut } from "../targets/runtime.ts";

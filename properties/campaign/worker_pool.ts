@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Failure, PropertyName } from "./campaign.ts";
 import type { AnswerOptions } from "./answer_options.ts";
-import { divergenceClasses } from "../oracle/divergences.ts";
+import { divergenceClasses } from "../classes/classes.ts";
 import type { Op } from "../oracle/ops.ts";
 import { selfCommand, start, workerEnvironment } from "../targets/runtime.ts";
 import type { Phase, WorkerConfig, WorkerReport } from "./worker.ts";

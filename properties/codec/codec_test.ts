@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { runCli } from "../core/cli_runner.ts";
-import { codecCauseOf } from "./classes.ts";
 import { expectedMap, expectedName, expectedValue } from "./reference.ts";
 import type { CodecSummary } from "./stage.ts";
 
@@ -22,13 +21,6 @@ Deno.test("the codec reference lowercases names and judges values by Fetch or RF
   ], FETCH);
   assert.deepEqual(map.steps, ["false", "none", "true", "some:31"]);
   assert.deepEqual(map.iter, ["61=31", "61=33", "62=32"]);
-});
-
-Deno.test("a Deno parser divergence on a control byte is named after its codec class", () => {
-  const found = { fieldLines: ["X-Ctl: a\x01b"], referenceAccepts: true, runtimeAccepts: false };
-  assert.equal(codecCauseOf("deno", found)?.name, "value-control-bytes-rejected");
-  assert.equal(codecCauseOf("node", found), null);
-  assert.equal(codecCauseOf("deno", { ...found, fieldLines: ["X-A: b"] }), null);
 });
 
 Deno.test("./headerproof fuzz --target http@1.4.0 runs a short codec campaign; none of its classes excused, it fails", () => {

@@ -7,7 +7,7 @@
  * `from_lowercase` and `from_static` paths take lowercase names only, `HeaderValue::from_static`
  * visible ASCII only, and `from_static` and the `&'static str` map keys panic on what they refuse.
  * A map is the crate's documented multimap: names in the order first inserted, values in the
- * order appended. The rules of the codec classes in force (classes.ts) change the grammar.
+ * order appended. The rules of the codec classes in force (properties/classes/codec/) change the grammar.
  *
  * @example
  * ```ts
@@ -19,12 +19,40 @@
  */
 import { isHeaderName, isHeaderValue } from "../../spec/header_predicates.ts";
 import { byteLowercase } from "../../spec/infra.ts";
-import type { CodecRule } from "./classes.ts";
 import type { Answer } from "./protocol.ts";
 import { hexOf } from "./protocol.ts";
 
 /** The grammar a profile names. */
 export type CodecProfile = "fetch" | "rfc9110";
+
+/** A grammar rule a codec class adds to (or takes from) the reference's. */
+export type CodecRule =
+  | "value-controls-rejected"
+  | "value-edge-whitespace-allowed"
+  | "to-str-visible-ascii-only"
+  | "name-at-most-65535-bytes"
+  | "long-text-key-unvalidated"
+  | "lowercase-name-allows-dquote";
+
+/**
+ * How the codec stage recognizes a codec class (properties/classes/codec/): the rule it changes in
+ * the reference's grammar, and the runtimes whose HTTP stack runs header bytes through the crate.
+ */
+export interface CodecRecognizer {
+  /** The class name used by `--known-divergences`. */
+  name: string;
+  /** One line: what the crate does differently. */
+  summary: string;
+  /** The rule it changes in the reference's grammar. */
+  rule: CodecRule;
+  /** Runtimes whose HTTP stack runs header bytes through the crate. */
+  seenThrough: readonly string[];
+  /**
+   * For a wire-stage parser divergence (the runtime rejects field lines the reference accepts):
+   * whether this class's rule explains it, from the field lines' bytes.
+   */
+  explainsRejection?(fieldLines: readonly string[]): boolean;
+}
 
 /** The grammar the reference judges with: a profile and the rules of the classes in force. */
 export interface Grammar {

@@ -4,7 +4,8 @@
  * path costs per byte at n and 16n (costs.ts), then runs fast-check cases (arbitraries.ts)
  * through every conversion path and a HeaderMap, each answer compared with the reference's
  * (reference.ts) under the profile (`--codec-profile fetch|rfc9110`) and the codec classes in
- * force (classes.ts; `--known-divergences auto`, the default, is every one). A difference no class
+ * force (given by the caller, properties/classes/codec/; `--known-divergences auto`, the default,
+ * is every one). A difference no class
  * in force accounts for is shrunk, named after the class that would account for it where one
  * does, and written out as a standalone reproduction: a Cargo.toml and src/main.rs whose `cargo
  * run` prints the harness's answer line. A panic where the path documents none, and a harness
@@ -41,13 +42,11 @@ import {
 } from "./build.ts";
 import { codecArchOf } from "./arches.ts";
 import { kindOf } from "../targets/kinds.ts";
-import type { CodecDivergenceClass } from "./classes.ts";
-import { CODEC_DIVERGENCE_CLASSES, codecClasses } from "./classes.ts";
 import type { CostResult } from "./costs.ts";
 import { runCosts } from "./costs.ts";
 import type { Answer } from "./protocol.ts";
 import { CodecHarness, HarnessStopped, hexOf } from "./protocol.ts";
-import type { CodecProfile, Grammar } from "./reference.ts";
+import type { CodecProfile, CodecRecognizer, Grammar } from "./reference.ts";
 import { expectedMap, expectedName, expectedValue, stepRequest } from "./reference.ts";
 
 /** Cases a codec campaign runs without `--runs` or `--time`. */
@@ -88,19 +87,23 @@ export function differences(expected: Answer, actual: Answer): string[] {
 /** The grammar of `profile` with the rules of `classes`. */
 export function grammarOf(
   profile: CodecProfile,
-  classes: readonly CodecDivergenceClass[],
+  classes: readonly CodecRecognizer[],
 ): Grammar {
   return { profile, rules: new Set(classes.map((c) => c.rule)) };
 }
 
-/** The class not in force whose rule, added to those in force, accounts for `actual`, or null. */
+/**
+ * The class of `known` not in force whose rule, added to those in force, accounts for `actual`,
+ * or null.
+ */
 export function classOf(
   c: CodecCase,
   actual: Answer,
   profile: CodecProfile,
-  inForce: readonly CodecDivergenceClass[],
-): CodecDivergenceClass | null {
-  return CODEC_DIVERGENCE_CLASSES.find((candidate) =>
+  inForce: readonly CodecRecognizer[],
+  known: readonly CodecRecognizer[],
+): CodecRecognizer | null {
+  return known.find((candidate) =>
     !inForce.includes(candidate) &&
     differences(expectedOf(c, grammarOf(profile, [...inForce, candidate])), actual).length === 0
   ) ?? null;
@@ -247,12 +250,20 @@ function replayOf(
   ].join(" ");
 }
 
-/** Runs the codec campaign of `options` (a codec target); returns the exit status. */
-export async function runCodecCampaign(options: CodecStageOptions): Promise<number> {
+/**
+ * Runs the codec campaign of `options` (a codec target), `known` the codec classes it may put in
+ * force (`--known-divergences`); returns the exit status.
+ */
+export async function runCodecCampaign(
+  options: CodecStageOptions,
+  known: readonly CodecRecognizer[],
+): Promise<number> {
   const started = Date.now();
   const profile = (options.codecProfile ?? "fetch") as CodecProfile;
   const names = options.knownDivergences;
-  const inForce = names[0] === "auto" ? [...CODEC_DIVERGENCE_CLASSES] : codecClasses(names);
+  const inForce = names[0] === "auto" || names.includes("all")
+    ? [...known]
+    : known.filter((c) => names.includes(c.name));
   const grammar = grammarOf(profile, inForce);
   const base = grammarOf(profile, []);
   let target: CodecTarget;
@@ -350,7 +361,7 @@ export async function runCodecCampaign(options: CodecStageOptions): Promise<numb
         case: c,
         request: line,
         lines: message.split("\n"),
-        class: actual === null ? null : classOf(c, actual, profile, inForce)?.name ?? null,
+        class: actual === null ? null : classOf(c, actual, profile, inForce, known)?.name ?? null,
         seed: options.seed,
         path,
         replay: replayOf(options, profile, options.seed, path),
@@ -364,7 +375,7 @@ export async function runCodecCampaign(options: CodecStageOptions): Promise<numb
       knownDivergences: inForce.map((c) => c.name),
       classesHit: [...hits].map(([name, hit]) => ({
         name,
-        summary: CODEC_DIVERGENCE_CLASSES.find((c) => c.name === name)!.summary,
+        summary: known.find((c) => c.name === name)!.summary,
         ...hit,
       })),
       seed: options.seed,
@@ -455,14 +466,19 @@ export function codecReport(summary: CodecSummary): string {
 
 /**
  * The codec stage, for a codec target alone: it is the whole campaign, with its own report and
- * `--time` (it prints them and its run ends with the exit status).
+ * `--time` (it prints them and its run ends with the exit status). `known` is every codec class
+ * (properties/classes/), those `--known-divergences` may put in force.
  */
-export const CODEC_STAGE: Stage<CodecStageOptions, never> = {
-  name: "codec",
-  label: "codec stage",
-  reads: CODEC_READS,
-  share: null,
-  runs: (options) => kindOf(options.targetArg).stages.includes("codec"),
-  run: async (options) => ({ exit: await runCodecCampaign(options) }),
-  report: null,
-};
+export function codecStage(
+  known: readonly CodecRecognizer[],
+): Stage<CodecStageOptions, never> {
+  return {
+    name: "codec",
+    label: "codec stage",
+    reads: CODEC_READS,
+    share: null,
+    runs: (options) => kindOf(options.targetArg).stages.includes("codec"),
+    run: async (options) => ({ exit: await runCodecCampaign(options, known) }),
+    report: null,
+  };
+}

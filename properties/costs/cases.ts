@@ -44,7 +44,8 @@ export function parseCostSections(text: string): CostSection[] {
 }
 
 /**
- * A class of cost finding, named in the report, the kill table and divergences.ts:
+ * A class of cost finding, named in the report, the kill table and the cost classes
+ * (properties/classes/costs/):
  * memory that grows with operations, retained input strings, module-level growth, superlinear
  * steps, aborts (crash, abort, out of memory, hang) under legal load, and a limit (a thrown error
  * or a wrong answer) under legal load.

@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { KNOWN_COST_CASES, skippedByKnownClasses } from "./known.ts";
-import { COST_DIVERGENCE_CLASSES, divergenceClasses } from "../oracle/divergences.ts";
 import {
   caseKey,
   COST_SECTIONS,
@@ -62,17 +60,6 @@ Deno.test("shrinking drops one churn operation at a time and halves parents down
     [],
   );
   assert.deepEqual(shrinkCandidates({ probe: "large", input: "value-8-mib" }), []);
-});
-
-Deno.test("every known cost class of divergences.ts covers cases, and only those are skipped", () => {
-  const cases = costCases({ sections: COST_SECTIONS, factor: 10 }, 1);
-  for (const known of COST_DIVERGENCE_CLASSES) {
-    assert.ok(known.name in KNOWN_COST_CASES, known.name);
-    assert.ok(cases.some((c) => skippedByKnownClasses(c, [known.name])), known.name);
-  }
-  assert.equal(cases.filter((c) => skippedByKnownClasses(c, [])).length, 0);
-  assert.ok(cases.some((c) => !skippedByKnownClasses(c, ["all"])));
-  assert.deepEqual(divergenceClasses(["linear-scan-per-operation"]), []);
 });
 
 Deno.test("sectionsShowing: each cost class's sections, the ones a kill-table variant runs", () => {

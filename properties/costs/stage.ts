@@ -37,7 +37,6 @@ import { caseKey, classOf, costCases, describeCase } from "./cases.ts";
 import type { CostCase, CostFigures } from "./probes.ts";
 import type { CostResult, CostWorkerConfig } from "./cost_worker.ts";
 import { renderCostReproduction } from "./reproduction.ts";
-import { skippedByKnownClasses } from "./known.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   runtime,
@@ -425,19 +424,21 @@ function hash(text: string): string {
 
 /**
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
- * reproductions into `outDir`. Nothing runs past `deadline` (epoch milliseconds, the end of the
+ * reproductions into `outDir`. The cases `known` covers (the known cost classes in force, from
+ * the caller) are not measured. Nothing runs past `deadline` (epoch milliseconds, the end of the
  * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`.
  */
 export async function runCostStage(
   options: CostStageOptions,
   outDir: string,
+  known: (costCase: CostCase) => boolean,
   deadline = Infinity,
 ): Promise<CostReport> {
   const started = Date.now();
   const binary = options.runtime ?? runtime;
   const timeoutMs = options.costTimeoutSeconds * 1000;
   const cases = costCases(options.costs, options.seed)
-    .filter((costCase) => !skippedByKnownClasses(costCase, options.knownDivergences));
+    .filter((costCase) => !known(costCase));
   const side = candidateSide(options);
   const report: CostReport = {
     elapsedMs: 0,
@@ -575,13 +576,13 @@ export async function measureOnce(
  * Runs the cost stage with a line on standard error before and after; it starts no process after
  * `end`. A candidate that cannot be loaded ends the campaign with exit status 2.
  */
-async function costStage(
+async function runStage(
   options: CostStageOptions,
-  _started: number,
+  known: (costCase: CostCase) => boolean,
   end: number,
 ): Promise<StageRun<CostReport>> {
   writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
-  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, end);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, known, end);
   writeErr(
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
       `${report.findings.length} finding(s)${
@@ -597,9 +598,13 @@ async function costStage(
 
 /**
  * The cost stage, first in a campaign (not in a replay or under `--phases`): 40% of `--time`,
- * its report the `costs` section of the `--json` summary.
+ * its report the `costs` section of the `--json` summary. `skipped` gives, for the names of
+ * `--known-divergences`, the cases the known cost classes among them cover (properties/classes/):
+ * those are not measured.
  */
-export const COST_STAGE: Stage<CostStageOptions, CostReport> = {
+export const costStage = (
+  skipped: (names: readonly string[]) => (costCase: CostCase) => boolean,
+): Stage<CostStageOptions, CostReport> => ({
   name: "costs",
   label: "cost stage",
   reads: COST_READS,
@@ -607,7 +612,7 @@ export const COST_STAGE: Stage<CostStageOptions, CostReport> = {
   runs: (options) =>
     options.path === undefined && options.wirePath === undefined &&
     options.phases === undefined && options.costs.sections.length > 0,
-  run: costStage,
+  run: (options, _started, end) => runStage(options, skipped(options.knownDivergences), end),
   report: {
     section: {
       lines: costReportLines,
@@ -625,4 +630,4 @@ export const COST_STAGE: Stage<CostStageOptions, CostReport> = {
         : [`cost stage: ${report.skipped.length} case(s) not measured (listed below)`],
     exit: (report) => report.findings.length > 0 ? EXIT_COUNTEREXAMPLE : EXIT_OK,
   },
-};
+});

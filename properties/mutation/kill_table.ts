@@ -38,6 +38,7 @@ import type { WireReport } from "../wire/stage.ts";
 import { runWireStage } from "../wire/stage.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
+import { costCasesSkipped, wireClasses } from "../classes/classes.ts";
 import { sectionsShowing } from "../costs/cases.ts";
 import { parseCliArgs } from "../campaign/cli_args.ts";
 import type { CorpusEntry } from "../core/corpus.ts";
@@ -152,7 +153,11 @@ function campaignArgs(
  */
 async function costStage(args: string[]): Promise<CostReport> {
   const options = parseCliArgs(args);
-  const report = await runCostStage(options, options.out!);
+  const report = await runCostStage(
+    options,
+    options.out!,
+    costCasesSkipped(options.knownDivergences),
+  );
   if (report.loadError !== null) {
     throw new Error(`cannot load ${report.loadError.url}: ${report.loadError.detail}`);
   }
@@ -211,7 +216,10 @@ async function killVariant(
     const modulePath = applyVariant(variant, dir);
     const args = campaignArgs(variant, modulePath, budget, join(dir, "out"));
     if (variant.killedBy === "wire") {
-      return wireRow(variant, await runWireStage(parseCliArgs(args)));
+      return wireRow(
+        variant,
+        await runWireStage(parseCliArgs(args), wireClasses().map((c) => c.name)),
+      );
     }
     if (variant.costClass === undefined) {
       return answerRow(

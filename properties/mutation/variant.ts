@@ -51,7 +51,7 @@ export interface Variant {
    */
   killedBy?: "wire";
   /**
-   * Known divergence classes (divergences.ts) whose deviation the variant also carries, in the
+   * Known divergence classes (properties/classes/) whose deviation the variant also carries, in the
    * same operations as its bug: the kill table puts them in force (`--known-divergences`), so the
    * variant is killed only by a difference none of them explains, its new bug.
    */

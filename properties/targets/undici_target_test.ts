@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CLI, runCli } from "../core/cli_runner.ts";
-import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import { classesOf } from "../classes/classes.ts";
 import { RuntimeChoiceError } from "./runtimes.ts";
 import { PACKAGE_CACHE, undiciLayout, undiciTargetModule } from "./undici_target.ts";
 
@@ -18,7 +18,7 @@ const RELEASE = "8.13.1";
  * resembles must not pass for known.
  */
 function nodeCampaign(root: string, out: string): { status: number | null; stdout: string } {
-  const known = DIVERGENCE_CLASSES.filter((c) => c.runtimes.includes("node")).map((c) => c.name);
+  const known = classesOf("answers").filter((c) => c.runtimes.includes("node")).map((c) => c.name);
   const run = spawnSync("node", [
     CLI,
     "--target",

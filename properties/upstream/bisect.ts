@@ -11,7 +11,7 @@
  *   `--target native --runtime NAME@V` (installed on first use, as `sweep` does).
  *
  * `--class NAME`: a point shows the class when a campaign that excludes every other known class
- * fails with a divergence that classification (divergences.ts `classify`) puts in NAME; a
+ * fails with a divergence that classification (properties/classes/ `classify`) puts in NAME; a
  * divergence no class covers there stops the bisection (it hides the class), exit 2. Without
  * `--class`: rounds of the campaign at GOOD find the classes it shows (as `sweep` does), and a
  * point shows a new divergence when a campaign excluding those fails. It prints each point tried,
@@ -26,7 +26,7 @@
  * @module
  */
 import type { Failure } from "../core/failure.ts";
-import { classify, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import { classesOf, classify } from "../classes/classes.ts";
 import {
   callerPath,
   exit,
@@ -128,7 +128,7 @@ export function bisect(
   if (points.length === 0) throw new BisectError(`nothing after ${good.label} to bisect`);
   let known: string[];
   if (options.className !== null) {
-    known = DIVERGENCE_CLASSES.map((c) => c.name).filter((name) => name !== options.className);
+    known = classesOf("answers").map((c) => c.name).filter((name) => name !== options.className);
   } else {
     const swept = sweepTarget(good.label, good.where(), options.runtimeName, {
       seed: options.seed,
@@ -180,7 +180,7 @@ const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
 
   --deno-src REPO       a Deno checkout or bare repository: bisect the commits after GOOD up to
                         BAD (its first-parent line), each loaded as --target deno-src:
-  --class NAME          the first point showing this known class (divergences.ts); default: the
+  --class NAME          the first point showing this known class (properties/classes/); default: the
                         first showing a divergence not known at GOOD (found there in rounds)
   --seed N              the seed of every campaign (default 1)
   --runs N              model runs per campaign, the same cases at every point (default 3000)
@@ -216,10 +216,10 @@ export function main(args: readonly string[]): number {
     writeErr(`give one range, GOOD..BAD or NAME@A..B\n${USAGE}\n`);
     return 2;
   }
-  if (values.class !== undefined && !DIVERGENCE_CLASSES.some((c) => c.name === values.class)) {
+  if (values.class !== undefined && !classesOf("answers").some((c) => c.name === values.class)) {
     writeErr(
       `--class: unknown divergence class "${values.class}"; known: ${
-        DIVERGENCE_CLASSES.map((c) => c.name).join(", ")
+        classesOf("answers").map((c) => c.name).join(", ")
       }\n`,
     );
     return 2;

@@ -4,10 +4,9 @@
  * and step with its link, expected versus actual as measured by running the reproduction on R,
  * and the affected releases from properties/NATIVE_HISTORY.md); `--wpt FILE` also writes a
  * web-platform-tests test (testharness.js, `.any.js`) that fails on an affected runtime and passes
- * where the standard is followed. `--all --out DIR` writes both for every class
- * (report_cases.ts), and the issue body alone for every wire-only class
- * (properties/wire/report_cases.ts), each run on the first runtime the class was seen in
- * (divergences.ts, wire_property.ts), at the release pinned by the toolchain.
+ * where the standard is followed. `--all --out DIR` writes both for every answer class with a
+ * report (properties/classes/), and the issue body alone for every wire class, each run on the
+ * first runtime the class was seen in, at the release pinned by the toolchain.
  *
  * @example
  * ```sh
@@ -20,11 +19,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
-import { REPORT_CASES } from "./report_cases.ts";
-import { WIRE_REPORT_CASES } from "../wire/report_cases.ts";
-import { KNOWN_WIRE_CLASSES } from "../wire/wire_property.ts";
-import type { ReportCase } from "./report_cases.ts";
+import { classNamed, reportCases } from "../classes/classes.ts";
+import type { ReportCase } from "../classes/class.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   callerPath,
@@ -217,21 +213,14 @@ Found by a headerproof differential campaign (class \`${c.name}\`); ${
 
 /**
  * Every class `--all` reports, with the runtime it was first seen in (the one it is run on): the
- * campaign's classes (divergences.ts), then the wire-only ones (wire_property.ts).
+ * answer classes, then the wire classes (properties/classes/); a class of an npm release is run
+ * under Node.
  */
 export function casesToReport(): { report: ReportCase; seenIn: string }[] {
-  return [
-    ...REPORT_CASES.map((report) => ({
-      report,
-      seenIn: report.package !== undefined
-        ? "node"
-        : DIVERGENCE_CLASSES.find((d) => d.name === report.name)?.runtimes[0] ?? "deno",
-    })),
-    ...WIRE_REPORT_CASES.map((report) => ({
-      report,
-      seenIn: KNOWN_WIRE_CLASSES.find((w) => w.name === report.name)?.runtimes[0] ?? "deno",
-    })),
-  ];
+  return reportCases().map((report) => ({
+    report,
+    seenIn: report.package !== undefined ? "node" : classNamed(report.name)?.runtimes[0] ?? "deno",
+  }));
 }
 
 /**
@@ -254,7 +243,7 @@ export function writeClassReport(
 
 /** The report case of `name` (a campaign class, or a wire class), or a usage error. */
 function caseOf(name: string): ReportCase {
-  const cases = [...REPORT_CASES, ...WIRE_REPORT_CASES];
+  const cases = reportCases();
   const found = cases.find((c) => c.name === name);
   if (found === undefined) {
     throw new RuntimeChoiceError(

@@ -10,17 +10,17 @@
  * left out), `--releases N` of them spread evenly, both ends kept.
  *
  * On each release, rounds of the campaign run until one finds nothing (or `--rounds` end). A
- * divergence found is classified into a known class (divergences.ts): a differing own-keys
+ * divergence found is classified into a known class (properties/classes/): a differing own-keys
  * observation into the class that silences own keys, a divergence that names the patched
  * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
  * any other into the first class (those seen in this runtime first, then
- * in divergences.ts order) whose `covers` includes the step that differs (a batch: any step inside it; the counterexample's
+ * in the table's order) whose `covers` includes the step that differs (a batch: any step inside it; the counterexample's
  * last), else an earlier step, latest first (a class may exclude the step that sets the
  * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
  * covers is reported as unclassified, and the release's remaining classes are then undetermined.
  *
  * That classification is a heuristic (classes whose `covers` overlap can swap), so for a runtime
- * range every class's reproduction (report_cases.ts) is also run on each release: a second matrix,
+ * range every class's reproduction (its report) is also run on each release: a second matrix,
  * exact for what the reproductions show.
  *
  * @example
@@ -32,7 +32,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { ClassRounds, DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
+import { classesOf, ClassRounds, reportCases } from "../classes/classes.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -48,7 +48,6 @@ import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_
 import { kindOf } from "../targets/kinds.ts";
 import { isRuntimeName } from "../core/runtime_kinds.ts";
 import { runReproduction } from "./report.ts";
-import { REPORT_CASES } from "./report_cases.ts";
 import type { RuntimeName } from "../targets/runtimes.ts";
 import {
   publishedVersions,
@@ -261,14 +260,14 @@ export function sweepTarget(
 }
 
 /**
- * Which classes' reproductions (report_cases.ts) diverge on release `name@version` of a runtime:
+ * Which classes' reproductions (their reports, properties/classes/) diverge on release `name@version` of a runtime:
  * the exact check the campaign's classification is not. A reproduction that hangs is not run.
  */
 export function reproductionsOn(name: RuntimeName, version: string): ReleaseResult {
   const binary = resolveRuntime(`${name}@${version}`);
   const found: string[] = [];
   const notes: string[] = [];
-  for (const c of REPORT_CASES) {
+  for (const c of reportCases(["answers"])) {
     const outcome = runReproduction(c, binary);
     if ("note" in outcome) {
       if (!c.hangs) notes.push(`${c.name}: ${outcome.note}`);
@@ -292,7 +291,7 @@ export function bisectReproduction(
   versions: readonly string[],
   name: string,
 ): { changed: string | null; before: string; tried: string[] } {
-  const c = REPORT_CASES.find((c) => c.name === name);
+  const c = reportCases(["answers"]).find((c) => c.name === name);
   if (c === undefined || c.hangs) {
     throw new RuntimeChoiceError(`--bisect: no reproduction that can run for class "${name}"`);
   }
@@ -321,7 +320,7 @@ export function bisectReproduction(
 
 /** The Markdown matrix of one range, with first-seen and first-gone per class. */
 export function renderMatrix(results: readonly ReleaseResult[]): string {
-  const classes = DIVERGENCE_CLASSES.map((c) => c.name)
+  const classes = classesOf("answers").map((c) => c.name)
     .filter((name) => results.some((r) => r.found.includes(name)));
   const cell = (r: ReleaseResult, name: string) =>
     r.found.includes(name) ? "x" : r.complete ? "·" : "?";

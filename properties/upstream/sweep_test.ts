@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { classify } from "../oracle/divergences.ts";
+import { classify } from "../classes/classes.ts";
 import { fixtureRepository } from "../testdata/deno_src_repository.ts";
 import type { Op } from "../oracle/ops.ts";
 import {

@@ -1,38 +1,35 @@
 /**
- * Runs the wire property and prints the result as JSON on the last line of standard output: with `--target native` (the default)
- * against the runtime it runs in (`deno run -A properties/wire/cli.ts`, `node properties/wire/cli.ts`,
- * `bun properties/wire/cli.ts`), with `--target impl|PATH` against that module's
- * `headersFromRawList`, each call announced on a line before it and closed by one after it
- * (`EXCHANGE_LINE_PREFIX` in wire_property.ts). The campaign's wire stage (stage.ts) runs it in a
- * process of its own.
+ * The wire CLI: runs the wire property and prints the result as JSON on the last line of standard
+ * output: with `--target native` (the default) against the runtime it runs in, with
+ * `--target impl|PATH` against that module's `headersFromRawList`, each call announced on a line
+ * before it and closed by one after it (`EXCHANGE_LINE_PREFIX` in wire_property.ts). Its entry
+ * point, properties/campaign/wire_cli.ts, gives it the wire classes (`deno run -A
+ * properties/campaign/wire_cli.ts`, `node properties/campaign/wire_cli.ts`, `bun
+ * properties/campaign/wire_cli.ts`); the campaign's wire stage (stage.ts) runs that in a process
+ * of its own.
  * Exit status: 0 no Headers divergence (parser divergences are reported, not counted; a module
  * without `headersFromRawList` prints `notFuzzed`), 1 a Headers divergence, 2 a harness error, a
  * module that cannot be loaded, or bad options. `--help` lists the options.
  *
  * @example
  * ```sh
- * node properties/wire/cli.ts --runs 200 --seed 3 --time 20
- * deno run -A properties/wire/cli.ts --target impl --seed 3 --path 12:0
+ * node properties/campaign/wire_cli.ts --runs 200 --seed 3 --time 20
+ * deno run -A properties/campaign/wire_cli.ts --target impl --seed 3 --path 12:0
  * ```
  *
  * @module
  */
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
-import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
+import { BuiltinsSnapshot, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 import { kindOf } from "../targets/kinds.ts";
 import type { ObservableHeaders } from "./field_lines.ts";
 import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
-import {
-  EXCHANGE_END_LINE,
-  EXCHANGE_LINE_PREFIX,
-  KNOWN_WIRE_CLASSES,
-  runWireProperty,
-} from "./wire_property.ts";
+import { EXCHANGE_END_LINE, EXCHANGE_LINE_PREFIX, runWireProperty } from "./wire_property.ts";
 
 const USAGE =
-  `usage: properties/wire/cli.ts [--target native|impl|PATH] [--runs N] [--seed N] [--path P]
-                             [--time SECONDS] [--known-classes auto|none|A,B]
+  `usage: properties/campaign/wire_cli.ts [--target native|impl|PATH] [--runs N] [--seed N]
+                                       [--path P] [--time SECONDS] [--known-classes auto|none|A,B]
   --target native|impl|PATH  native: the runtime's own server and fetch() (default); impl or a
                              module path: the module's headersFromRawList
   --runs N                   generated heads at most (default 100)
@@ -45,14 +42,17 @@ const USAGE =
 exit status: 0 no Headers divergence, 1 a Headers divergence, 2 a harness error, a module that
 cannot be loaded, or bad options`;
 
-/** The known classes `--known-classes` names. */
-function knownClassesOf(text: string): readonly WireDivergenceClass[] {
-  if (text === "auto") return KNOWN_WIRE_CLASSES;
+/** The classes of `known` that `--known-classes` names. */
+function knownClassesOf(
+  text: string,
+  known: readonly WireDivergenceClass[],
+): readonly WireDivergenceClass[] {
+  if (text === "auto") return known;
   if (text === "none") return [];
   const names = text.split(",");
-  const unknown = names.filter((name) => !KNOWN_WIRE_CLASSES.some((c) => c.name === name));
+  const unknown = names.filter((name) => !known.some((c) => c.name === name));
   if (unknown.length > 0) throw new RangeError(`--known-classes: unknown ${unknown.join(", ")}`);
-  return KNOWN_WIRE_CLASSES.filter((c) => names.includes(c.name));
+  return known.filter((c) => names.includes(c.name));
 }
 
 /**
@@ -92,8 +92,14 @@ async function candidateOf(
   };
 }
 
-/** Parses the options and runs the property; returns the exit status. */
-async function main(args: readonly string[]): Promise<number> {
+/**
+ * Parses the options and runs the property, `known` the wire classes `--known-classes` may name
+ * (in the order they apply); returns the exit status.
+ */
+export async function wireCli(
+  args: readonly string[],
+  known: readonly WireDivergenceClass[],
+): Promise<number> {
   const parsed = parseCommandLine(args, {
     help: { type: "boolean", short: "h" },
     target: { type: "string" },
@@ -117,7 +123,7 @@ async function main(args: readonly string[]): Promise<number> {
       runs: Math.floor(number(parsed.values.runs, 100, "runs")),
       seed: Math.floor(number(parsed.values.seed, 1, "seed")),
       timeLimitMs: number(parsed.values.time, 30, "time") * 1000,
-      knownClasses: knownClassesOf(parsed.values["known-classes"] ?? "auto"),
+      knownClasses: knownClassesOf(parsed.values["known-classes"] ?? "auto", known),
       ...(parsed.values.path === undefined ? {} : { path: parsed.values.path }),
     };
   } catch (error) {
@@ -155,6 +161,3 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
 }
-
-// Ends itself with the exit status, whatever timers or sockets the candidate keeps open.
-exitNow(await main(runtime.args));

@@ -42,19 +42,23 @@ import {
   writeErr,
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
-import { codecCauseOf } from "../codec/classes.ts";
 import { parseFieldLines, probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
-import type { WireDivergence, WireExchangeStart, WirePropertyResult } from "./wire_property.ts";
+import type {
+  ParserDivergence,
+  WireDivergence,
+  WireExchangeStart,
+  WirePropertyResult,
+} from "./wire_property.ts";
 import {
   EXCHANGE_END_LINE,
   EXCHANGE_LINE_PREFIX,
   EXCHANGE_TIMEOUT_MS,
-  KNOWN_WIRE_CLASSES,
   wireHang,
 } from "./wire_property.ts";
 
-const WIRE_CLI = fileURLToPath(new URL("./cli.ts", import.meta.url));
+/** The wire CLI's entry point: cli.ts given the wire classes (properties/classes/). */
+const WIRE_CLI = fileURLToPath(new URL("../campaign/wire_cli.ts", import.meta.url));
 
 /** Heads a wire stage generates on the runtime's server and fetch() (two exchanges each). */
 export const NATIVE_WIRE_RUNS = 200;
@@ -170,16 +174,19 @@ export class WireLoadError extends Error {
   }
 }
 
-/** The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`. */
-function knownClassesArg(options: WireStageOptions): string {
+/**
+ * The `--known-classes` value of the wire CLI for the campaign's `--known-divergences`, `wire`
+ * the names of every wire class.
+ */
+function knownClassesArg(options: WireStageOptions, wire: readonly string[]): string {
   if (!kindOf(options.targetArg).hostGlobals) return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // "all": every wire class; named classes: those of the wire's that share a name with one named.
   const named = options.knownDivergences.includes("all")
-    ? KNOWN_WIRE_CLASSES
-    : KNOWN_WIRE_CLASSES.filter((c) => options.knownDivergences.includes(c.name));
-  return named.length === 0 ? "none" : named.map((c) => c.name).join(",");
+    ? wire
+    : wire.filter((name) => options.knownDivergences.includes(name));
+  return named.length === 0 ? "none" : named.join(",");
 }
 
 /** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
@@ -242,14 +249,19 @@ type WireCliResult = Partial<WirePropertyResult> & {
 const WIRE_GRACE_SECONDS = 60;
 
 /**
- * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case) in a process of its
+ * Runs cli.ts for `options` (its seed; `options.wirePath` replays one case; `known` its
+ * `--known-classes`) in a process of its
  * own under the campaign's runtime; returns what it printed. The process is stopped at `deadline`
  * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`, but a candidate module's
  * exchange in progress then gets the rest of its {@link EXCHANGE_TIMEOUT_MS}; one that does not
  * return within it stops the process and is returned as a "hang" divergence with its path. Throws
  * for a harness failure.
  */
-async function runWireCli(options: WireStageOptions, deadline = Infinity): Promise<WireCliResult> {
+async function runWireCli(
+  options: WireStageOptions,
+  known: string,
+  deadline = Infinity,
+): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
   const seconds = wireSecondsBy(options, deadline, started);
@@ -263,7 +275,7 @@ async function runWireCli(options: WireStageOptions, deadline = Infinity): Promi
     "--time",
     String(seconds),
     "--known-classes",
-    knownClassesArg(options),
+    known,
     ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
   ];
   const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
@@ -380,11 +392,13 @@ async function runWireCli(options: WireStageOptions, deadline = Infinity): Promi
  */
 async function replayedAlone(
   options: WireStageOptions,
+  known: string,
   divergence: WireDivergence,
   path: string,
   deadline: number,
 ): Promise<"alone" | "never"> {
-  const again = (await runWireCli({ ...options, wirePath: path }, deadline)).divergence ?? null;
+  const again = (await runWireCli({ ...options, wirePath: path }, known, deadline)).divergence ??
+    null;
   return again !== null && again.side === divergence.side &&
       JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
     ? "alone"
@@ -497,7 +511,8 @@ export function wireCorpusEntry(
 }
 
 /**
- * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case). A Headers
+ * Runs the wire stage for `options` (its seed; `options.wirePath` replays one case), `wireClasses`
+ * the names of every wire class (those `--known-divergences all` or a name puts in force). A Headers
  * divergence is replayed alone in a fresh process before it is reported (a replay is not replayed
  * again) and written as a self-contained reproduction; neither happens without one, so a clean
  * stage costs one process. Throws {@link WireLoadError} for a candidate that cannot be loaded and
@@ -506,11 +521,13 @@ export function wireCorpusEntry(
  */
 export async function runWireStage(
   options: WireStageOptions,
+  wireClasses: readonly string[],
   deadline = Infinity,
 ): Promise<WireReport> {
   const started = Date.now();
   const native = kindOf(options.targetArg).hostGlobals;
-  const result = await runWireCli(options, deadline);
+  const known = knownClassesArg(options, wireClasses);
+  const result = await runWireCli(options, known, deadline);
   if (result.loadError !== undefined) {
     throw new WireLoadError(result.loadError.url, result.loadError.detail);
   }
@@ -520,15 +537,9 @@ export async function runWireStage(
   if (found !== null) {
     const replay = wireReplayCommand(options, options.seed, path);
     const replays = options.wirePath === undefined
-      ? await replayedAlone(options, found, path, Math.max(deadline, Date.now() + 10_000))
+      ? await replayedAlone(options, known, found, path, Math.max(deadline, Date.now() + 10_000))
       : undefined;
-    const reproduction = writeWireReproduction(
-      options,
-      found,
-      path,
-      replay,
-      knownClassesArg(options),
-    );
+    const reproduction = writeWireReproduction(options, found, path, replay, known);
     // Only a divergence that came back alone is pinned: a flaky one would not replay. A hang is
     // not: the corpus replays impl and the reference, which return.
     const entry = options.record && replays !== "never" && found.kind !== "hang"
@@ -569,8 +580,17 @@ function observed(observation: WireDivergence["expected"]): string {
   return observation === null ? "(nothing)" : shownBytes(observation);
 }
 
-/** The wire stage's part of the report a person reads. */
-export function wireReportLines(report: WireReport): string[] {
+/** What names the codec class that explains a parser divergence of a runtime, or null. */
+export type CodecCauseOf = (
+  runtimeName: string,
+  found: ParserDivergence,
+) => { name: string } | null;
+
+/**
+ * The wire stage's part of the report a person reads; `codecCauseOf` names the codec class that
+ * explains a parser divergence (properties/classes/), or null.
+ */
+export function wireReportLines(report: WireReport, codecCauseOf: CodecCauseOf): string[] {
   // The entry-points line already says why nothing was fuzzed.
   if (report.notFuzzed !== null) return [];
   if (report.stopped !== null) return [`PARTIAL: wire stage gave no verdict: ${report.stopped}`];
@@ -646,9 +666,9 @@ export function wireReportLines(report: WireReport): string[] {
  * Runs the wire stage with a line on standard error before and after; a candidate that cannot be
  * loaded ends the campaign with exit status 2, the cause printed.
  */
-async function wireStage(
+async function runStage(
   options: WireStageOptions,
-  _started: number,
+  wireClasses: readonly string[],
   deadline: number,
 ): Promise<StageRun<WireReport>> {
   writeErr(
@@ -663,7 +683,7 @@ async function wireStage(
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );
   try {
-    const report = await runWireStage(options, deadline);
+    const report = await runWireStage(options, wireClasses, deadline);
     writeErr(
       report.notFuzzed === null && report.stopped === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
@@ -689,11 +709,19 @@ async function wireStage(
   }
 }
 
+/** What the wire stage is given of the divergence classes (properties/classes/). */
+export interface WireClasses {
+  /** The names of every wire class (those `--known-divergences all` or a name puts in force). */
+  names: readonly string[];
+  /** See {@link CodecCauseOf}. */
+  codecCauseOf: CodecCauseOf;
+}
+
 /**
  * The wire stage, after the cost stage (alone when it replays a wire case, `--wire-path`): 10% of
  * `--time`, its report the `wire` section of the `--json` summary.
  */
-export const WIRE_STAGE: Stage<WireStageOptions, WireReport> = {
+export const wireStage = (classes: WireClasses): Stage<WireStageOptions, WireReport> => ({
   name: "wire",
   label: "wire stage",
   reads: WIRE_READS,
@@ -701,10 +729,10 @@ export const WIRE_STAGE: Stage<WireStageOptions, WireReport> = {
   runs: (options) =>
     options.wirePath !== undefined ||
     (options.wire === true && options.path === undefined && options.phases === undefined),
-  run: wireStage,
+  run: (options, _started, deadline) => runStage(options, classes.names, deadline),
   report: {
     section: {
-      lines: wireReportLines,
+      lines: (report) => wireReportLines(report, classes.codecCauseOf),
       foundLine: "no answer divergence found (wire counterexample below)",
       junitFailure: (report) =>
         report.divergence === null
@@ -720,4 +748,4 @@ export const WIRE_STAGE: Stage<WireStageOptions, WireReport> = {
     partial: (report) => report.stopped ? [`wire stage: ${report.stopped}`] : [],
     exit: (report) => report.divergence === null ? EXIT_OK : EXIT_COUNTEREXAMPLE,
   },
-};
+});

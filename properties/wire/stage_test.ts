@@ -108,6 +108,7 @@ Deno.test("the wire stage feeds impl's headersFromRawList the field lines and fi
   try {
     const report = await runWireStage(
       parseCliArgs(["--target", "impl", "--seed", "3", "--out", out]),
+      [],
     );
     assert.equal(report.notFuzzed, null);
     assert.match(report.entryPoint, /^wire: headersFromRawList/);
@@ -132,7 +133,7 @@ Deno.test("a module whose raw list drops repeated fields is a wire counterexampl
       "--out",
       join(dir, "out"),
     ]);
-    const report = await runWireStage(options);
+    const report = await runWireStage(options, []);
     const divergence = report.divergence;
     assert.ok(divergence !== null, "the planted bug was not caught");
     assert.equal(divergence.replays, "alone");
@@ -141,7 +142,7 @@ Deno.test("a module whose raw list drops repeated fields is a wire counterexampl
     assert.equal(names[0], names[1]);
     assert.ok(divergence.path.length > 0);
     assert.match(divergence.replay, / --seed 5 --wire-path /);
-    const text = wireReportLines(report).join("\n");
+    const text = wireReportLines(report, () => null).join("\n");
     assert.match(text, /WIRE COUNTEREXAMPLE/);
     assert.ok(text.includes(`replay: ${divergence.replay}`));
     // The printed command, run as printed (outside the wrapper: the runtime on cli.ts).
@@ -180,6 +181,7 @@ Deno.test("a module call that never returns on the wire is a hang finding of the
   try {
     const report = await runWireStage(
       parseCliArgs(["--target", join(dir, "loops.mjs"), "--seed", "5", "--out", join(dir, "out")]),
+      [],
     );
     const hang = report.divergence;
     assert.equal(report.stopped, null);
@@ -192,7 +194,10 @@ Deno.test("a module call that never returns on the wire is a hang finding of the
     // Not the first run: the path counts the runs before it, and replays it alone.
     assert.notEqual(hang.path, "0");
     assert.equal(hang.replays, "alone");
-    assert.match(wireReportLines(report).join("\n"), /WIRE COUNTEREXAMPLE \(server side, hang; /);
+    assert.match(
+      wireReportLines(report, () => null).join("\n"),
+      /WIRE COUNTEREXAMPLE \(server side, hang; /,
+    );
     // The reproduction hangs on it; pointed at impl (the fix), the call returns.
     const source = await Deno.readTextFile(hang.reproduction);
     const hung = runReproductionFile(hang.reproduction, 5_000);
@@ -214,11 +219,12 @@ Deno.test("a wire divergence that does not replay in a fresh process is reported
   try {
     const report = await runWireStage(
       parseCliArgs(["--target", join(dir, "once.mjs"), "--seed", "5", "--out", join(dir, "out")]),
+      [],
     );
     const divergence = report.divergence;
     assert.ok(divergence !== null, "the planted bug was not caught in the first process");
     assert.equal(divergence.replays, "never");
-    const text = wireReportLines(report).join("\n");
+    const text = wireReportLines(report, () => null).join("\n");
     assert.match(text, /^UNCONFIRMED WIRE COUNTEREXAMPLE \(server side, reference; seed 5, path /m);
     assert.match(text, /flaky \/ not reproduced/);
     assert.ok(text.includes(`replay: ${divergence.replay}`));
@@ -247,14 +253,14 @@ Deno.test("a module without headersFromRawList is not fuzzed on the wire, and sa
     "broken.mjs": "export const Headers = ;\n",
   });
   try {
-    const report = await runWireStage(parseCliArgs(["--target", join(dir, "plain.mjs")]));
+    const report = await runWireStage(parseCliArgs(["--target", join(dir, "plain.mjs")]), []);
     assert.equal(
       report.entryPoint,
       "wire: not fuzzed (the module does not export headersFromRawList)",
     );
     assert.equal(report.divergence, null);
     await assert.rejects(
-      runWireStage(parseCliArgs(["--target", join(dir, "broken.mjs")])),
+      runWireStage(parseCliArgs(["--target", join(dir, "broken.mjs")]), []),
       WireLoadError,
     );
   } finally {
@@ -265,7 +271,7 @@ Deno.test("a module without headersFromRawList is not fuzzed on the wire, and sa
 Deno.test("a wire stage that cannot run is a harness error with its cause", async () => {
   const options = parseCliArgs(["--target", "impl"]);
   options.runtime = { name: "deno", version: "0", execPath: "/nonexistent/deno" };
-  await assert.rejects(runWireStage(options), /the wire stage .*cannot start the wire stage/s);
+  await assert.rejects(runWireStage(options, []), /the wire stage .*cannot start the wire stage/s);
 });
 
 Deno.test("the report shows bytes 0x7F-0xFF escaped", () => {
@@ -311,39 +317,6 @@ Deno.test("the campaign carries the wire stage: exit 1, the summary and JUnit; -
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
-
-Deno.test("on native, the known wire classes count under auto and all, and fail under none", async () => {
-  const out = await folderWith({});
-  const native = ["--target", "native", "--seed", "7", "--runs", "150"];
-  const auto = await runWireStage(parseCliArgs(native));
-  assert.equal(auto.entryPoint, "wire: Deno.serve request headers and fetch() response headers");
-  assert.equal(auto.divergence, null, JSON.stringify(auto.divergence));
-  assert.ok(Object.keys(auto.knownClassCounts).length > 0);
-  assert.ok(auto.parserDivergenceCount > 0, "Deno rejects control bytes the standard allows");
-  // Its parser rejects them through the Rust http crate's value grammar: the report names it.
-  assert.match(
-    wireReportLines(auto).join("\n"),
-    /rejects \(.*\); cause: codec class value-control-bytes-rejected \(the Rust http crate\)/,
-  );
-  // "all" takes in the wire's own classes too, not only those it shares a name with.
-  const all = await runWireStage(parseCliArgs([...native, "--known-divergences", "all"]));
-  assert.equal(all.divergence, null, JSON.stringify(all.divergence));
-  assert.deepEqual(all.knownClassCounts, auto.knownClassCounts);
-  const none = await runWireStage(
-    parseCliArgs([...native, "--known-divergences", "none", "--out", out]),
-  );
-  assert.ok(none.divergence !== null, "Deno's own wire classes went unseen");
-  assert.match(
-    none.divergence.replay,
-    /--target native --known-divergences none --seed 7 --wire-path /,
-  );
-  assert.equal(none.divergence.replays, "alone");
-  // The reproduction starts Deno's server or answers its fetch() itself, and diverges too.
-  const reproduced = runReproductionFile(none.divergence.reproduction);
-  assert.equal(reproduced.status, 1, reproduced.stdout);
-  assert.match(reproduced.stdout, /diverges from the reference/);
-  await Deno.remove(out, { recursive: true });
 });
 
 Deno.test("a wire divergence's corpus entry replays its head as a raw list: it fails on the bug, passes on impl", async () => {

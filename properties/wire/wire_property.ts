@@ -128,167 +128,22 @@ export function currentRuntime(): "deno" | "bun" | "node" {
 }
 
 /**
- * A known, named way a runtime's wire-built Headers differs from the reference, expressed as a
- * change to the expected observation: `list` rewrites the reference header list (what the
- * runtime's server or client built instead from the same field `lines`), `observation` rewrites what is read from it (what
- * the runtime's Headers shows instead). A divergence that the classes in force account for
- * together is counted under their names instead of failing the property.
+ * How the wire property recognizes a known, named way a runtime's wire-built Headers differs from
+ * the reference (the wire classes of properties/classes/, which its callers pass in), expressed as
+ * a change to the expected observation: `list` rewrites the reference header list (what the
+ * runtime's server or client built instead from the same field `lines`), `observation` rewrites
+ * what is read from it (what the runtime's Headers shows instead). A divergence that the classes
+ * in force account for together is counted under their names instead of failing the property;
+ * they apply in the order given (list rewrites first, then observation rewrites).
  */
 export interface WireDivergenceClass {
-  /** The name, shared with `properties/oracle/divergences.ts` when the same behaviour. */
+  /** The class name (an answer class's when the same behaviour). */
   name: string;
   runtimes: readonly ("deno" | "bun" | "node")[];
   sides: readonly WireSide[];
   list?(list: HeaderList, lines: readonly string[]): HeaderList;
   observation?(observation: HeadersObservation, list: HeaderList): HeadersObservation;
 }
-
-/** Joins every `Cookie` header of `list` into the first one, with "; ". */
-function joinCookieHeaders(list: HeaderList): HeaderList {
-  const cookies = list.filter(([name]) => name.toLowerCase() === "cookie");
-  if (cookies.length < 2) return list;
-  const first = list.findIndex(([name]) => name.toLowerCase() === "cookie");
-  const joined: [string, string] = [list[first][0], cookies.map(([, v]) => v).join("; ")];
-  return list.flatMap((header, i) =>
-    i === first ? [joined] : header[0].toLowerCase() === "cookie" ? [] : [header]
-  );
-}
-
-/**
- * Deno.serve hands user code repeated `Cookie` request fields as one `cookie` header whose value
- * joins them with "; " (as RFC 9113 section 8.2.3 asks of HTTP/2 cookie crumbs); the Fetch
- * standard keeps each field, so `get("cookie")` joins them with ", ". Joining empty fields gives
- * a value with trailing whitespace, which no Fetch header value has. (Deno's fetch() keeps them.)
- */
-export const SERVE_JOINS_COOKIE_FIELDS: WireDivergenceClass = {
-  name: "serve-joins-cookie-fields-with-semicolon",
-  runtimes: ["deno"],
-  sides: ["server"],
-  list: joinCookieHeaders,
-};
-
-/**
- * Node's (undici's) and Bun's Headers combine "cookie" values with "; ": the campaign's
- * `cookie-joined-with-semicolon`, reached here through repeated `Cookie` fields on both sides.
- */
-export const COOKIE_JOINED_WITH_SEMICOLON: WireDivergenceClass = {
-  name: "cookie-joined-with-semicolon",
-  runtimes: ["node", "bun"],
-  sides: ["server", "client"],
-  list: joinCookieHeaders,
-};
-
-/**
- * Node's fetch() (undici) keeps the trailing SP/HTAB of a response field value, which HTTP says
- * is not part of the value and no Fetch header value has: `X: a \t` gives `get("x") === "a \t"`.
- * (Its node:http server strips it.)
- */
-export const FETCH_KEEPS_TRAILING_WHITESPACE: WireDivergenceClass = {
-  name: "fetch-keeps-trailing-field-whitespace",
-  runtimes: ["node"],
-  sides: ["client"],
-  list(_list, lines) {
-    // The list the lines give with only the leading whitespace of each value removed. It
-    // rebuilds the list from the lines, so it comes first among the classes in force.
-    return lines.map((line) => {
-      const colon = line.indexOf(":");
-      return [line.slice(0, colon), line.slice(colon + 1).replace(/^[ \t]+/, "")];
-    });
-  },
-};
-
-/**
- * Bun's fetch() drops a response field whose value is empty: `X:` gives `has("x") === false`.
- */
-export const FETCH_DROPS_EMPTY_FIELDS: WireDivergenceClass = {
-  name: "fetch-drops-empty-fields",
-  runtimes: ["bun"],
-  sides: ["client"],
-  list: (list) => list.filter(([, value]) => value !== ""),
-};
-
-/**
- * The names of the generator's pool that Bun's HTTP parser combines when repeated; it keeps only
- * the last field of the others (seen: `Warning`, `X-Dup`, `x-a`).
- */
-const NAMES_BUN_COMBINES = ["accept", "content-type", "via", "cookie", "set-cookie"];
-
-/**
- * Bun (its server and its fetch()) keeps only the last of repeated fields of a name its parser
- * does not know: `X-Dup: a` then `X-Dup: b` give `get("x-dup") === "b"`, where the standard says
- * "a, b". Known names (`Accept`, `Via`, ...) are combined as the standard says.
- */
-export const REPEATED_FIELDS_KEEP_LAST: WireDivergenceClass = {
-  name: "repeated-unknown-fields-keep-last",
-  runtimes: ["bun"],
-  sides: ["server", "client"],
-  list(list) {
-    return list.filter(([name], i) => {
-      const lower = name.toLowerCase();
-      return NAMES_BUN_COMBINES.includes(lower) ||
-        !list.slice(i + 1).some(([later]) => later.toLowerCase() === lower);
-    });
-  },
-};
-
-/**
- * Deno's Headers iterates a combined value without its empty leading values (["", "a"] iterates
- * as "a", ["", ""] as ""), while `get` keeps them: `iteration-drops-leading-empty-value` of the
- * campaign, reached here through field lines with empty values.
- */
-export const ITERATION_DROPS_LEADING_EMPTY_VALUE: WireDivergenceClass = {
-  name: "iteration-drops-leading-empty-value",
-  runtimes: ["deno"],
-  sides: ["server", "client"],
-  observation(observation, list) {
-    const combined = new Map<string, string>();
-    for (const [name, value] of list) {
-      const lower = name.toLowerCase();
-      if (lower === "set-cookie") continue;
-      const before = combined.get(lower);
-      combined.set(lower, before ? `${before}, ${value}` : value);
-    }
-    return {
-      ...observation,
-      entries: observation.entries.map(([name, value]) => [
-        name,
-        name === "set-cookie" ? value : combined.get(name) ?? value,
-      ]),
-    };
-  },
-};
-
-/**
- * Bun's Headers iterates set-cookie after every other name instead of in sorted order: the
- * campaign's `set-cookie-sorted-last`, reached here through `Set-Cookie` fields.
- */
-export const SET_COOKIE_SORTED_LAST: WireDivergenceClass = {
-  name: "set-cookie-sorted-last",
-  runtimes: ["bun"],
-  sides: ["server", "client"],
-  observation: (observation) => ({
-    ...observation,
-    entries: [
-      ...observation.entries.filter(([name]) => name !== "set-cookie"),
-      ...observation.entries.filter(([name]) => name === "set-cookie"),
-    ],
-  }),
-};
-
-/**
- * The wire classes known on the runtimes the project pins (Deno 2.9.6, Node 22, Bun 1.3.14), in
- * the order they apply: list rewrites first (each on the previous one's result), then
- * observation rewrites.
- */
-export const KNOWN_WIRE_CLASSES: readonly WireDivergenceClass[] = [
-  FETCH_KEEPS_TRAILING_WHITESPACE,
-  FETCH_DROPS_EMPTY_FIELDS,
-  SERVE_JOINS_COOKIE_FIELDS,
-  COOKIE_JOINED_WITH_SEMICOLON,
-  REPEATED_FIELDS_KEEP_LAST,
-  ITERATION_DROPS_LEADING_EMPTY_VALUE,
-  SET_COOKIE_SORTED_LAST,
-];
 
 /** Options of {@link runWireProperty}. */
 export interface WirePropertyOptions {

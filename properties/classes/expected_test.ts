@@ -1,14 +1,15 @@
 import assert from "node:assert/strict";
 import * as reference from "../../spec/mod.ts";
-import type { Subject } from "./base/observe.ts";
-import { openSubject } from "./base/observe.ts";
-import type { Op } from "./ops.ts";
-import type { Difference } from "./divergences.ts";
-import { divergenceClasses, explainedBy } from "./divergences.ts";
-import type { ExplainedStep } from "./world.ts";
+import type { Subject } from "../oracle/base/observe.ts";
+import { openSubject } from "../oracle/base/observe.ts";
+import type { Op } from "../oracle/ops.ts";
+import type { Difference } from "../oracle/divergences.ts";
+import { explainedBy } from "../oracle/divergences.ts";
+import { divergenceClasses } from "./classes.ts";
+import type { ExplainedStep } from "../oracle/world.ts";
 
 type Headers = InstanceType<typeof reference.Headers>;
-import { Divergence, World } from "./world.ts";
+import { Divergence, World } from "../oracle/world.ts";
 
 // A known class shapes the oracle: the world explains a difference a class in force recognizes,
 // goes on with the run (or forks the objects it touched), and still throws the first difference

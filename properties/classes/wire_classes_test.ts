@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import type { HeaderList } from "../../spec/header_list.ts";
-import { parseFieldLines } from "./field_lines.ts";
-import {
-  ITERATION_DROPS_LEADING_EMPTY_VALUE,
-  KNOWN_WIRE_CLASSES,
-  runWireProperty,
-  SERVE_JOINS_COOKIE_FIELDS,
-} from "./wire_property.ts";
+import { parseFieldLines } from "../wire/field_lines.ts";
+import { runWireProperty } from "../wire/wire_property.ts";
+import { codecCauseOf, wireClasses } from "./classes.ts";
 
 const BRIEF = { runs: 60, seed: 7, timeLimitMs: 20_000 };
+
+/** Every wire class, in the order they apply. */
+const KNOWN_WIRE_CLASSES = wireClasses();
 
 /** Whether nothing listens on 127.0.0.1:`port` any more. */
 async function isClosed(port: number): Promise<boolean> {
@@ -45,7 +44,10 @@ Deno.test("without the known classes, Deno's own divergences are reported with t
   assert.ok(divergence !== null);
   assert.equal(divergence.kind, "reference");
   assert.ok(divergence.bytes.includes(divergence.fieldLines[0]));
-  const explained = [SERVE_JOINS_COOKIE_FIELDS, ITERATION_DROPS_LEADING_EMPTY_VALUE];
+  const explained = KNOWN_WIRE_CLASSES.filter((c) =>
+    c.name === "serve-joins-cookie-fields-with-semicolon" ||
+    c.name === "iteration-drops-leading-empty-value"
+  );
   const again = await runWireProperty({ ...BRIEF, runs: 300, knownClasses: explained });
   assert.equal(again.divergence, null);
   assert.ok(Object.keys(again.knownClassCounts).length > 0);
@@ -96,7 +98,7 @@ Deno.test("the CLI runs the property under Node and Bun too, known classes aside
     await t.step(binary, async () => {
       const output = await new Deno.Command(binary, {
         args: [
-          new URL("./cli.ts", import.meta.url).pathname,
+          new URL("../campaign/wire_cli.ts", import.meta.url).pathname,
           "--runs",
           "60",
           "--seed",
@@ -115,4 +117,11 @@ Deno.test("the CLI runs the property under Node and Bun too, known classes aside
       assert.ok(Object.keys(result.knownClassCounts).length > 0);
     });
   }
+});
+
+Deno.test("a Deno parser divergence on a control byte is named after its codec class", () => {
+  const found = { fieldLines: ["X-Ctl: a\x01b"], referenceAccepts: true, runtimeAccepts: false };
+  assert.equal(codecCauseOf("deno", found)?.name, "value-control-bytes-rejected");
+  assert.equal(codecCauseOf("node", found), null);
+  assert.equal(codecCauseOf("deno", { ...found, fieldLines: ["X-A: b"] }), null);
 });

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
-import { accepts, observesOwnKeys } from "../campaign/campaign.ts";
 import {
   classesHit,
+  classesOf,
   ClassRounds,
-  DIVERGENCE_CLASSES,
+  costCasesSkipped,
   divergenceClasses,
   knownFor,
-} from "./divergences.ts";
-import type { Op } from "./ops.ts";
-import type { Capabilities } from "../targets/targets.ts";
+} from "./classes.ts";
+import type { Op } from "../oracle/ops.ts";
+import { COST_SECTIONS, costCases } from "../costs/cases.ts";
 
 Deno.test("known divergence classes are found by name, all, or rejected", () => {
-  assert.equal(divergenceClasses(["all"]).length, DIVERGENCE_CLASSES.length);
+  assert.equal(divergenceClasses(["all"]).length, classesOf("answers").length);
   assert.deepEqual(divergenceClasses([]), []);
   assert.deepEqual(divergenceClasses(["none"]), []);
   assert.throws(() => divergenceClasses(["nope"]), /unknown divergence class "nope"/);
@@ -19,7 +19,7 @@ Deno.test("known divergence classes are found by name, all, or rejected", () => 
 
 Deno.test("each class covers the operations it names and not a plain append", () => {
   const plain: Op = { op: "append", target: 0, args: ["a", "b"] };
-  for (const divergence of DIVERGENCE_CLASSES) {
+  for (const divergence of classesOf("answers")) {
     assert.equal(divergence.covers(plain), false, divergence.name);
   }
   const [noCors] = divergenceClasses(["no-cors-guard-ignored"]);
@@ -37,33 +37,6 @@ Deno.test("each class covers the operations it names and not a plain append", ()
   });
   assert.equal(noCors.covers(rawList("request-no-cors")), true);
   assert.equal(noCors.covers(rawList("request")), false);
-});
-
-Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
-  const silencing = DIVERGENCE_CLASSES.filter((c) => c.silences === "own keys");
-  assert.deepEqual(silencing.map((c) => c.name), ["own-keys-expose-internal-state"]);
-  assert.equal(observesOwnKeys([]), true);
-  assert.equal(observesOwnKeys(silencing), false);
-  assert.equal(observesOwnKeys(divergenceClasses(["prototype-has-extra-properties"])), true);
-});
-
-Deno.test("a class is excluded from a batch when it covers any step inside it", () => {
-  const [snapshot] = divergenceClasses(["for-each-iterates-snapshot"]);
-  const forEach: Op = {
-    op: "forEach",
-    target: 0,
-    mutations: [{ op: "append", target: 0, args: ["a", "1"] }],
-  };
-  const batch: Op = { op: "batch", ops: [{ op: "get", target: 0, args: ["a"] }, forEach] };
-  const capabilities: Capabilities = {
-    guards: ["none", "request", "request-no-cors", "response", "immutable"],
-    emptyOnly: [],
-    withGuard: true,
-    rawList: true,
-    freeze: true,
-  };
-  assert.equal(accepts(batch, capabilities, []), true);
-  assert.equal(accepts(batch, capabilities, [snapshot]), false);
 });
 
 Deno.test("auto knows the classes seen in a runtime; a campaign's hits are named, each once", () => {
@@ -115,4 +88,14 @@ Deno.test("class rounds exclude each class found from the next round on, up to a
   assert.deepEqual(rounds.found, ["own-keys-expose-internal-state", "no-cors-guard-ignored"]);
   assert.equal(rounds.count, 2);
   assert.ok(!rounds.more);
+});
+
+Deno.test("every known cost class covers cases, and only those are skipped", () => {
+  const cases = costCases({ sections: COST_SECTIONS, factor: 10 }, 1);
+  for (const known of classesOf("costs")) {
+    assert.ok(cases.some(costCasesSkipped([known.name])), known.name);
+  }
+  assert.equal(cases.filter(costCasesSkipped([])).length, 0);
+  assert.ok(cases.some((c) => !costCasesSkipped(["all"])(c)));
+  assert.deepEqual(divergenceClasses(["linear-scan-per-operation"]), []);
 });

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { DIVERGENCE_CLASSES } from "../oracle/divergences.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import { join } from "node:path";
-import { casesToReport, runReproduction, writeClassReport } from "../upstream/report.ts";
-import { WIRE_REPORT_CASES } from "./report_cases.ts";
-import { KNOWN_WIRE_CLASSES } from "./wire_property.ts";
+import { casesToReport, runReproduction, writeClassReport } from "./report.ts";
+import { classesOf, reportCases } from "../classes/classes.ts";
+
+/** The reports of the wire classes. */
+const WIRE_REPORT_CASES = reportCases(["wire"]);
 
 /** The pinned runtimes, from the wrapper's PATH. */
 const BINARIES: Record<string, RuntimeBinary> = {
@@ -13,19 +14,16 @@ const BINARIES: Record<string, RuntimeBinary> = {
   bun: { name: "bun", version: "pinned", execPath: "bun" },
 };
 
-Deno.test("every wire class the campaign does not share has a report case", () => {
-  const wireOnly = KNOWN_WIRE_CLASSES.filter((known) =>
-    !DIVERGENCE_CLASSES.some((c) => c.name === known.name)
-  );
+Deno.test("every wire class has a report case", () => {
   assert.deepEqual(
     WIRE_REPORT_CASES.map((c) => c.name).sort(),
-    wireOnly.map((c) => c.name).sort(),
+    classesOf("wire").map((c) => c.name).sort(),
   );
 });
 
 Deno.test("each wire reproduction diverges on the runtimes of its class and nowhere else", async (t) => {
   for (const c of WIRE_REPORT_CASES) {
-    const known = KNOWN_WIRE_CLASSES.find((k) => k.name === c.name)!;
+    const known = classesOf("wire").find((k) => k.name === c.name)!;
     for (const [name, binary] of Object.entries(BINARIES)) {
       // The Deno.serve case runs under Deno alone: elsewhere it throws, which is no finding.
       if (c.name === "serve-joins-cookie-fields-with-semicolon" && name !== "deno") continue;
@@ -50,7 +48,7 @@ Deno.test("report --all reports the wire-only classes too, each on its first run
   for (const c of WIRE_REPORT_CASES) {
     const entry = reported.find(({ report }) => report.name === c.name);
     assert.ok(entry !== undefined, `${c.name} is not reported by --all`);
-    assert.equal(entry.seenIn, KNOWN_WIRE_CLASSES.find((k) => k.name === c.name)!.runtimes[0]);
+    assert.equal(entry.seenIn, classesOf("wire").find((k) => k.name === c.name)!.runtimes[0]);
   }
   await t.step("the files written for one of them: the issue body alone", async () => {
     const out = await Deno.makeTempDir({ prefix: "headerproof-report-" });

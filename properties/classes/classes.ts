@@ -1,0 +1,423 @@
+/**
+ * The divergence classes: one typed table, `CLASSES`, one row per class, each class one file
+ * under this folder (answers/, costs/, wire/, codec/: the stage that finds it; class.ts says what
+ * a class declares and how to add one). Everything that asks about classes asks here:
+ * `--known-divergences` ({@link divergenceClasses}, {@link knownFor}, {@link costCasesSkipped},
+ * {@link codecClasses}), the campaign's report ({@link classesHit}), `sweep` and `bisect`
+ * ({@link ClassRounds}, {@link classify}), `report` ({@link reportCases}), the wire stage
+ * ({@link wireClasses}, {@link codecCauseOf}) and properties/NATIVE_DIVERGENCES.md
+ * (native_divergences.ts). The stage folders and oracle/ do not import this folder: their callers
+ * pass them the classes, or the recognizers, they need.
+ *
+ * The table's order is the order classes apply and are listed in: the answer classes in the order
+ * world.ts asks them (the first that explains a difference names it), the wire classes among
+ * them so that each runtime's rewrites of the expected header list apply in the order they were
+ * found to compose (fetch-keeps-trailing-field-whitespace first, as it rebuilds the list from the
+ * field lines), then the cost classes, then the codec classes.
+ *
+ * @example
+ * ```ts
+ * import { CLASSES, divergenceClasses } from "./classes.ts";
+ * const [noCors] = divergenceClasses(["no-cors-guard-ignored"]);
+ * noCors.covers({ op: "construct", slot: 0, guard: "request-no-cors", init: { kind: "none" } });
+ * // true
+ * console.log(CLASSES.length);
+ * ```
+ *
+ * @module
+ */
+import type { StageName } from "../core/stage.ts";
+import type { Op } from "../oracle/ops.ts";
+import type { CostCase } from "../costs/probes.ts";
+import type { WireDivergenceClass } from "../wire/wire_property.ts";
+import type {
+  AnswerClass,
+  AnyClass,
+  ClassOf,
+  CodecClass,
+  CostDivergenceClass,
+  ReportCase,
+  WireClass,
+} from "./class.ts";
+import { noCorsGuardIgnored } from "./answers/no_cors_guard_ignored.ts";
+import { iterationDropsLeadingEmptyValue } from "./answers/iteration_drops_leading_empty_value.ts";
+import { iteratorLatchesOnDone } from "./answers/iterator_latches_on_done.ts";
+import { forEachIteratesSnapshot } from "./answers/for_each_iterates_snapshot.ts";
+import { setCookieSortedLast } from "./answers/set_cookie_sorted_last.ts";
+import { recordIncludesNonEnumerableKeys } from "./answers/record_includes_non_enumerable_keys.ts";
+import { recordEnumerableSymbolKeyIgnored } from "./answers/record_enumerable_symbol_key_ignored.ts";
+import { copyKeepsTrailingCommaSpace } from "./answers/copy_keeps_trailing_comma_space.ts";
+import { responseInitSkipsTolength } from "./answers/response_init_skips_tolength.ts";
+import { pairNextPrimitiveHangs } from "./answers/pair_next_primitive_hangs.ts";
+import { fetchKeepsTrailingFieldWhitespace } from "./wire/fetch_keeps_trailing_field_whitespace.ts";
+import { fetchDropsEmptyFields } from "./wire/fetch_drops_empty_fields.ts";
+import { cookieJoinedWithSemicolon } from "./answers/cookie_joined_with_semicolon.ts";
+import { repeatedUnknownFieldsKeepLast } from "./wire/repeated_unknown_fields_keep_last.ts";
+import { serveJoinsCookieFieldsWithSemicolon } from "./wire/serve_joins_cookie_fields_with_semicolon.ts";
+import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_check.ts";
+import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
+import { headersInitIgnoresOverriddenIterator } from "./answers/headers_init_ignores_overridden_iterator.ts";
+import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_after_iteration.ts";
+import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
+import { recordValueReadBeforeKeyCheck } from "./answers/record_value_read_before_key_check.ts";
+import { iteratorProtocolExtraReads } from "./answers/iterator_protocol_extra_reads.ts";
+import { iterationPairsSharedWithCache } from "./answers/iteration_pairs_shared_with_cache.ts";
+import { usesPatchableBuiltins } from "./answers/uses_patchable_builtins.ts";
+import { ownKeysExposeInternalState } from "./answers/own_keys_expose_internal_state.ts";
+import { prototypeHasExtraProperties } from "./answers/prototype_has_extra_properties.ts";
+import { headersRequestResponseSerializable } from "./answers/headers_request_response_serializable.ts";
+import { requestInitReadsClient } from "./answers/request_init_reads_client.ts";
+import { responseInitMembersReadTwice } from "./answers/response_init_members_read_twice.ts";
+import { responseAcceptsStatus101 } from "./answers/response_accepts_status_101.ts";
+import { responseStatusCheckedBeforeHeadersConverted } from "./answers/response_status_checked_before_headers_converted.ts";
+import { initMembersReadOutOfOrder } from "./answers/init_members_read_out_of_order.ts";
+import { initReadsNonMembers } from "./answers/init_reads_non_members.ts";
+import { jsonContentTypeHasCharset } from "./answers/json_content_type_has_charset.ts";
+import { stringBodyNoContentType } from "./answers/string_body_no_content_type.ts";
+import { responseStatusAndStatusTextUnchecked } from "./answers/response_status_and_status_text_unchecked.ts";
+import { statusNotConvertedToUnsignedShort } from "./answers/status_not_converted_to_unsigned_short.ts";
+import { getRequestAcceptsBody } from "./answers/get_request_accepts_body.ts";
+import { requestConstructorChecksSkipped } from "./answers/request_constructor_checks_skipped.ts";
+import { responseHeadersFilledBeforeStatusCheck } from "./answers/response_headers_filled_before_status_check.ts";
+import { responseInitIgnoresArrayIterator } from "./answers/response_init_ignores_array_iterator.ts";
+import { staticBodyContentTypeNameLowercase } from "./answers/static_body_content_type_name_lowercase.ts";
+import { foreignFormDataBodyIsText } from "./answers/foreign_form_data_body_is_text.ts";
+import { valuesKeepParentStrings } from "./costs/values_keep_parent_strings.ts";
+import { namesKeepParentStrings } from "./costs/names_keep_parent_strings.ts";
+import { linearScanPerOperation } from "./costs/linear_scan_per_operation.ts";
+import { iterationReSortsAfterMutation } from "./costs/iteration_re_sorts_after_mutation.ts";
+import { quadraticOnLargeLists } from "./costs/quadratic_on_large_lists.ts";
+import { valueControlBytesRejected } from "./codec/value_control_bytes_rejected.ts";
+import { valueEdgeWhitespaceAccepted } from "./codec/value_edge_whitespace_accepted.ts";
+import { toStrRejectsObsText } from "./codec/to_str_rejects_obs_text.ts";
+import { nameLongerThan65535Rejected } from "./codec/name_longer_than_65535_rejected.ts";
+import { longTextKeyNotValidated } from "./codec/long_text_key_not_validated.ts";
+import { lowercaseNameAcceptsDquote } from "./codec/lowercase_name_accepts_dquote.ts";
+
+/** Every class, in the order they apply and are listed in (see the module doc). */
+export const CLASSES = [
+  noCorsGuardIgnored,
+  iterationDropsLeadingEmptyValue,
+  iteratorLatchesOnDone,
+  forEachIteratesSnapshot,
+  setCookieSortedLast,
+  recordIncludesNonEnumerableKeys,
+  recordEnumerableSymbolKeyIgnored,
+  copyKeepsTrailingCommaSpace,
+  responseInitSkipsTolength,
+  pairNextPrimitiveHangs,
+  fetchKeepsTrailingFieldWhitespace,
+  fetchDropsEmptyFields,
+  cookieJoinedWithSemicolon,
+  repeatedUnknownFieldsKeepLast,
+  serveJoinsCookieFieldsWithSemicolon,
+  getSetCookieNoBrandCheck,
+  errorResponseHeadersMutable,
+  headersInitIgnoresOverriddenIterator,
+  sequenceConvertedAfterIteration,
+  iteratorMethodReadRepeatedly,
+  recordValueReadBeforeKeyCheck,
+  iteratorProtocolExtraReads,
+  iterationPairsSharedWithCache,
+  usesPatchableBuiltins,
+  ownKeysExposeInternalState,
+  prototypeHasExtraProperties,
+  headersRequestResponseSerializable,
+  requestInitReadsClient,
+  responseInitMembersReadTwice,
+  responseAcceptsStatus101,
+  responseStatusCheckedBeforeHeadersConverted,
+  initMembersReadOutOfOrder,
+  initReadsNonMembers,
+  jsonContentTypeHasCharset,
+  stringBodyNoContentType,
+  responseStatusAndStatusTextUnchecked,
+  statusNotConvertedToUnsignedShort,
+  getRequestAcceptsBody,
+  requestConstructorChecksSkipped,
+  responseHeadersFilledBeforeStatusCheck,
+  responseInitIgnoresArrayIterator,
+  staticBodyContentTypeNameLowercase,
+  foreignFormDataBodyIsText,
+  valuesKeepParentStrings,
+  namesKeepParentStrings,
+  linearScanPerOperation,
+  iterationReSortsAfterMutation,
+  quadraticOnLargeLists,
+  valueControlBytesRejected,
+  valueEdgeWhitespaceAccepted,
+  toStrRejectsObsText,
+  nameLongerThan65535Rejected,
+  longTextKeyNotValidated,
+  lowercaseNameAcceptsDquote,
+] as const satisfies readonly AnyClass[];
+
+/** A row of the table, its name a literal type. */
+type Row = (typeof CLASSES)[number];
+
+/** The name of a class of the table. */
+export type ClassName = Row["name"];
+
+/** An answer class of the table. */
+type Answer = AnswerClass<ClassName>;
+
+/** The classes of stage `stage`, in table order. */
+export function classesOf<S extends StageName>(stage: S): Extract<Row, ClassOf<S>>[] {
+  return CLASSES.filter((c): c is Extract<Row, ClassOf<S>> => c.stage === stage);
+}
+
+/** The class named `name`, or undefined. */
+export function classNamed(name: string): AnyClass | undefined {
+  return (CLASSES as readonly AnyClass[]).find((c) => c.name === name);
+}
+
+/**
+ * The classes named in `names` ("all" for every one, "none" for none); an unknown name throws.
+ * "auto" is resolved by {@link knownFor} before it gets here.
+ */
+export function divergenceClasses(names: readonly string[]): Answer[] {
+  const answers = classesOf("answers");
+  if (names.includes("all")) return answers;
+  if (names.length === 1 && names[0] === "none") return [];
+  // Cost classes and codec classes are put in force by their own stages.
+  const answerNames = names.filter((name) => {
+    const stage = classNamed(name)?.stage;
+    return stage !== "costs" && stage !== "codec";
+  });
+  return answerNames.map((name) => {
+    const found = answers.find((c) => c.name === name);
+    if (found === undefined) {
+      throw new Error(
+        `unknown divergence class "${name}"; known: all, none, auto, ${
+          [...answers, ...classesOf("costs"), ...classesOf("codec")].map((c) => c.name).join(", ")
+        }`,
+      );
+    }
+    return found;
+  });
+}
+
+/**
+ * The classes already known for a target whose Headers is `runtimeName`'s ("deno", "node",
+ * "bun"), answer and cost classes alike: those seen in it (`--known-divergences auto`, the
+ * default for native, release and source targets).
+ */
+export function knownFor(runtimeName: string): (Answer | CostDivergenceClass<ClassName>)[] {
+  return [...classesOf("answers"), ...classesOf("costs")].filter((c) =>
+    (c.runtimes as readonly string[]).includes(runtimeName)
+  );
+}
+
+/**
+ * The known class a divergence belongs to, or null (see the module doc for the rule). `runtime`
+ * ("deno", "node", "bun") orders the classes seen in it first; `known` are already in force.
+ */
+export function classify(
+  failure: { steps: readonly Op[]; message: string },
+  runtimeName: string,
+  known: readonly string[],
+): Answer | null {
+  const open = classesOf("answers").filter((c) => !known.includes(c.name));
+  if (/^step \d+: Reflect\.ownKeys\(/m.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "own keys");
+    if (silencing !== undefined) return silencing;
+  }
+  if (/the candidate called these patched built-ins/.test(failure.message)) {
+    const silencing = open.find((c) => c.silences === "tampered realm");
+    if (silencing !== undefined) return silencing;
+  }
+  const ordered = [
+    ...open.filter((c) => (c.runtimes as readonly string[]).includes(runtimeName)),
+    ...open.filter((c) => !(c.runtimes as readonly string[]).includes(runtimeName)),
+  ];
+  // A batch is covered by a class that covers any step inside it, as the campaign excludes it.
+  const covers = (c: Answer, step: Op) =>
+    c.covers(step) || (step.op === "batch" && step.ops.some((inner) => c.covers(inner)));
+  for (let i = failure.steps.length - 1; i >= 0; i--) {
+    const covering = ordered.find((c) => covers(c, failure.steps[i]));
+    if (covering !== undefined) return covering;
+  }
+  return null;
+}
+
+/** A known class a campaign's divergence was put in ({@link classify}). */
+export interface ClassHit {
+  /** The class. */
+  name: string;
+  /** Its one-line summary. */
+  summary: string;
+  /** The runtimes it was seen in before. */
+  seenIn: readonly string[];
+  /** The seeds of the workers whose divergence it was. */
+  seeds: number[];
+  /** The runs that went on past it (0 for the class of a counterexample). */
+  runs: number;
+  /** The steps it explained over those runs (0 for the class of a counterexample). */
+  steps: number;
+  /**
+   * The command that replays the first run that went on past it, with it left out of the classes
+   * in force, so that the run fails on it (campaign/coordinator.ts); null for the class of a
+   * counterexample, which its own replay command shows.
+   */
+  replay: string | null;
+}
+
+/**
+ * Every known class among `failures` (each worker's first divergence, with its seed), in the
+ * order first hit: what a campaign on a runtime's Headers (`runtimeName`) ran into, the classes
+ * in `known` left out. A divergence no class covers is not listed.
+ */
+export function classesHit(
+  failures: readonly { seed: number; steps: readonly Op[]; message: string }[],
+  runtimeName: string,
+  known: readonly string[],
+): ClassHit[] {
+  const hits: ClassHit[] = [];
+  for (const failure of failures) {
+    const c = classify(failure, runtimeName, known);
+    if (c === null) continue;
+    const hit = hits.find((h) => h.name === c.name);
+    if (hit === undefined) {
+      hits.push({
+        name: c.name,
+        summary: c.summary,
+        seenIn: c.runtimes,
+        seeds: [failure.seed],
+        runs: 0,
+        steps: 0,
+        replay: null,
+      });
+    } else hit.seeds.push(failure.seed);
+  }
+  return hits;
+}
+
+/**
+ * Rounds of a campaign, each excluding the known classes found before: what `sweep` does on each
+ * release (upstream/sweep.ts) and `fuzz --known-divergences auto` within one budget
+ * (campaign/coordinator.ts). Each round's divergences are put in known classes ({@link classify},
+ * against the classes excluded in that round), and those classes are excluded from the next
+ * round on. The rounds end at a round with no divergence, a divergence no class covers, or
+ * `limit` rounds.
+ */
+export class ClassRounds {
+  /** The classes found, in the order found (none repeated). */
+  readonly found: ClassName[] = [];
+  /** The runtime whose Headers the target is. */
+  readonly runtimeName: string;
+  /** The classes excluded from the first round on. */
+  readonly initial: readonly string[];
+  /** The rounds at most. */
+  readonly limit: number;
+  #rounds = 0;
+
+  /** Rounds on `runtimeName`'s Headers, `initial` excluded from the first, `limit` at most. */
+  constructor(runtimeName: string, initial: readonly string[], limit = Infinity) {
+    this.runtimeName = runtimeName;
+    this.initial = initial;
+    this.limit = limit;
+  }
+
+  /** The classes to exclude in the next round: the initial ones, then those found. */
+  get excluded(): string[] {
+    return [...this.initial, ...this.found];
+  }
+
+  /** The rounds recorded so far. */
+  get count(): number {
+    return this.#rounds;
+  }
+
+  /** Whether another round may run. */
+  get more(): boolean {
+    return this.#rounds < this.limit;
+  }
+
+  /**
+   * Records one round's divergences: the class of each (null where no class covers it, which
+   * ends the rounds), every class found added to those excluded from the next round.
+   */
+  record(
+    failures: readonly { steps: readonly Op[]; message: string }[],
+  ): (Answer | null)[] {
+    const excluded = this.excluded;
+    this.#rounds++;
+    const classes = failures.map((failure) => classify(failure, this.runtimeName, excluded));
+    for (const c of classes) {
+      if (c !== null && !this.found.includes(c.name)) this.found.push(c.name);
+    }
+    return classes;
+  }
+}
+
+/** The cost classes named in `names` ("all" for every one); answer class names are passed over. */
+export function knownCostClasses(names: readonly string[]): CostDivergenceClass[] {
+  return classesOf("costs").filter((c) => names.includes("all") || names.includes(c.name));
+}
+
+/**
+ * Whether a cost class among `names` (or "all") covers a cost case: the cases the cost stage does
+ * not measure while those classes are in force.
+ */
+export function costCasesSkipped(names: readonly string[]): (costCase: CostCase) => boolean {
+  const inForce = knownCostClasses(names);
+  return (costCase) => inForce.some((c) => c.covers(costCase));
+}
+
+/**
+ * Every wire recognizer, in the order the wire stage applies them: the wire classes, and the
+ * wire part of each answer class the wire stage reaches too (of the same name).
+ */
+export function wireClasses(): WireDivergenceClass[] {
+  return (CLASSES as readonly AnyClass[]).flatMap((c) =>
+    c.stage === "wire" ? [c] : c.stage === "answers" && c.wire !== undefined ? [c.wire] : []
+  );
+}
+
+/** Every codec class, in table order (the codec stage puts those named, or all, in force). */
+export function codecClasses(): CodecClass[] {
+  return classesOf("codec");
+}
+
+/**
+ * The codec class that explains a wire-stage parser divergence of `runtimeName`: field lines the
+ * reference accepts and the runtime's parser rejects, for a cause a class names (null when none
+ * does, or the runtime does not run the crate).
+ */
+export function codecCauseOf(
+  runtimeName: string,
+  found: { fieldLines: readonly string[]; referenceAccepts: boolean; runtimeAccepts: boolean },
+): CodecClass | null {
+  if (!found.referenceAccepts || found.runtimeAccepts) return null;
+  return classesOf("codec").find((c) =>
+    c.seenThrough.includes(runtimeName) && c.explainsRejection?.(found.fieldLines) === true
+  ) ?? null;
+}
+
+/**
+ * Every class of `stages` with an upstream report, as `report` takes them: the answer classes,
+ * then the wire classes, each in table order.
+ */
+export function reportCases(
+  stages: readonly ("answers" | "wire")[] = ["answers", "wire"],
+): ReportCase[] {
+  return stages.flatMap((stage) => classesOf(stage) as (AnswerClass | WireClass)[]).flatMap((c) =>
+    c.report === null ? [] : [{ name: c.name, ...c.report }]
+  );
+}
+
+/** Where `report --all` keeps the committed reports, from the repository's root. */
+export const REPORTS_DIR = "properties/upstream/reports";
+
+/**
+ * The committed files of a class's report: its issue body (`NAME.md`) and, unless its
+ * reproduction needs the network, its web-platform-tests test (`NAME.any.js`); none for a class
+ * without a report.
+ */
+export function reportFiles(c: AnyClass): { issue: string; wpt: string | null } | null {
+  if (c.report === null) return null;
+  return {
+    issue: `${REPORTS_DIR}/${c.name}.md`,
+    wpt: c.report.network ? null : `${REPORTS_DIR}/${c.name}.any.js`,
+  };
+}
