@@ -1,7 +1,8 @@
 /**
  * No import circle, between files or between folders (.ci/imports.ts builds the graph): a
  * strongly connected component of more than one file, or of more than one folder in the graph of
- * which folder imports which, is a circle. The test names the files of each circle and, for a
+ * which folder imports which, is a circle (a folder of properties/ or a top-level folder, its
+ * subfolders in it: .ci/imports.ts `folderOf`). The test names the files of each circle and, for a
  * folder circle, the imports that close it.
  *
  * ```sh
@@ -11,9 +12,8 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { dirname } from "node:path";
 import type { Graph } from "./.ci/imports.ts";
-import { circles, fileGraph, folderGraph, importedSpecifiers } from "./.ci/imports.ts";
+import { circles, fileGraph, folderGraph, folderOf, importedSpecifiers } from "./.ci/imports.ts";
 
 /** Each circle of `graph` as lines: its members, then for folders the file imports closing it. */
 function described(found: string[][], files: Graph | null): string {
@@ -22,8 +22,8 @@ function described(found: string[][], files: Graph | null): string {
     const edges = files === null
       ? []
       : [...files].flatMap(([file, targets]) =>
-        inside.has(dirname(file))
-          ? [...targets].filter((t) => inside.has(dirname(t)) && dirname(t) !== dirname(file))
+        inside.has(folderOf(file))
+          ? [...targets].filter((t) => inside.has(folderOf(t)) && folderOf(t) !== folderOf(file))
             .map((t) => `    ${file} -> ${t}`)
           : []
       );
@@ -39,9 +39,14 @@ Deno.test("the import circle finder finds a planted circle of files and of folde
     ["a/w.ts", new Set<string>()],
     ["c/v.ts", new Set(["c/u.ts"])],
     ["c/u.ts", new Set(["c/v.ts"])],
+    ["properties/d/t.ts", new Set(["properties/d/kinds/s.ts"])],
+    ["properties/d/kinds/s.ts", new Set(["properties/d/r.ts"])],
+    ["properties/d/r.ts", new Set(["properties/e/q.ts"])],
+    ["properties/e/q.ts", new Set(["properties/d/kinds/p.ts"])],
+    ["properties/d/kinds/p.ts", new Set<string>()],
   ]);
   assert.deepEqual(circles(files), [["c/u.ts", "c/v.ts"]]);
-  assert.deepEqual(circles(folderGraph(files)), [["a", "b"]]);
+  assert.deepEqual(circles(folderGraph(files)), [["a", "b"], ["properties/d", "properties/e"]]);
   assert.deepEqual(
     importedSpecifiers(
       'import type {\n  A,\n} from "./a.ts";\n * import { b } from "./b.ts";\n' +

@@ -74,14 +74,26 @@ export function fileGraph(): Graph {
   return graph;
 }
 
+/**
+ * The folder a file belongs to in the folder graph: a folder of properties/ (`properties/core`),
+ * else a top-level folder of the repository (`impl`, `model`), else the root (`.`). A subfolder
+ * counts as its folder: a typed table's entries (`targets/kinds/`, `classes/answers/`) import the
+ * row type that sits beside the table, and the operation kinds import the executor's base.
+ */
+export function folderOf(file: string): string {
+  const parts = file.split("/");
+  if (parts[0] === "properties" && parts.length > 2) return parts.slice(0, 2).join("/");
+  return parts.length > 1 ? parts[0] : ".";
+}
+
 /** The folder graph of a file graph: an edge wherever a file imports a file in another folder. */
 export function folderGraph(files: Graph): Graph {
   const graph: Graph = new Map();
   for (const [file, targets] of files) {
-    const from = dirname(file);
+    const from = folderOf(file);
     if (!graph.has(from)) graph.set(from, new Set());
     for (const target of targets) {
-      if (dirname(target) !== from) graph.get(from)!.add(dirname(target));
+      if (folderOf(target) !== from) graph.get(from)!.add(folderOf(target));
     }
   }
   return graph;

@@ -35,9 +35,9 @@ import type { Capabilities, Target } from "../targets/targets.ts";
 import { candidateCode, TamperedRealm } from "../targets/tampered_realm.ts";
 import { Divergence, perform, World } from "../oracle/world.ts";
 import { Side } from "../oracle/base/kind.ts";
-import type { Failure, PropertyName } from "../core/failure.ts";
+import type { Failure, PropertyName } from "../corpus/failure.ts";
 
-export type { Failure, PropertyName } from "../core/failure.ts";
+export type { Failure, PropertyName } from "../corpus/failure.ts";
 
 /** How long and from where a campaign runs. */
 export interface CampaignOptions {

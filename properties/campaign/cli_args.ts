@@ -95,7 +95,7 @@ export const USAGE = `usage: ${commandLine()} [options]
   --out DIR                   where reproductions and corpus entries go (default .cache/ in the
                               headerproof folder, which git ignores)
   --record                    also add the counterexample to the committed regression corpus
-                              (properties/core/corpus/), replayed by every ./headerproof test
+                              (properties/corpus/entries/), replayed by every ./headerproof test
   --reference PATH            reference module (default spec/mod.ts)
   --phases P=N,P=N            run exactly these properties with these run counts, in order, in
                               each worker (printed to replay a state-dependent counterexample)

@@ -20,23 +20,23 @@ import { basename, dirname, join } from "node:path";
 import type { Failure } from "./campaign.ts";
 import { observesOwnKeys } from "./campaign.ts";
 import type { AnswerOptions } from "./answer_options.ts";
-import type { CorpusEntry } from "../core/corpus.ts";
+import type { CorpusEntry } from "../corpus/corpus.ts";
 import {
   CORPUS_DIR,
   corpusEntryName,
   COUNTEREXAMPLE_DIR,
   writeCorpusEntry,
-} from "../core/corpus.ts";
+} from "../corpus/corpus.ts";
 import { divergenceClasses } from "../classes/classes.ts";
 import { openSubject } from "../oracle/base/observe.ts";
 import { commandLine, workerRuntimeName } from "../targets/runtime.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
-import { expectedTrace, renderSnippet } from "../core/snippet.ts";
+import { expectedTrace, renderSnippet } from "./snippet.ts";
 import type { Op } from "../oracle/ops.ts";
 import { startWorker, supervise, workerConfig } from "./worker_pool.ts";
 import type { Profile } from "../targets/targets.ts";
 import { HEADER_LIST_ENTRY_POINT, moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
-import { candidateSource, shellWord } from "../core/candidate.ts";
+import { candidateSource, shellWord } from "../targets/candidate.ts";
 
 /**
  * The command that replays `failure`, with the options as the person typed them: its seed and

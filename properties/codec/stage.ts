@@ -26,7 +26,7 @@ import { join } from "node:path";
 import type { Stage } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
-import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
+import { COUNTEREXAMPLE_DIR } from "../corpus/corpus.ts";
 import { writeJunit } from "../core/junit.ts";
 import { renderReproduction } from "../core/reproduction.ts";
 import { commandLine, writeErr, writeOut } from "../targets/runtime.ts";
@@ -205,7 +205,7 @@ export interface CodecStageOptions {
   json: boolean;
   /** Absolute path of the JUnit XML report to write, if asked. */
   junit?: string;
-  /** The folder for reproductions (default: core/corpus.ts `COUNTEREXAMPLE_DIR`). */
+  /** The folder for reproductions (default: corpus/corpus.ts `COUNTEREXAMPLE_DIR`). */
   out?: string;
 }
 

@@ -13,7 +13,7 @@
  * 5. the stage's body, which loads the candidate ({@link importCandidate}, or the stage's own
  *    lines), replays what was found, and sets the exit status (1 on a divergence).
  *
- * The stages' parts: core/snippet.ts (answers), costs/reproduction.ts, wire/reproduction.ts and
+ * The stages' parts: campaign/snippet.ts (answers), costs/reproduction.ts, wire/reproduction.ts and
  * codec/stage.ts (`writeReproduction`). Where the candidate comes from ({@link CandidateSource}:
  * the runtime's globals, a module, or the standalone copy written beside the file for `deno-src:`
  * and `undici@` targets) is chosen by campaign/replay.ts's `candidateSource`.

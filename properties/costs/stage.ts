@@ -25,8 +25,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { PropertyName } from "../core/failure.ts";
-import { COUNTEREXAMPLE_DIR } from "../core/corpus.ts";
+import type { PropertyName } from "../corpus/failure.ts";
+import { COUNTEREXAMPLE_DIR } from "../corpus/corpus.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
@@ -66,7 +66,7 @@ export interface CostStageOptions {
   /** The sections and growth factor (`--costs`, `--cost-factor`). */
   costs: CostSettings;
   costTimeoutSeconds: number;
-  /** The folder for reproductions (default: properties/core/corpus.ts `COUNTEREXAMPLE_DIR`). */
+  /** The folder for reproductions (default: properties/corpus/corpus.ts `COUNTEREXAMPLE_DIR`). */
   out?: string;
   /** A replay of an answer case (`--path`): the stage does not run. */
   path?: string;

@@ -17,7 +17,7 @@
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (variants at a time
  * once the timed ones ran, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
- * properties/core/corpus/variant-NAME.json, pinning it), `--json` (the table as JSON on
+ * properties/corpus/entries/variant-NAME.json, pinning it), `--json` (the table as JSON on
  * stdout), `--junit FILE` (one JUnit case per variant).
  *
  * @example
@@ -41,8 +41,8 @@ import { runCostStage } from "../costs/stage.ts";
 import { costCasesSkipped, wireClasses } from "../classes/classes.ts";
 import { sectionsShowing } from "../costs/cases.ts";
 import { parseCliArgs } from "../campaign/cli_args.ts";
-import type { CorpusEntry } from "../core/corpus.ts";
-import { CORPUS_DIR } from "../core/corpus.ts";
+import type { CorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR } from "../corpus/corpus.ts";
 import type { JunitCase } from "../core/junit.ts";
 import { writeJunit } from "../core/junit.ts";
 import {
@@ -99,11 +99,11 @@ interface Budget {
   seconds: number;
   seed: number;
   workers: number;
-  /** Copy each kill into properties/core/corpus (as `variant-<name>.json`). */
+  /** Copy each kill into properties/corpus/entries (as `variant-<name>.json`). */
   record: boolean;
 }
 
-/** Copies the corpus entry of a kill into properties/core/corpus, naming the variant as its target. */
+/** Copies the corpus entry of a kill into properties/corpus/entries, naming the variant as its target. */
 function recordKill(variant: Variant, corpusFile: string): void {
   const entry = JSON.parse(readFileSync(corpusFile, "utf8")) as CorpusEntry;
   entry.target = `impl variant ${variant.name}`;

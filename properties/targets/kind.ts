@@ -20,7 +20,7 @@ import type { Profile } from "./targets.ts";
 /**
  * How a reproduction reaches a candidate prepared into a module of its own: the specifier it
  * imports (relative to the reproduction), and the modules it imports first (deno-src's shims).
- * The same shape as core/snippet.ts `CandidateSource` of kind "module".
+ * The same shape as core/reproduction.ts `CandidateSource` of kind "module".
  */
 export interface StandaloneCandidate {
   kind: "module";

@@ -25,7 +25,7 @@
  *
  * @module
  */
-import type { Failure } from "../core/failure.ts";
+import type { Failure } from "../corpus/failure.ts";
 import { classesOf, classify } from "../classes/classes.ts";
 import {
   callerPath,

@@ -21,14 +21,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
-import type { PropertyName } from "../core/failure.ts";
+import type { PropertyName } from "../corpus/failure.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
-import type { CorpusEntry } from "../core/corpus.ts";
-import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../core/corpus.ts";
+import type { CorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
-import { candidateSource, shellWord } from "../core/candidate.ts";
+import { candidateSource, shellWord } from "../targets/candidate.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { kindOf } from "../targets/kinds.ts";
@@ -125,7 +125,7 @@ export interface WireStageOptions {
   knownDivergences: string[];
   /** Whether `knownDivergences` came from "auto". */
   knownDivergencesAuto?: boolean;
-  /** The folder for reproductions and corpus entries (default: core/corpus.ts). */
+  /** The folder for reproductions and corpus entries (default: corpus/corpus.ts). */
   out?: string;
   /** Also add the counterexample to the committed regression corpus. */
   record: boolean;

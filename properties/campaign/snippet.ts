@@ -29,9 +29,9 @@
  *
  * @module
  */
-import { errorName } from "./outcome.ts";
-import type { CandidateSource, ReproductionHeader, RuntimeVersion } from "./reproduction.ts";
-import { exitLater, importCandidate, renderReproduction } from "./reproduction.ts";
+import { errorName } from "../core/outcome.ts";
+import type { CandidateSource, ReproductionHeader, RuntimeVersion } from "../core/reproduction.ts";
+import { exitLater, importCandidate, renderReproduction } from "../core/reproduction.ts";
 import {
   attempt,
   drain,

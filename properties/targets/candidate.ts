@@ -13,10 +13,10 @@
  */
 import { isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CandidateSource } from "./reproduction.ts";
-import { relativeSpecifier } from "../targets/kind.ts";
-import { kindOf } from "../targets/kinds.ts";
-import { candidateUrlOf } from "../targets/targets.ts";
+import type { CandidateSource } from "../core/reproduction.ts";
+import { relativeSpecifier } from "./kind.ts";
+import { kindOf } from "./kinds.ts";
+import { candidateUrlOf } from "./targets.ts";
 
 /** A shell word: kept bare when it is plain, single-quoted otherwise. */
 export function shellWord(word: string): string {

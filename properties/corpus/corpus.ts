@@ -9,7 +9,7 @@
  * @example
  * ```ts
  * import { readCorpus } from "./corpus.ts";
- * for (const { file, entry } of readCorpus("properties/core/corpus")) console.log(file, entry.kind);
+ * for (const { file, entry } of readCorpus("properties/corpus/entries")) console.log(file, entry.kind);
  * ```
  *
  * @module
@@ -49,7 +49,7 @@ export interface CorpusEntry {
 }
 
 /** The committed regression corpus, replayed by corpus_test.ts (written only on `--record`). */
-export const CORPUS_DIR: string = new URL("./corpus/", import.meta.url).pathname;
+export const CORPUS_DIR: string = new URL("./entries/", import.meta.url).pathname;
 
 /** Where a campaign writes its counterexamples by default (git ignores `.cache/`). */
 export const COUNTEREXAMPLE_DIR: string =
