@@ -29,6 +29,10 @@ import { BUG_MODELS, CI_MODELS } from "../model/run.ts";
 import { TRACE_VARIANTS } from "../model/planted.ts";
 import { VARIANTS } from "../properties/mutation/variants.ts";
 import { GATE_TIMES_PATH, GATES, type GateTimes } from "./gates.ts";
+import {
+  NATIVE_DIVERGENCES_PATH,
+  renderNativeDivergences,
+} from "../properties/classes/native_divergences.ts";
 
 /** One generated section: where it goes and what it holds. */
 export interface DocSection {
@@ -130,6 +134,7 @@ export const SECTIONS: readonly DocSection[] = [
   { file: "model/README.md", marker: "model-planted", render: renderPlantedModelBugs },
   { file: "model/README.md", marker: "impl-planted", render: renderPlantedImplBugs },
   { file: "properties/README.md", marker: "kill-table", render: renderKillTable },
+  { file: NATIVE_DIVERGENCES_PATH, marker: WHOLE_FILE, render: renderNativeDivergences },
 ];
 
 /** The project's root folder. */

@@ -30,6 +30,7 @@
  *
  * @module
  */
+import type { Outcome } from "../core/outcome.ts";
 import type { StageName } from "../core/stage.ts";
 import type { AfterExplained, DivergenceClass } from "../oracle/divergences.ts";
 import type { CostClass as CostFindingClass } from "../costs/cases.ts";
@@ -39,9 +40,6 @@ import type { CodecRecognizer } from "../codec/reference.ts";
 import type { CodecCase } from "../codec/arbitraries.ts";
 import type { Op } from "../oracle/ops.ts";
 
-/** What the observation of a report must give: a JSON value, or a thrown error of that name. */
-export type Expected = { ok: unknown } | { threw: string };
-
 /** A class as an upstream report (properties/upstream/report.ts). */
 export interface ReportCase {
   /** The class name. */
@@ -50,8 +48,8 @@ export interface ReportCase {
   title: string;
   /** The body of `function observe() { ... }`: returns what is compared. */
   observe: string;
-  /** What the standard gives. */
-  expected: Expected;
+  /** What the standard gives: a JSON value, or a thrown error of that name. */
+  expected: Outcome;
   /** The algorithm, the step, and its link. */
   standard: { algorithm: string; step: string; url: string };
   /** The observation never returns on an affected runtime (a hang): it is not run. */
