@@ -217,8 +217,8 @@ async function main(): Promise<void> {
     });
     finished++;
     process.stderr.write(
-      `[${finished}/${tasks.length}] run ${round + 1}, ${name} ${group.join(",")}: ${
-        group.map((op) => perOp.get(op)!.toLocaleString("en-US")).join(",")
+      `[${finished}/${tasks.length}] run ${round + 1}, ${name}: ${
+        group.map((op) => `${op} ${perOp.get(op)!.toLocaleString("en-US")}`).join(", ")
       } instr/op (${((performance.now() - taskStarted) / 1000).toFixed(0)} s, ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s in all)\n`,
     );
