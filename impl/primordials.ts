@@ -63,23 +63,12 @@ export function intact<T>(value: T, key: string, owner: readonly string[]): T {
   return (fresh.Reflect as typeof Reflect).getOwnPropertyDescriptor(holder, "size")?.get as T;
 }
 
-/** `Reflect.apply` for every call after load: checked like every other built-in impl calls. */
-const apply = intact(reflectApply, "apply", ["Reflect"]);
+const bind = intact(Function.prototype.bind, "bind", ["Function", "prototype"]);
+const call = intact(Function.prototype.call, "call", ["Function", "prototype"]);
 
-/** `fn.call(thisArg, ...args)`, through the original `Reflect.apply`. */
-export const callFunction = (fn: unknown, thisArg: unknown, ...args: unknown[]): unknown =>
-  apply(fn as (...args: unknown[]) => unknown, thisArg, args);
-
-/**
- * `fn` as a function taking its receiver first. Not `call.bind(fn)`: JavaScriptCore does not
- * optimize a call through a bound `call` (a host call, about 100 ns each under Bun), while it and
- * V8 both optimize a rest parameter handed to `Reflect.apply` (impl/README.md, "Under Bun").
- */
-function uncurryThis(
-  fn: (...args: never[]) => unknown,
-): (self: unknown, ...args: unknown[]) => unknown {
-  return (self, ...args) => apply(fn, self, args);
-}
+/** `fn.call(thisArg, ...args)` with the original `call`. */
+export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = bind
+  .call(call, call);
 
 /** A method of `Self` as a function taking its receiver first. */
 type Uncurried<Self, F> = F extends (...args: infer A) => infer R ? (self: Self, ...args: A) => R
@@ -99,7 +88,7 @@ function captured<T, K extends keyof T & string, U extends boolean = false>(
   const functions = { __proto__: null } as unknown as Record<K, unknown>;
   for (let index = 0; index < keys.length; index++) {
     const found = intact(holder[keys[index]], keys[index], uncurry ? [name, "prototype"] : [name]);
-    functions[keys[index]] = uncurry ? uncurryThis(found as () => unknown) : found;
+    functions[keys[index]] = uncurry ? bind.call(call, found as () => unknown) : found;
   }
   return functions as { [P in K]: U extends true ? Uncurried<T, T[P]> : T[P] };
 }
