@@ -9,7 +9,7 @@
  *
  *     deno task bench:instructions [--quick] [--ops a,b] [--impls impl,native] [--baseline REV]
  *                                  [--repeat 2] [--expect op=N] [--n1 N] [--n2 N] [--chunk N]
- *                                  [--jobs N]
+ *                                  [--jobs N] [--batch N]
  *
  * `--baseline REV` also measures impl/ as it is at git revision REV (materialized with
  * `git archive` into a temporary directory) and prints the change. `--repeat 2` runs everything
@@ -95,6 +95,9 @@ const USAGE = `usage: deno run -A bench/instructions.ts [flags]
                      neither collected nor compiled are counted (default 3)
   --semi-space-mb N  size of each young-generation semi-space (default ${DEFAULT_SEMI_SPACE_MB})
   --jobs N           callgrind processes at a time (default: 2, or 1 on a single core)
+  --batch N          operations measured in one process (default 1: each in its own, so no
+                     count depends on what else ran; N > 1 shares warm-up feedback between them
+                     but saves Deno's start under valgrind, minutes per process)
   --v8-flags LIST    extra V8 flags, added to ${V8_FLAGS.join(",")}`;
 
 const args = parseArgs(commandLine(), {
@@ -114,6 +117,7 @@ const args = parseArgs(commandLine(), {
     "jobs",
     "v8-flags",
     "expect",
+    "batch",
   ],
 });
 
@@ -165,12 +169,15 @@ async function main(): Promise<void> {
     { length: repeat },
     () => names.map(() => new Map<string, OpMeasurement>()),
   );
+  const batch = Math.max(1, integerFlag(args, "batch", 1));
+  const groups: string[][] = [];
+  for (let i = 0; i < common.ops.length; i += batch) groups.push(common.ops.slice(i, i + batch));
   const tasks = measured.flatMap((_, round) =>
-    names.flatMap((name, m) => common.ops.map((op) => ({ round, name, m, op })))
+    names.flatMap((name, m) => groups.map((group) => ({ round, name, m, group })))
   );
   let finished = 0;
   const started = performance.now();
-  await runPool(tasks, jobs, async ({ round, name, m, op }) => {
+  await runPool(tasks, jobs, async ({ round, name, m, group }) => {
     const taskStarted = performance.now();
     let { n1, n2 } = common;
     let measurement: Measurement;
@@ -180,7 +187,7 @@ async function main(): Promise<void> {
           ...common,
           n1,
           n2,
-          ops: [op],
+          ops: group,
           module: modules.get(name)!,
         });
         break;
@@ -192,23 +199,26 @@ async function main(): Promise<void> {
         n1 = Math.floor(n1 / SHRINK);
         n2 = Math.floor(n2 / SHRINK);
         process.stderr.write(
-          `${name} ${op}: a collection ran inside every N2 region; again with N1 ${n1}, N2 ${n2}\n`,
+          `${name} ${group.join(",")}: a collection ran inside every N2 region; again with ` +
+            `N1 ${n1}, N2 ${n2}\n`,
         );
       }
     }
     const { perOp, regions, report } = measurement;
-    const instructionsPerOp = perOp.get(op)!;
-    measured[round][m].set(op, { instructionsPerOp, regions: regions.get(op)!, n1, n2 });
-    if (!report.optimized[0]) {
-      process.stderr.write(
-        `warning: ${name} ${op}: the loop was not TurboFan code after ${report.warmups[0]} ` +
-          `warm-up operations; the count measures slower tiers\n`,
-      );
-    }
+    group.forEach((op, k) => {
+      const instructionsPerOp = perOp.get(op)!;
+      measured[round][m].set(op, { instructionsPerOp, regions: regions.get(op)!, n1, n2 });
+      if (!report.optimized[k]) {
+        process.stderr.write(
+          `warning: ${name} ${op}: the loop was not TurboFan code after ${report.warmups[k]} ` +
+            `warm-up operations; the count measures slower tiers\n`,
+        );
+      }
+    });
     finished++;
     process.stderr.write(
-      `[${finished}/${tasks.length}] run ${round + 1}, ${name} ${op}: ${
-        instructionsPerOp.toLocaleString("en-US")
+      `[${finished}/${tasks.length}] run ${round + 1}, ${name}: ${
+        group.map((op) => `${op} ${perOp.get(op)!.toLocaleString("en-US")}`).join(", ")
       } instr/op (${((performance.now() - taskStarted) / 1000).toFixed(0)} s, ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s in all)\n`,
     );
