@@ -565,27 +565,28 @@ export const VARIANTS: readonly Variant[] = [
     patches: [
       {
         file: "headers.ts",
+        search: "  #joinedMayEndInSpace = false;\n",
+        replace: "  #joinedMayEndInSpace = false;\n" +
+          "  #lastGet: { lower: string; value: string | undefined; fresh: boolean } | null = null;\n",
+      },
+      {
+        file: "headers.ts",
         search: '    Headers.#enter(this, "Headers.get", arguments.length, 1);\n' +
           '    const value = this.#lookup(nameArgument("Headers.get", name));\n',
         replace: '    Headers.#enter(this, "Headers.get", arguments.length, 1);\n' +
           '    const lower = nameArgument("Headers.get", name);\n' +
-          "    const cache = this as unknown as {\n" +
-          "      lastGet?: { lower: string; value: string | undefined; fresh: boolean };\n" +
-          "    };\n" +
-          "    const last = cache.lastGet;\n" +
-          "    if (last !== undefined && last.fresh && last.lower === lower) {\n" +
+          "    const last = this.#lastGet;\n" +
+          "    if (last !== null && last.fresh && last.lower === lower) {\n" +
           "      return last.value === undefined ? null : last.value;\n" +
           "    }\n" +
           "    const value = this.#lookup(lower);\n" +
-          "    cache.lastGet = { lower, value, fresh: true };\n",
+          "    this.#lastGet = { lower, value, fresh: true };\n",
       },
-      ...["append", "delete", "set"].map((method) => ({
+      ...[["append", 2], ["delete", 1], ["set", 2]].map(([method, count]) => ({
         file: "headers.ts",
-        search: `    Headers.#enter(this, "Headers.${method}", arguments.length, `,
-        replace:
-          "    const stale = (this as unknown as { lastGet?: { fresh: boolean } }).lastGet;\n" +
-          "    if (stale !== undefined) stale.fresh = false;\n" +
-          `    Headers.#enter(this, "Headers.${method}", arguments.length, `,
+        search: `    Headers.#enter(this, "Headers.${method}", arguments.length, ${count});\n`,
+        replace: `    Headers.#enter(this, "Headers.${method}", arguments.length, ${count});\n` +
+          "    if (this.#lastGet !== null) this.#lastGet.fresh = false;\n",
       })),
     ],
   },
