@@ -91,9 +91,10 @@ export function renderKillTable(): string {
   const cost = VARIANTS.filter((v) => v.costClass !== undefined && v.module !== "spec").length;
   const wire = VARIANTS.filter((v) => v.killedBy === "wire").length;
   const spec = VARIANTS.filter((v) => v.module === "spec").length;
-  const answer = VARIANTS.filter((v) =>
-    v.costClass === undefined && v.killedBy === undefined && v.module !== "spec"
-  ).length;
+  const answer =
+    VARIANTS.filter((v) =>
+      v.costClass === undefined && v.killedBy === undefined && v.module !== "spec"
+    ).length;
   return `\`./headerproof fuzz:kill\` runs ${VARIANTS.length} variants: ${answer} answer bugs in ` +
     `impl, ${cost} cost bugs, ${wire} wire bugs and ${spec} bugs in a copy of spec/'s Request, ` +
     "Response and serialization layer; every one must be killed.";
