@@ -49,7 +49,7 @@ Deno.test("--costs: all, none, a list; anything else throws", () => {
   assert.throws(() => parseCostSections("speed"), /--costs is all, none or a list/);
 });
 
-Deno.test("shrinking drops one churn operation at a time and halves parents down to 8", () => {
+Deno.test("shrinking drops half a churn cycle of 4 or more, then one operation at a time, and halves parents down to 8", () => {
   const churn = costCases({ sections: ["retained"], factor: 10 }, 1)[0];
   assert.equal(churn.probe, "churn");
   if (churn.probe !== "churn") return;
@@ -58,6 +58,10 @@ Deno.test("shrinking drops one churn operation at a time and halves parents down
   for (const candidate of smaller) {
     assert.equal(candidate.probe === "churn" && candidate.cycle.length, churn.cycle.length - 1);
   }
+  const long = { ...churn, cycle: [...churn.cycle, ...churn.cycle, ["forEach"]] as ChurnOp[] };
+  const shorter = shrinkCandidates(long).map((c) => c.probe === "churn" ? c.cycle : []);
+  assert.deepEqual(shorter.slice(0, 2), [long.cycle.slice(2), long.cycle.slice(0, 2)]);
+  assert.equal(shorter.length, 2 + long.cycle.length);
   assert.deepEqual(
     shrinkCandidates({ probe: "parents", form: "name-slice", count: 8, parentLength: 1 }),
     [],
@@ -75,7 +79,7 @@ Deno.test("sectionsShowing: each cost class's sections, the ones a kill-table va
   assert.deepEqual(sectionsShowing("limit-under-legal-load"), ["large"]);
 });
 
-Deno.test("retained: every read kind between writes, with small and with 4 MiB values", () => {
+Deno.test("retained: every read kind between writes, with small and with 2 MiB values", () => {
   const cases = costCases({ sections: ["retained"], factor: 10 }, 1);
   const reads: ChurnOp[0][] = ["get", "has", "getSetCookie", "iterate", "forEach"];
   const writes: ChurnOp[0][] = ["append", "set", "delete", "append-large", "set-large"];

@@ -47,9 +47,9 @@ Deno.test("a variant whose search text is gone is a hard error naming it", () =>
   }
 });
 
-Deno.test("the churn with 4 MiB values read between writes catches a get cache that outlives a delete; impl passes it", async () => {
+Deno.test("the churn with 2 MiB values read between writes catches a get cache that outlives a delete; impl passes it", async () => {
   const large = costCases({ sections: ["retained"], factor: 10 }, 1).find((costCase) =>
-    caseKey(costCase) === "churn: every read kind between writes of 4 MiB values"
+    caseKey(costCase) === "churn: every read kind between writes of 2 MiB values"
   )!;
   const figuresOn = async (side: string) => {
     const result = await measureOnce(runtime, side, large, 30_000);
