@@ -87,6 +87,7 @@ import { namesKeepParentStrings } from "./costs/names_keep_parent_strings.ts";
 import { linearScanPerOperation } from "./costs/linear_scan_per_operation.ts";
 import { iterationReSortsAfterMutation } from "./costs/iteration_re_sorts_after_mutation.ts";
 import { quadraticOnLargeLists } from "./costs/quadratic_on_large_lists.ts";
+import { iterationCacheOutlivesDelete } from "./costs/iteration_cache_outlives_delete.ts";
 import { valueControlBytesRejected } from "./codec/value_control_bytes_rejected.ts";
 import { valueEdgeWhitespaceAccepted } from "./codec/value_edge_whitespace_accepted.ts";
 import { toStrRejectsObsText } from "./codec/to_str_rejects_obs_text.ts";
@@ -144,6 +145,7 @@ export const CLASSES = [
   linearScanPerOperation,
   iterationReSortsAfterMutation,
   quadraticOnLargeLists,
+  iterationCacheOutlivesDelete,
   valueControlBytesRejected,
   valueEdgeWhitespaceAccepted,
   toStrRejectsObsText,

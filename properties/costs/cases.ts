@@ -2,7 +2,10 @@
  * The cost stage's cases: which {@link CostCase}s a campaign measures, the cost class each one
  * judges, and how a failing churn or parents case is shrunk. The churn cases are the fixed
  * cycles every Headers sees in practice (delete/append and set/append on one name, copies,
- * iterators opened and dropped, set-cookie churn) plus cycles generated from the campaign's seed.
+ * iterators opened and dropped, set-cookie churn), cycles with every read kind between the writes
+ * (small values, and 2 MiB values a cache that outlives a delete would keep), plus cycles generated
+ * from the campaign's seed. The unread cases keep Requests and Responses whose headers are never
+ * read; the growth section times unread messages too.
  *
  * @example
  * ```ts
@@ -12,7 +15,8 @@
  *
  * @module
  */
-import type { ChurnOp, CostCase, GrowthOp, LargeInput, ParentForm } from "./probes.ts";
+import type { ChurnOp, CostCase, GrowthOp, LargeInput, ParentForm, UnreadInit } from "./probes.ts";
+import { takesMessages } from "./probes.ts";
 
 /** A section of the stage (`--costs`), one per kind of probe. */
 export type CostSection = "retained" | "parents" | "module" | "growth" | "large";
@@ -46,12 +50,14 @@ export function parseCostSections(text: string): CostSection[] {
 /**
  * A class of cost finding, named in the report, the kill table and the cost classes
  * (properties/classes/costs/):
- * memory that grows with operations, retained input strings, module-level growth, superlinear
- * steps, aborts (crash, abort, out of memory, hang) under legal load, and a limit (a thrown error
- * or a wrong answer) under legal load.
+ * memory that grows with operations, an unread Request or Response that retains more than its
+ * materialized form, retained input strings, module-level growth, superlinear steps, aborts
+ * (crash, abort, out of memory, hang) under legal load, and a limit (a thrown error or a wrong
+ * answer) under legal load.
  */
 export type CostClass =
   | "memory-grows-with-operations"
+  | "unread-message-retains-more"
   | "retains-parent-strings"
   | "module-grows-with-distinct-names"
   | "superlinear-steps"
@@ -65,6 +71,10 @@ export interface CostSettings {
   /** Largest ratio of ns per step at 16 n to ns per step at n. */
   factor: number;
 }
+
+/** Why a message case is not measured on a side without Request and Response. */
+export const NO_MESSAGES = "not applicable: the module exports no Request and Response, so it " +
+  "has no message to keep unread (its Headers alone is measured)";
 
 /** Cycles repeated by the churn cases. */
 export const CHURN_REPEAT = 100_000;
@@ -99,6 +109,72 @@ const FIXED_CHURN: { label: string; setup: [string, string][]; cycle: ChurnOp[] 
     setup: [["Accept", "*/*"], ["X-Trace", "0"]],
     cycle: [["copy"], ["iterate"], ["set", "X-Trace", "w"], ["forEach"]],
   },
+];
+
+/**
+ * Code units of a large value written between reads: one kept is twice the 1 MiB allowance of the
+ * bound.
+ */
+export const LARGE_VALUE_LENGTH = 2 << 20;
+
+/** Cycles repeated by the churn case with large values. */
+const LARGE_CHURN_REPEAT = 4;
+
+/**
+ * Cycles repeated by the churn case with small values read between writes: 40 bytes kept per
+ * cycle pass the 1 MiB allowance.
+ */
+const READ_CHURN_REPEAT = 30_000;
+
+/**
+ * Churn with every read kind (`get`, `has`, `getSetCookie`, iteration, `forEach`) between the
+ * writes: a cache a read fills must not outlive what it cached. The probe measures what the one
+ * Headers keeps beyond a warm-up run of the same cycle, so what a module keeps of its last run
+ * (impl keeps the last value an iteration visited) is in the baseline; the last `get` reads a
+ * value no iteration visited, so a cache of it is the Headers' own.
+ */
+const READ_CHURN: { label: string; setup: [string, string][]; cycle: ChurnOp[] }[] = [
+  {
+    label: "every read kind between writes",
+    setup: [["Content-Type", "text/plain"], ["Set-Cookie", "a=0"]],
+    cycle: [
+      ["append", "X-Read", "v"],
+      ["get", "X-Read"],
+      ["has", "X-Read"],
+      ["iterate"],
+      ["forEach"],
+      ["getSetCookie"],
+      ["set", "X-Read", "w"],
+      ["get", "X-Read"],
+      ["delete", "X-Read"],
+    ],
+  },
+  {
+    label: "every read kind between writes of 2 MiB values",
+    setup: [["Content-Type", "text/plain"]],
+    cycle: [
+      ["append-large", "X-Read", LARGE_VALUE_LENGTH],
+      ["get", "X-Read"],
+      ["has", "X-Read"],
+      ["iterate"],
+      ["forEach"],
+      ["append-large", "Set-Cookie", LARGE_VALUE_LENGTH],
+      ["getSetCookie"],
+      ["delete", "Set-Cookie"],
+      ["set-large", "X-Read", LARGE_VALUE_LENGTH],
+      ["get", "X-Read"],
+      ["delete", "X-Read"],
+    ],
+  },
+];
+
+/** What the unread cases make their messages from. */
+const UNREAD_CASES: { message: "request" | "response"; init: UnreadInit }[] = [
+  { message: "response", init: "init-record" },
+  { message: "response", init: "init-headers" },
+  { message: "response", init: "message" },
+  { message: "request", init: "init-record" },
+  { message: "request", init: "message" },
 ];
 
 /** The operations a generated churn cycle draws from (on the names of {@link CHURN_NAMES}). */
@@ -176,13 +252,18 @@ export const GROWTH_OPS: readonly GrowthOp[] = [
   "construct-from-sequence",
   "construct-from-headers",
   "get-set-cookie",
+  "response-unread",
+  "response-clone-unread",
+  "response-first-read",
+  "request-unread",
+  "request-from-request-unread",
 ];
 
 const LARGE_INPUTS: readonly LargeInput[] = ["value-8-mib", "headers-100000", "set-cookie-50000"];
 
 /** The section a case belongs to. */
 export function sectionOf(costCase: CostCase): CostSection {
-  return costCase.probe === "churn" ? "retained" : costCase.probe;
+  return costCase.probe === "churn" || costCase.probe === "unread" ? "retained" : costCase.probe;
 }
 
 /** The cases of a campaign with `settings` and base seed `seed`, in the order they run. */
@@ -198,6 +279,17 @@ export function costCases(settings: CostSettings, seed: number): CostCase[] {
         for (const fixed of FIXED_CHURN) {
           cases.push({ probe: "churn", ...fixed, repeat: CHURN_REPEAT });
         }
+        for (const unread of UNREAD_CASES) {
+          cases.push({ probe: "unread", ...unread, count: 64, entries: 16 });
+        }
+        for (const fixed of READ_CHURN) {
+          const large = fixed.cycle.some((op) => op[0].endsWith("-large"));
+          cases.push({
+            probe: "churn",
+            ...fixed,
+            repeat: large ? LARGE_CHURN_REPEAT : READ_CHURN_REPEAT,
+          });
+        }
         cases.push({
           probe: "churn",
           label: `generated from seed ${seed}`,
@@ -212,8 +304,11 @@ export function costCases(settings: CostSettings, seed: number): CostCase[] {
         }
         break;
       case "growth":
+        // A message of 16 n entries is made per rep (and by a runtime that scans per append in
+        // O(n²)): n = 128 keeps that within a second where the list scans.
         for (const op of GROWTH_OPS) {
-          cases.push({ probe: "growth", op, n: 512, rounds: 3, factor: settings.factor });
+          const n = takesMessages(op) ? 128 : 512;
+          cases.push({ probe: "growth", op, n, rounds: 3, factor: settings.factor });
         }
         break;
       case "large":
@@ -229,6 +324,8 @@ export function classOf(costCase: CostCase, problem: "crash" | "answer"): CostCl
   switch (costCase.probe) {
     case "churn":
       return "memory-grows-with-operations";
+    case "unread":
+      return "unread-message-retains-more";
     case "parents":
       return "retains-parent-strings";
     case "module":
@@ -262,6 +359,8 @@ export function caseKey(costCase: CostCase): string {
   switch (costCase.probe) {
     case "churn":
       return `churn: ${costCase.label.startsWith("generated") ? "generated" : costCase.label}`;
+    case "unread":
+      return `unread: ${costCase.message} from ${costCase.init}`;
     case "parents":
       return `parents: ${costCase.form}`;
     case "module":
@@ -288,10 +387,24 @@ export function describeCase(costCase: CostCase): string[] {
               ? "h.entries().next()  (iterator dropped)"
               : op[0] === "forEach"
               ? "h.forEach(() => {})"
+              : op[0] === "append-large" || op[0] === "set-large"
+              ? `h.${op[0].slice(0, -"-large".length)}(${JSON.stringify(op[1])}, ` +
+                `\`\${cycle}-\`.padEnd(${op[2]}, "large"))  (a fresh ${op[2]}-unit value)`
               : `h.${op[0]}(${op.slice(1).map((arg) => JSON.stringify(arg)).join(", ")})`
           }`
         ),
         "full GC with h alive: measure the heap it retains",
+      ];
+    case "unread":
+      return [
+        `${costCase.count} ${
+          costCase.message === "request" ? "new Request(url, init)" : "new Response(null, init)"
+        } kept, init ${
+          costCase.init === "message"
+            ? `another ${costCase.message} (its input or init)`
+            : `{ headers: ${costCase.init === "init-headers" ? "a Headers" : "a record"} }`
+        } of ${costCase.entries} entries, plus a 64 KiB member the standard never reads`,
+        "full GC: the heap they retain never read, against the same messages each read once",
       ];
     case "parents":
       return [
@@ -323,16 +436,18 @@ export function describeCase(costCase: CostCase): string[] {
 }
 
 /**
- * Smaller versions of a failing case to try (none for module, growth and large): a churn cycle
- * without one of its operations, or half the parents. The repeat count stays: a retained figure
- * shrunk close to its bound would not reproduce reliably.
+ * Smaller versions of a failing case to try, in order (none for module, growth, large and unread):
+ * a churn cycle of 4 or more operations without its first or its second half, then without one of
+ * its operations; or half the parents. The repeat count stays: a retained figure shrunk close to
+ * its bound would not reproduce reliably.
  */
 export function shrinkCandidates(costCase: CostCase): CostCase[] {
   if (costCase.probe === "churn" && costCase.cycle.length > 1) {
-    return costCase.cycle.map((_, i) => ({
-      ...costCase,
-      cycle: costCase.cycle.filter((__, j) => j !== i),
-    }));
+    const cycle = costCase.cycle;
+    const half = cycle.length >> 1;
+    const halves = cycle.length < 4 ? [] : [cycle.slice(half), cycle.slice(0, half)];
+    return [...halves, ...cycle.map((_, i) => cycle.filter((__, j) => j !== i))]
+      .map((smaller) => ({ ...costCase, cycle: smaller }));
   }
   if (costCase.probe === "parents" && costCase.count > 8) {
     return [{ ...costCase, count: costCase.count / 2 }];

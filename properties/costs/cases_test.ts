@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
+import type { ChurnOp } from "./probes.ts";
+import { needsMessages } from "./probes.ts";
 import {
   caseKey,
+  classOf,
   COST_SECTIONS,
   costCases,
   generatedCycle,
@@ -46,7 +49,7 @@ Deno.test("--costs: all, none, a list; anything else throws", () => {
   assert.throws(() => parseCostSections("speed"), /--costs is all, none or a list/);
 });
 
-Deno.test("shrinking drops one churn operation at a time and halves parents down to 8", () => {
+Deno.test("shrinking drops half a churn cycle of 4 or more, then one operation at a time, and halves parents down to 8", () => {
   const churn = costCases({ sections: ["retained"], factor: 10 }, 1)[0];
   assert.equal(churn.probe, "churn");
   if (churn.probe !== "churn") return;
@@ -55,6 +58,10 @@ Deno.test("shrinking drops one churn operation at a time and halves parents down
   for (const candidate of smaller) {
     assert.equal(candidate.probe === "churn" && candidate.cycle.length, churn.cycle.length - 1);
   }
+  const long = { ...churn, cycle: [...churn.cycle, ...churn.cycle, ["forEach"]] as ChurnOp[] };
+  const shorter = shrinkCandidates(long).map((c) => c.probe === "churn" ? c.cycle : []);
+  assert.deepEqual(shorter.slice(0, 2), [long.cycle.slice(2), long.cycle.slice(0, 2)]);
+  assert.equal(shorter.length, 2 + long.cycle.length);
   assert.deepEqual(
     shrinkCandidates({ probe: "parents", form: "name-slice", count: 8, parentLength: 1 }),
     [],
@@ -64,9 +71,48 @@ Deno.test("shrinking drops one churn operation at a time and halves parents down
 
 Deno.test("sectionsShowing: each cost class's sections, the ones a kill-table variant runs", () => {
   assert.deepEqual(sectionsShowing("memory-grows-with-operations"), ["retained"]);
+  assert.deepEqual(sectionsShowing("unread-message-retains-more"), ["retained"]);
   assert.deepEqual(sectionsShowing("retains-parent-strings"), ["parents"]);
   assert.deepEqual(sectionsShowing("module-grows-with-distinct-names"), ["module"]);
   assert.deepEqual(sectionsShowing("superlinear-steps"), ["growth"]);
   assert.deepEqual(sectionsShowing("aborts-under-legal-load"), ["large"]);
   assert.deepEqual(sectionsShowing("limit-under-legal-load"), ["large"]);
+});
+
+Deno.test("retained: every read kind between writes, with small and with 2 MiB values", () => {
+  const cases = costCases({ sections: ["retained"], factor: 10 }, 1);
+  const reads: ChurnOp[0][] = ["get", "has", "getSetCookie", "iterate", "forEach"];
+  const writes: ChurnOp[0][] = ["append", "set", "delete", "append-large", "set-large"];
+  const readBetweenWrites = cases.filter((costCase) => {
+    if (costCase.probe !== "churn") return false;
+    const kinds = costCase.cycle.map((op) => op[0]);
+    const first = kinds.findIndex((kind) => writes.includes(kind));
+    const last = kinds.findLastIndex((kind) => writes.includes(kind));
+    return reads.every((read) => kinds.slice(first, last).includes(read));
+  });
+  assert.deepEqual(
+    readBetweenWrites.map((costCase) =>
+      costCase.probe === "churn" && costCase.cycle.some((op) => op[0].endsWith("-large"))
+    ),
+    [false, true],
+  );
+});
+
+Deno.test("unread messages: Requests and Responses in retained, message steps in growth", () => {
+  const cases = costCases({ sections: ["retained", "growth"], factor: 10 }, 1);
+  const unread = cases.filter((costCase) => costCase.probe === "unread");
+  assert.deepEqual(
+    new Set(unread.map((c) => c.probe === "unread" && c.message)),
+    new Set([
+      "request",
+      "response",
+    ]),
+  );
+  for (const costCase of unread) {
+    assert.equal(classOf(costCase, "answer"), "unread-message-retains-more");
+  }
+  const steps = cases.filter((costCase) => costCase.probe === "growth" && needsMessages(costCase));
+  assert.equal(steps.length, 5);
+  assert.ok(steps.every((costCase) => classOf(costCase, "answer") === "superlinear-steps"));
+  assert.equal(cases.filter(needsMessages).length, unread.length + steps.length);
 });

@@ -27,9 +27,9 @@
  * @module
  */
 import { readFileSync } from "node:fs";
-import { shrinkCandidates } from "./cases.ts";
-import type { CostCase, CostFigures, Meter } from "./probes.ts";
-import { openMeter, runCostCase } from "./probes.ts";
+import { NO_MESSAGES, shrinkCandidates } from "./cases.ts";
+import type { CostCase, CostFigures, MessageApi, Meter } from "./probes.ts";
+import { needsMessages, openMeter, runCostCase } from "./probes.ts";
 import { runtime, writeOut } from "../targets/runtime.ts";
 import { BuiltinsSnapshot, exitNow, stringify } from "../targets/builtins.ts";
 import { CandidateLoadError, candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
@@ -55,9 +55,20 @@ export interface CostResult {
   figures: CostFigures;
 }
 
-/** The `Headers` constructor of `side` (throws {@link CandidateLoadError}). */
-async function headersOf(side: string): Promise<unknown> {
-  if (NATIVE.recognizes(side)) return globalThis.Headers;
+/** What a side offers: its `Headers`, and its Request and Response when it exports both. */
+interface Side {
+  Headers: unknown;
+  messages: MessageApi | null;
+}
+
+/** The constructors of `side` (throws {@link CandidateLoadError}). */
+async function sideOf(side: string): Promise<Side> {
+  if (NATIVE.recognizes(side)) {
+    return {
+      Headers: globalThis.Headers,
+      messages: { Request: globalThis.Request, Response: globalThis.Response },
+    };
+  }
   const url = side.startsWith("reference:")
     ? side.slice("reference:".length)
     : candidateUrlOf(side)!;
@@ -70,20 +81,29 @@ async function headersOf(side: string): Promise<unknown> {
   if (typeof module.Headers !== "function") {
     throw new CandidateLoadError(url, "the module has no Headers export");
   }
-  return module.Headers;
+  const messages = typeof module.Request === "function" && typeof module.Response === "function"
+    ? { Request: module.Request, Response: module.Response }
+    : null;
+  return { Headers: module.Headers, messages };
 }
 
-/** `costCase` measured, then shrunk while a smaller version is still over its bound. */
-function measured(Headers: unknown, meter: Meter, costCase: CostCase, shrink: boolean) {
+/**
+ * `costCase` measured, then shrunk while a smaller version is still over its bound; a message
+ * case on a side without messages is not measured ({@link NO_MESSAGES}).
+ */
+function measured(side: Side, meter: Meter, costCase: CostCase, shrink: boolean) {
+  if (needsMessages(costCase) && side.messages === null) {
+    return { costCase, figures: { over: false, notApplicable: NO_MESSAGES, lines: [NO_MESSAGES] } };
+  }
   let current = costCase;
-  let figures: CostFigures = runCostCase(Headers, meter, current);
+  let figures: CostFigures = runCostCase(side.Headers, meter, current, side.messages);
   let shrinking = shrink && figures.over;
   while (shrinking) {
     shrinking = false;
     for (const smaller of shrinkCandidates(current)) {
       // Each measurement gets the case timeout of its own (stage.ts).
       writeOut("trial\n");
-      const trial = runCostCase(Headers, meter, smaller);
+      const trial = runCostCase(side.Headers, meter, smaller, side.messages);
       if (trial.over) {
         current = smaller;
         figures = trial;
@@ -110,10 +130,10 @@ async function runCostWorker(path: string | undefined): Promise<void> {
   if (path === undefined) throw new Error("cost_worker.ts needs the path of its configuration");
   const config = JSON.parse(readFileSync(path, "utf8")) as CostWorkerConfig;
   const meter = await openMeter();
-  let Headers;
+  let side;
   builtinsAtStart = new BuiltinsSnapshot();
   try {
-    Headers = await headersOf(config.side);
+    side = await sideOf(config.side);
   } catch (error) {
     if (!(error instanceof CandidateLoadError)) throw error;
     writeOut(`load-error ${stringify({ url: error.url, detail: error.detail })}\n`);
@@ -123,7 +143,7 @@ async function runCostWorker(path: string | undefined): Promise<void> {
   if (replacedBuiltins(builtinsAtStart)) return;
   for (const [index, costCase] of config.cases.entries()) {
     writeOut(`case ${index}\n`);
-    const result: CostResult = { index, ...measured(Headers, meter, costCase, config.shrink) };
+    const result: CostResult = { index, ...measured(side, meter, costCase, config.shrink) };
     writeOut(`result ${stringify(result)}\n`);
   }
 }

@@ -11,6 +11,7 @@
  * | probe     | measured                                                     | bound                                                         |
  * | --------- | ------------------------------------------------------------ | ------------------------------------------------------------- |
  * | `churn`   | heap retained by one Headers after a churn sequence and a GC | {@link ALLOWANCE_BYTES} + 16 × the live list's bytes          |
+ * | `unread`  | heap retained by Requests or Responses never read, after a GC | ALLOWANCE_BYTES + 2 × the same messages, read (materialized) |
  * | `parents` | the same, names or values cut from 1 MiB parent strings      | the same                                                      |
  * | `module`  | heap the module keeps after every Headers is dropped         | the second half of the distinct names adds ≤ ALLOWANCE_BYTES |
  * | `growth`  | ns per step at size n and 16 n (medians of repeated rounds)  | ns(16 n) / ns(n) ≤ the case's factor                          |
@@ -30,11 +31,32 @@
  * @module
  */
 
-/** One step of a churn cycle. */
+/**
+ * One step of a churn cycle. `append-large` and `set-large` write a value of that many code units,
+ * a fresh string each cycle (so a cache keyed by or holding values is seen to keep them).
+ */
 export type ChurnOp =
   | ["append" | "set", string, string]
+  | ["append-large" | "set-large", string, number]
   | ["delete" | "get" | "has", string]
   | ["copy" | "iterate" | "forEach" | "getSetCookie"];
+
+/** The message constructors of a side, when it has them (a module may export only Headers). */
+export interface MessageApi {
+  // deno-lint-ignore no-explicit-any
+  Request: any;
+  // deno-lint-ignore no-explicit-any
+  Response: any;
+}
+
+/**
+ * What an `unread` case makes each message from: a plain-object ResponseInit or RequestInit
+ * (`init-record`, its headers a record; `init-headers`, its headers a Headers), or another message
+ * of the same kind as the init or input (`message`). Each init carries a member the standard never
+ * reads, a 64 KiB ballast, the way an options object or an upstream message carries more than
+ * headers: a message that keeps its init alive keeps the ballast.
+ */
+export type UnreadInit = "init-record" | "init-headers" | "message";
 
 /** How a `parents` case cuts its names or values out of 1 MiB parents. */
 export type ParentForm =
@@ -61,7 +83,12 @@ export type GrowthOp =
   | "construct-from-record"
   | "construct-from-sequence"
   | "construct-from-headers"
-  | "get-set-cookie";
+  | "get-set-cookie"
+  | "response-unread"
+  | "response-clone-unread"
+  | "response-first-read"
+  | "request-unread"
+  | "request-from-request-unread";
 
 /** A large legal input. */
 export type LargeInput = "value-8-mib" | "headers-100000" | "set-cookie-50000";
@@ -78,6 +105,17 @@ export type CostCase =
     cycle: ChurnOp[];
     /** How often the cycle runs. */
     repeat: number;
+  }
+  | {
+    probe: "unread";
+    /** The kind of message. */
+    message: "request" | "response";
+    /** What each is made from. */
+    init: UnreadInit;
+    /** How many messages are kept. */
+    count: number;
+    /** Header entries per message. */
+    entries: number;
   }
   | { probe: "parents"; form: ParentForm; count: number; parentLength: number }
   | { probe: "module"; distinctNames: number; namesPerObject: number }
@@ -98,6 +136,8 @@ export interface CostFigures {
   nsPerStep?: [number, number];
   /** What went wrong under large input (large probe). */
   problem?: string;
+  /** Why the case does not apply to the side (it was not measured), when it does not. */
+  notApplicable?: string;
 }
 
 /** A collector and a heap reader for this runtime. */
@@ -169,13 +209,20 @@ export function formatBytes(bytes: number): string {
     : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-/** Runs one churn step on `h`. */
+/** Runs one churn step on `h` in cycle `cycle`. */
 // deno-lint-ignore no-explicit-any
-export function churnStep(h: any, op: ChurnOp): void {
+export function churnStep(h: any, op: ChurnOp, cycle: number): void {
   switch (op[0]) {
     case "append":
     case "set":
       h[op[0]](op[1], op[2]);
+      return;
+    case "append-large":
+    case "set-large":
+      h[op[0] === "append-large" ? "append" : "set"](
+        op[1],
+        `${cycle}-`.padEnd(op[2] as number, "large"),
+      );
       return;
     case "delete":
     case "get":
@@ -208,7 +255,7 @@ export function measureChurn(
 ): CostFigures {
   const run = (times: number) => {
     const h = new Headers(setup);
-    for (let i = 0; i < times; i++) for (const op of cycle) churnStep(h, op);
+    for (let i = 0; i < times; i++) for (const op of cycle) churnStep(h, op, i);
     return h;
   };
   run(Math.min(repeat, 2000));
@@ -223,6 +270,93 @@ export function measureChurn(
     lines: [
       `retained ${formatBytes(retained)} after ${repeat} cycles (bound ${formatBytes(bound)}: ` +
       `${formatBytes(ALLOWANCE_BYTES)} + 16 x ${formatBytes(liveBytes(h))} live list)`,
+    ],
+  };
+}
+
+/** Whether growth operation `op` times a Request or a Response. */
+export function takesMessages(op: GrowthOp): boolean {
+  return op.startsWith("request-") || op.startsWith("response-");
+}
+
+/** Whether `costCase` needs the side's Request and Response (see {@link MessageApi}). */
+export function needsMessages(costCase: CostCase): boolean {
+  return costCase.probe === "unread" || costCase.probe === "growth" && takesMessages(costCase.op);
+}
+
+/** The URL every message of the probes is made for (nothing is fetched). */
+export const MESSAGE_URL = "http://127.0.0.1/headerproof";
+
+/** Units of the ballast each `unread` init carries (see {@link UnreadInit}): 64 KiB of heap. */
+export const BALLAST_LENGTH = 16_384;
+
+/** Message `i` of an `unread` case, made from a fresh init that is then dropped. */
+export function unreadMessage(
+  // deno-lint-ignore no-explicit-any
+  Headers: any,
+  messages: MessageApi,
+  message: "request" | "response",
+  init: UnreadInit,
+  entries: number,
+  i: number,
+): unknown {
+  const record: Record<string, string> = {};
+  for (let k = 0; k < entries; k++) record[`X-Unread-${k}`] = `v-${i}-${k}`;
+  const ballast = new Array(BALLAST_LENGTH).fill(i);
+  const make = (from: unknown) =>
+    message === "request"
+      ? new messages.Request(MESSAGE_URL, from)
+      : new messages.Response(null, from);
+  if (init === "message") {
+    const upstream = make({ headers: record });
+    upstream.ballast = ballast;
+    return message === "request" ? new messages.Request(upstream) : make(upstream);
+  }
+  return make({ headers: init === "init-headers" ? new Headers(record) : record, ballast });
+}
+
+/**
+ * Heap retained by `count` messages never read (their `.headers` never touched), against the same
+ * messages read (each `.headers.has()` once): an unread message may keep its headers in another
+ * form, but not more than twice what its materialized form keeps (see {@link UnreadInit}).
+ */
+export function measureUnread(
+  // deno-lint-ignore no-explicit-any
+  Headers: any,
+  messages: MessageApi,
+  meter: Meter,
+  message: "request" | "response",
+  init: UnreadInit,
+  count: number,
+  entries: number,
+): CostFigures {
+  const make = (read: boolean) => {
+    const kept: unknown[] = [];
+    for (let i = 0; i < count; i++) {
+      // deno-lint-ignore no-explicit-any
+      const made: any = unreadMessage(Headers, messages, message, init, entries, i);
+      if (read) made.headers.has("X-Unread-0");
+      kept.push(made);
+    }
+    return kept;
+  };
+  make(true);
+  make(false);
+  // Both sets stay alive to the end (each is read below), each measured as what it added.
+  const base = meter.heapAfterGc();
+  const unreadKept = make(false);
+  const unread = meter.heapAfterGc() - base;
+  const readKept = make(true);
+  const read = meter.heapAfterGc() - base - unread;
+  const bound = ALLOWANCE_BYTES + 2 * Math.max(read, 0);
+  return {
+    over: unread > bound,
+    retainedBytes: unread,
+    boundBytes: bound,
+    lines: [
+      `${unreadKept.length} unread ${message}s made from ${init} retain ${formatBytes(unread)}; ` +
+      `${readKept.length} read, ${formatBytes(read)} (bound ${formatBytes(bound)}: ` +
+      `${formatBytes(ALLOWANCE_BYTES)} + 2 x read)`,
     ],
   };
 }
@@ -348,6 +482,7 @@ export function measureModule(
 export function growthRep(
   // deno-lint-ignore no-explicit-any
   Headers: any,
+  messages: MessageApi | null,
   meter: Meter,
   op: GrowthOp,
   names: string[],
@@ -370,6 +505,12 @@ export function growthRep(
   if (op === "get-set-cookie") { for (let i = 0; i < size; i++) h.append("set-cookie", names[i]); }
   const record: Record<string, string> = {};
   if (op === "construct-from-record") { for (const [name, value] of pairs) record[name] = value; }
+  // An unread message of `size` entries, made outside the clock for the steps that take one.
+  const unread = messages === null || !takesMessages(op)
+    ? null
+    : op.startsWith("request")
+    ? new messages.Request(MESSAGE_URL, { headers: pairs })
+    : new messages.Response(null, { headers: pairs });
   const iterator = h.entries();
   let sink = 0;
   const steps: Record<GrowthOp, (i: number) => void> = {
@@ -394,10 +535,15 @@ export function growthRep(
     "construct-from-sequence": () => new Headers(pairs),
     "construct-from-headers": () => new Headers(h),
     "get-set-cookie": () => sink += h.getSetCookie().length,
+    "response-unread": () => new messages!.Response(null, { headers: pairs }),
+    "response-clone-unread": () => unread.clone(),
+    "response-first-read": () => sink += unread.headers.has(names[0]) ? 1 : 0,
+    "request-unread": () => new messages!.Request(MESSAGE_URL, { headers: pairs }),
+    "request-from-request-unread": () => new messages!.Request(unread),
   };
   const step = steps[op];
   const whole = op.startsWith("construct") || op === "for-each-with-set" ||
-    op === "get-set-cookie";
+    op === "get-set-cookie" || takesMessages(op);
   // The preparation's garbage is collected first: a collector still busy with it slows the
   // steps, and more so after a larger preparation.
   meter.collect();
@@ -432,6 +578,7 @@ export function median(values: number[]): number {
 export function measureGrowth(
   // deno-lint-ignore no-explicit-any
   Headers: any,
+  messages: MessageApi | null,
   meter: Meter,
   op: GrowthOp,
   n: number,
@@ -445,7 +592,7 @@ export function measureGrowth(
     let best = Infinity;
     const started = performance.now();
     for (let rep = 0; rep < 3 && (rep === 0 || performance.now() - started < 60); rep++) {
-      best = Math.min(best, growthRep(Headers, meter, op, names, n, size, 30));
+      best = Math.min(best, growthRep(Headers, messages, meter, op, names, n, size, 30));
     }
     return best;
   };
@@ -541,13 +688,19 @@ export function largeInputProblem(Headers: any, input: LargeInput): string | nul
 }
 
 /**
- * Runs `costCase` on `Headers` and returns its figures. A candidate that throws during a legal
- * sequence is over its bound, with what it threw as the problem.
+ * Runs `costCase` on `Headers` (and `messages`, for a case that {@link needsMessages}) and
+ * returns its figures. A candidate that throws during a legal sequence is over its bound, with
+ * what it threw as the problem.
  */
-// deno-lint-ignore no-explicit-any
-export function runCostCase(Headers: any, meter: Meter, costCase: CostCase): CostFigures {
+export function runCostCase(
+  // deno-lint-ignore no-explicit-any
+  Headers: any,
+  meter: Meter,
+  costCase: CostCase,
+  messages: MessageApi | null = null,
+): CostFigures {
   try {
-    return costFiguresOf(Headers, meter, costCase);
+    return costFiguresOf(Headers, meter, costCase, messages);
   } catch (error) {
     const problem = `${(error as Error)?.name ?? "a non-Error"}: ${
       String((error as Error)?.message ?? error)
@@ -557,11 +710,26 @@ export function runCostCase(Headers: any, meter: Meter, costCase: CostCase): Cos
 }
 
 /** The figures of `costCase` (see {@link runCostCase}). */
-// deno-lint-ignore no-explicit-any
-export function costFiguresOf(Headers: any, meter: Meter, costCase: CostCase): CostFigures {
+export function costFiguresOf(
+  // deno-lint-ignore no-explicit-any
+  Headers: any,
+  meter: Meter,
+  costCase: CostCase,
+  messages: MessageApi | null,
+): CostFigures {
   switch (costCase.probe) {
     case "churn":
       return measureChurn(Headers, meter, costCase.setup, costCase.cycle, costCase.repeat);
+    case "unread":
+      return measureUnread(
+        Headers,
+        messages!,
+        meter,
+        costCase.message,
+        costCase.init,
+        costCase.count,
+        costCase.entries,
+      );
     case "parents":
       return measureParents(
         Headers,
@@ -575,6 +743,7 @@ export function costFiguresOf(Headers: any, meter: Meter, costCase: CostCase): C
     case "growth":
       return measureGrowth(
         Headers,
+        messages,
         meter,
         costCase.op,
         costCase.n,

@@ -7,7 +7,7 @@
  * ```ts
  * import { costReportLines } from "./report.ts";
  * console.log(costReportLines({ elapsedMs: 1, cases: 0, findings: [], unconfirmed: [], loadError: null,
- *   replacedBuiltins: null, skipped: [] }).join("\n"));
+ *   replacedBuiltins: null, skipped: [], notApplicable: [] }).join("\n"));
  * ```
  *
  * @module
@@ -56,6 +56,11 @@ export interface CostReport {
    * `MAX_STOPPED_CASES` (stage.ts) cases): the verdict is partial.
    */
   skipped: string[];
+  /**
+   * The cases that do not apply to the candidate, each with why (the message cases on a module
+   * exporting only Headers): stated in the report, not measured, not a partial verdict.
+   */
+  notApplicable: { key: string; why: string }[];
 }
 
 /** The lines of `report`. */
@@ -72,6 +77,12 @@ export function costReportLines(report: CostReport): string[] {
         : `${report.findings.length} finding(s)`
     }`,
   ];
+  for (const why of new Set(report.notApplicable.map((entry) => entry.why))) {
+    const keys = report.notApplicable.filter((entry) => entry.why === why).map((entry) =>
+      entry.key
+    );
+    lines.push(`  ${keys.length} case(s) ${why}: ${keys.join("; ")}`);
+  }
   for (const line of report.unconfirmed) lines.push(`  not confirmed (noise): ${line}`);
   if (report.skipped.length > 0) {
     lines.push(`  PARTIAL: ${report.skipped.length} case(s) skipped, their verdict not given:`);

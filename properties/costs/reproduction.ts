@@ -33,6 +33,13 @@ export interface CostReproductionInput {
   costCase: CostCase;
 }
 
+/** Every constant of probes.ts (numbers and strings), as declarations. */
+function probeConstants(): string[] {
+  return Object.entries(probes)
+    .filter(([, value]) => typeof value === "number" || typeof value === "string")
+    .map(([name, value]) => `const ${name} = ${JSON.stringify(value)};`);
+}
+
 /** Every function of probes.ts, in source form (they call only each other). */
 function probeSources(): string[] {
   return (Object.values(probes) as unknown[])
@@ -54,11 +61,21 @@ export function renderCostReproduction(input: CostReproductionInput): string {
     },
     body: [
       "",
-      input.specifier === null
-        ? "const Headers = globalThis.Headers;"
-        : `import { Headers } from ${JSON.stringify(input.specifier)};`,
+      ...(input.specifier === null
+        ? [
+          "const Headers = globalThis.Headers;",
+          "const messages = { Request: globalThis.Request, Response: globalThis.Response };",
+        ]
+        : [
+          `import * as candidate from ${JSON.stringify(input.specifier)};`,
+          "const Headers = candidate.Headers;",
+          "const messages = typeof candidate.Request === 'function' &&",
+          "    typeof candidate.Response === 'function'",
+          "  ? { Request: candidate.Request, Response: candidate.Response }",
+          "  : null;",
+        ]),
       "",
-      `const ALLOWANCE_BYTES = ${probes.ALLOWANCE_BYTES};`,
+      ...probeConstants(),
       ...probeSources(),
       "",
       "const costCase = " + JSON.stringify(input.costCase) + ";",
@@ -77,7 +94,7 @@ export function renderCostReproduction(input: CostReproductionInput): string {
       "  const child = spawnSync(process.execPath, ['--expose-gc', file], { stdio: 'inherit' });",
       "  process.exit(child.status ?? 1);",
       "} else {",
-      "  const figures = runCostCase(Headers, await openMeter(), costCase);",
+      "  const figures = runCostCase(Headers, await openMeter(), costCase, messages);",
       "  console.log(figures.lines.join('\\n'));",
       "  const status = figures.over ? 1 : 0;",
       "  if (global.Deno !== undefined) Deno.exit(status);",

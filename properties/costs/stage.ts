@@ -316,6 +316,8 @@ interface Measured {
   /** The cases not measured, and why. */
   skipped: CostCase[];
   skippedWhy: string;
+  /** The cases that do not apply to the side, and why. */
+  notApplicable: CostReport["notApplicable"];
 }
 
 /** Why cases are left when the stage's share of `--time` ran out. */
@@ -350,6 +352,7 @@ async function measureAll(
     replacedBuiltins: null,
     skipped: [],
     skippedWhy: OUT_OF_TIME,
+    notApplicable: [],
   };
   let remaining = cases;
   let stops = stoppedBefore;
@@ -365,6 +368,12 @@ async function measureAll(
       return { ...measured, replacedBuiltins: run.replacedBuiltins, skipped: remaining };
     }
     for (const result of run.results) {
+      if (result.figures.notApplicable !== undefined) {
+        measured.notApplicable.push({
+          key: caseKey(result.costCase),
+          why: result.figures.notApplicable,
+        });
+      }
       if (result.figures.over) {
         measured.suspects.push({
           costCase: result.costCase,
@@ -448,6 +457,7 @@ export async function runCostStage(
     loadError: null,
     replacedBuiltins: null,
     skipped: [],
+    notApplicable: [],
   };
   const skip = (costCase: CostCase, why: string) =>
     report.skipped.push(`${describeCase(costCase)[0]}: ${why}`);
@@ -460,6 +470,7 @@ export async function runCostStage(
     return { ...report, elapsedMs: Date.now() - started };
   }
   first.skipped.forEach((costCase) => skip(costCase, first.skippedWhy));
+  report.notApplicable.push(...first.notApplicable);
   const suspects = [...first.suspects];
   // Each large input in a process of its own: one that aborts must not hide the others.
   for (const costCase of large) {

@@ -4,6 +4,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../core/cli_runner.ts";
 import type { Summary } from "../campaign/coordinator.ts";
+import { runtime } from "../targets/runtime.ts";
+import { moduleUrl, REFERENCE_URL } from "../targets/targets.ts";
+import { NO_MESSAGES } from "./cases.ts";
+import type { CostCase } from "./probes.ts";
+import { measureOnce } from "./stage.ts";
 
 const testdata = (name: string) => new URL(`./testdata/${name}`, import.meta.url).pathname;
 
@@ -56,6 +61,11 @@ Deno.test("a Headers whose memory grows with operations is a cost counterexample
     });
     assert.equal(repro.status, 1, repro.stderr);
     assert.match(repro.stdout, /^retained .* MiB after 100000 cycles/);
+    // The module exports only Headers: its message cases are named, not measured.
+    assert.deepEqual(
+      summary.costs?.notApplicable.map((entry) => [entry.key.split(":")[0], entry.why]),
+      Array(5).fill(["unread", NO_MESSAGES]),
+    );
   } finally {
     await Deno.remove(out, { recursive: true });
   }
@@ -79,6 +89,28 @@ Deno.test("the runtime's own Headers keeps churn within the bound", async () => 
   } finally {
     await Deno.remove(out, { recursive: true });
   }
+});
+
+Deno.test("an unread Response that keeps its init is over its bound; the reference's is not; a module without Request and Response has none to measure", async () => {
+  const unread: CostCase = {
+    probe: "unread",
+    message: "response",
+    init: "init-record",
+    count: 64,
+    entries: 16,
+  };
+  const measured = async (side: string) => {
+    const result = await measureOnce(runtime, side, unread, 30_000);
+    assert.ok("figures" in result, JSON.stringify(result));
+    return result.figures;
+  };
+  const keeping = await measured(moduleUrl(testdata("init_keeping_messages.mjs")));
+  assert.equal(keeping.over, true, keeping.lines.join("\n"));
+  assert.ok((keeping.retainedBytes ?? 0) > (keeping.boundBytes ?? Infinity));
+  const reference = await measured(`reference:${REFERENCE_URL}`);
+  assert.equal(reference.over, false, reference.lines.join("\n"));
+  const impl = await measured("impl");
+  assert.deepEqual([impl.over, impl.notApplicable], [false, NO_MESSAGES]);
 });
 
 Deno.test("a process that ends under large legal input is an abort finding", async () => {

@@ -3,8 +3,8 @@
  * impl does not have: each patches a copy of spec/ that the campaign then targets as a candidate
  * module (its Headers are the reference's, so only the planted bug can diverge). One per surface
  * the campaign reaches through Request and Response: dictionary conversion order, body-derived
- * Content-Type, the static constructors, clones, serialization. Appended to the kill table by
- * variants.ts.
+ * Content-Type, the static constructors, clones, serialization, and what an unread Response keeps
+ * (a cost variant, killed by the cost stage). Appended to the kill table by variants.ts.
  *
  * @module
  */
@@ -158,5 +158,37 @@ export const SPEC_VARIANTS: readonly Variant[] = [
       search: "if (platformInterface !== null) {",
       replace: "if (platformInterface !== null && memory.size === 0) {",
     }],
+  },
+  {
+    name: "spec-unread-response-keeps-init",
+    bug: "a Response keeps its init (and whatever the init holds) until its headers are first " +
+      "read, as a lazy path that would build them from it",
+    module: "spec",
+    costClass: "unread-message-retains-more",
+    patches: [
+      {
+        folder: "spec",
+        file: "response.ts",
+        search: "  /** https://fetch.spec.whatwg.org/#response-headers */\n  #headers!: Headers;\n",
+        replace:
+          "  /** https://fetch.spec.whatwg.org/#response-headers */\n  #headers!: Headers;\n" +
+          "  #pendingInit: unknown;\n",
+      },
+      {
+        folder: "spec",
+        file: "response.ts",
+        search: "    initializeResponse(this, init, bodyWithType);\n",
+        replace:
+          "    initializeResponse(this, init, bodyWithType);\n    this.#pendingInit = args[1];\n",
+      },
+      {
+        folder: "spec",
+        file: "response.ts",
+        search: '    return brandCheck(this, "headers").#headers;',
+        replace:
+          '    const self = brandCheck(this, "headers");\n    self.#pendingInit = undefined;\n' +
+          "    return self.#headers;",
+      },
+    ],
   },
 ];

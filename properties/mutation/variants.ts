@@ -558,6 +558,39 @@ export const VARIANTS: readonly Variant[] = [
     }],
   },
   {
+    name: "get-cache-outlives-delete",
+    bug: "get() remembers its last answer for a repeated get of the same name; a write marks it " +
+      "stale but keeps the value, so a deleted value stays alive until the next get",
+    costClass: "memory-grows-with-operations",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "  #joinedMayEndInSpace = false;\n",
+        replace: "  #joinedMayEndInSpace = false;\n" +
+          "  #lastGet: { lower: string; value: string | undefined; fresh: boolean } | null = null;\n",
+      },
+      {
+        file: "headers.ts",
+        search: '    Headers.#enter(this, "Headers.get", arguments.length, 1);\n' +
+          '    const value = this.#lookup(nameArgument("Headers.get", name));\n',
+        replace: '    Headers.#enter(this, "Headers.get", arguments.length, 1);\n' +
+          '    const lower = nameArgument("Headers.get", name);\n' +
+          "    const last = this.#lastGet;\n" +
+          "    if (last !== null && last.fresh && last.lower === lower) {\n" +
+          "      return last.value === undefined ? null : last.value;\n" +
+          "    }\n" +
+          "    const value = this.#lookup(lower);\n" +
+          "    this.#lastGet = { lower, value, fresh: true };\n",
+      },
+      ...[["append", 2], ["delete", 1], ["set", 2]].map(([method, count]) => ({
+        file: "headers.ts",
+        search: `    Headers.#enter(this, "Headers.${method}", arguments.length, ${count});\n`,
+        replace: `    Headers.#enter(this, "Headers.${method}", arguments.length, ${count});\n` +
+          "    if (this.#lastGet !== null) this.#lastGet.fresh = false;\n",
+      })),
+    ],
+  },
+  {
     name: "value-cache-not-consulted",
     bug: "normalizeHeaderValue no longer looks a value up in its cache, so a value is kept as " +
       "given: a slice keeps its whole parent string alive (under Deno only if the cache does " +

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyVariant, StaleVariantError, VARIANTS } from "./variants.ts";
+import { caseKey, costCases } from "../costs/cases.ts";
+import { measureOnce } from "../costs/stage.ts";
+import { runtime } from "../targets/runtime.ts";
+import { applyVariant, plantVariant, StaleVariantError, VARIANTS } from "./variants.ts";
 
 Deno.test("every broken variant still applies to impl, each to a different spot", () => {
   assert.ok(VARIANTS.length >= 20);
@@ -42,4 +45,24 @@ Deno.test("a variant whose search text is gone is a hard error naming it", () =>
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+Deno.test("the churn with 2 MiB values read between writes catches a get cache that outlives a delete; impl passes it", async () => {
+  const large = costCases({ sections: ["retained"], factor: 10 }, 1).find((costCase) =>
+    caseKey(costCase) === "churn: every read kind between writes of 2 MiB values"
+  )!;
+  const figuresOn = async (side: string) => {
+    const result = await measureOnce(runtime, side, large, 30_000);
+    assert.ok("figures" in result, JSON.stringify(result));
+    return result.figures;
+  };
+  const planted = await plantVariant(VARIANTS.find((v) => v.name === "get-cache-outlives-delete")!);
+  try {
+    const variant = await figuresOn(planted.modulePath);
+    assert.equal(variant.over, true, variant.lines.join("\n"));
+  } finally {
+    await planted.remove();
+  }
+  const impl = await figuresOn("impl");
+  assert.equal(impl.over, false, impl.lines.join("\n"));
 });

@@ -19,6 +19,8 @@ const SCANNED: readonly string[] = [
   "construct-from-record",
   "construct-from-sequence",
   "construct-from-headers",
+  "response-unread",
+  "request-unread",
 ];
 
 /** The class `linear-scan-per-operation`. */
@@ -27,7 +29,7 @@ export const linearScanPerOperation = costClass({
   runtimes: ["deno", "bun"],
   seenIn: ["Deno 2.9.6", "Bun 1.3.14"],
   summary: "the header list is scanned per call: append, delete, get and has (miss), " +
-    "construction (and on Deno set and get hit) cost O(n) per step (ns per step at 4096 " +
+    "construction of a Headers, Request or Response (and on Deno set and get hit) cost O(n) per step (ns per step at 4096 " +
     "entries against 256: Deno 2.9.6 get hit x17-48, delete x84-103, has miss x99-799; Bun " +
     "1.3.14 append x25, delete x18, get miss x27-41, construction from a record x33)",
   costClass: "superlinear-steps",
