@@ -179,6 +179,8 @@ export function accepts(
         !excludesHeadersMember(op.init, ["none", "response"], exclude);
       break;
     case "clone":
+    case "read":
+    case "body":
       ok = fetchReachOf(capabilities).request || fetchReachOf(capabilities).response;
       break;
     case "serialize":

@@ -82,8 +82,11 @@ Deno.test("a native campaign expects the known classes it hits, each with counts
   const expected = auto.summary.classesHit.filter((h) => h.replay !== null);
   assert.ok(expected.length > 0);
   for (const hit of expected) assert.ok(hit.runs > 0 && hit.steps >= hit.runs, hit.name);
-  // A hit's replay runs its first run alone with that class out of force: it fails there.
-  const [hit] = expected;
+  // A hit's replay runs its first run alone with that class out of force: it fails there. The
+  // hit is for-each-iterates-snapshot's, which no other class in force covers: a class without a
+  // recognizer explains whatever differs in the steps it covers (an init's read log among them),
+  // so a replay with an overlapping class out of force may pass.
+  const hit = expected.find((h) => h.name === "for-each-iterates-snapshot")!;
   const replayArgs = hit.replay!.split(" ");
   const replayed = await campaign(...replayArgs.slice(replayArgs.indexOf("--target")));
   assert.equal(replayed.status, 1, hit.replay!);

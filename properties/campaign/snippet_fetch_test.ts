@@ -49,16 +49,17 @@ Deno.test("a snippet with Request, Response, clone and structuredClone steps obs
       JSON.parse(JSON.stringify(trace)),
     );
   }
-  for (const kind of ["request", "response", "clone", "serialize"]) {
+  for (const kind of ["request", "response", "clone", "serialize", "read", "body"]) {
     assert.ok(kinds.has(kind), kind);
   }
 });
 
-Deno.test("a counterexample with a Response step replays as a standalone reproduction", async () => {
+Deno.test("a counterexample that reads a clone of a never-read Response replays as a standalone reproduction", async () => {
   const steps: Op[] = [
     FIRST,
-    { op: "response", slot: 1, message: 0, how: "json", body: null, init: null, status: null },
-    { op: "clone", slot: 2, message: 1, source: 0 },
+    { op: "response", message: 0, how: "json", body: null, init: null, status: null },
+    { op: "clone", message: 1, source: 0, unread: true, recent: false },
+    { op: "read", slot: 1, message: 1, unread: true, recent: false, via: "iterate", name: "a" },
   ];
   const variant = VARIANTS.find((v) => v.name === "spec-json-type-with-charset")!;
   const dir = await Deno.makeTempDir({ prefix: "headerproof-variant-" });
@@ -81,7 +82,11 @@ Deno.test("a counterexample with a Response step replays as a standalone reprodu
     };
     const broken = await run(`file://${applyVariant(variant, dir)}`);
     assert.equal(broken.code, 1, broken.out);
-    assert.match(broken.out, /divergence at \[\.\.\.h\[1\]\]/);
+    assert.match(
+      broken.out,
+      /divergence at withBoundary\(\[\.\.\.\(h\[1\] = m\[1\]\.headers\)\]\)/,
+    );
+    assert.match(broken.out, /m\[1\] unread/);
     assert.match(broken.out, /application\/json;charset=utf-8/);
     const clean = await run(REFERENCE_URL);
     assert.equal(clean.code, 0, clean.out);

@@ -59,7 +59,10 @@ export function stringsOf(op: Op): string[] {
     case "tamper":
     case "clone":
     case "serialize":
+    case "body":
       return [];
+    case "read":
+      return [op.name];
     case "request":
     case "response":
       return (op.init?.members ?? []).flatMap(([key, value]) =>
@@ -125,7 +128,7 @@ export function isNext(d: Difference): boolean {
 
 /** Whether `d` is the read log of a Request's or Response's init (request.ts). */
 export function isInitLog(d: Difference): boolean {
-  return !d.observation && /^the log of h\[\d+\]'s init$/.test(d.label);
+  return !d.observation && /^the log of m\[\d+\]'s init$/.test(d.label);
 }
 
 /** The forEach call of a step: a forEach step, or a raw list's first call. */

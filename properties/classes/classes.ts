@@ -56,6 +56,7 @@ import { repeatedUnknownFieldsKeepLast } from "./wire/repeated_unknown_fields_ke
 import { serveJoinsCookieFieldsWithSemicolon } from "./wire/serve_joins_cookie_fields_with_semicolon.ts";
 import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_check.ts";
 import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
+import { unreadCloneDropsContentType } from "./answers/unread_clone_drops_content_type.ts";
 import { headersInitIgnoresOverriddenIterator } from "./answers/headers_init_ignores_overridden_iterator.ts";
 import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_after_iteration.ts";
 import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
@@ -114,6 +115,7 @@ export const CLASSES = [
   serveJoinsCookieFieldsWithSemicolon,
   getSetCookieNoBrandCheck,
   errorResponseHeadersMutable,
+  unreadCloneDropsContentType,
   headersInitIgnoresOverriddenIterator,
   sequenceConvertedAfterIteration,
   iteratorMethodReadRepeatedly,

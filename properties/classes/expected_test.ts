@@ -178,7 +178,6 @@ Deno.test("each precise class recognizes its divergence, not another in the same
   );
   const response: Op = {
     op: "response",
-    slot: 0,
     message: 0,
     how: "constructor",
     body: null,
@@ -188,7 +187,7 @@ Deno.test("each precise class recognizes its divergence, not another in the same
     },
     status: null,
   } as Op;
-  const log = (c: string[], r: string[]) => outcome(response, "the log of h[0]'s init", c, r);
+  const log = (c: string[], r: string[]) => outcome(response, "the log of m[0]'s init", c, r);
   const twice = log(["get status", "get status", "get headers"], ["get headers", "get status"]);
   assert.deepEqual(explained(["response-init-members-read-twice"], twice), [
     "response-init-members-read-twice",
@@ -197,7 +196,7 @@ Deno.test("each precise class recognizes its divergence, not another in the same
     explained(["response-init-members-read-twice"], log(["get method"], ["get headers"])),
     null,
   );
-  const label = "(log = [], h[0] = ...)";
+  const label = "(log = [], m[0] = ...)";
   // Deno checks status first (its class); filling headers first is Bun's, another class.
   const statusFirst = outcome(response, label, "threw RangeError", "threw TypeError");
   const filledFirst = outcome(response, label, "threw TypeError", "threw RangeError");

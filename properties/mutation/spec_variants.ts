@@ -3,12 +3,92 @@
  * impl does not have: each patches a copy of spec/ that the campaign then targets as a candidate
  * module (its Headers are the reference's, so only the planted bug can diverge). One per surface
  * the campaign reaches through Request and Response: dictionary conversion order, body-derived
- * Content-Type, the static constructors, clones, serialization, and what an unread Response keeps
- * (a cost variant, killed by the cost stage). Appended to the kill table by variants.ts.
+ * Content-Type, the static constructors, clones, serialization; what an unread Response keeps
+ * (a cost variant, killed by the cost stage); and three lazy paths, where the copy's Response
+ * remembers whether its headers were read (`lazyPath`) and a bug strikes only on a message whose
+ * headers no one read yet. Appended to the kill table by variants.ts.
  *
  * @module
  */
-import type { Variant } from "./variant.ts";
+import type { Patch, Variant } from "./variant.ts";
+
+/**
+ * The lazy path the lazy variants share: the copy's Response records the first read of its
+ * `.headers` (`#read`), as an implementation that materializes its headers on that read would,
+ * running `getter` (statements) first; `touched` adds a record of a `bodyUsed` read (`#touched`).
+ */
+function lazyPath(getter: string, touched = false): Patch[] {
+  return [
+    {
+      folder: "spec",
+      file: "response.ts",
+      search: "  #headers!: Headers;\n",
+      replace: "  #headers!: Headers;\n  #read = false;\n" +
+        (touched ? "  #touched = false;\n" : ""),
+    },
+    {
+      folder: "spec",
+      file: "response.ts",
+      search: '    return brandCheck(this, "headers").#headers;\n',
+      replace: '    const self = brandCheck(this, "headers");\n' + getter +
+        "    self.#read = true;\n    return self.#headers;\n",
+    },
+  ];
+}
+
+/** The lazy variants: each survives a campaign whose every construction reads `.headers` at once. */
+const LAZY_VARIANTS: readonly Variant[] = [
+  {
+    name: "spec-lazy-clone-before-read-loses-list",
+    bug: "response.clone() on a Response whose headers were never read gives the clone an empty " +
+      "header list (the lazy list is not copied)",
+    module: "spec",
+    patches: [...lazyPath(""), {
+      folder: "spec",
+      file: "response.ts",
+      search: "      headerList: copyOfHeaderList(response.headerList),",
+      replace: "      headerList: self.#read ? copyOfHeaderList(response.headerList) : [],",
+    }],
+  },
+  {
+    name: "spec-lazy-body-read-first-drops-content-type",
+    bug: "response.text() on a Response whose headers were never read drops the Content-Type " +
+      "from its header list (the body's type is taken with the body)",
+    module: "spec",
+    patches: [...lazyPath(""), {
+      folder: "spec",
+      file: "response.ts",
+      search: '    return consumeBodyAsText(self.#response.body, "Response.text");',
+      replace: "    if (!self.#read) {\n      const list = self.#response.headerList;\n" +
+        "      for (let i = list.length - 1; i >= 0; i--) {\n" +
+        '        if (list[i][0].toLowerCase() === "content-type") list.splice(i, 1);\n' +
+        "      }\n    }\n" +
+        '    return consumeBodyAsText(self.#response.body, "Response.text");',
+    }],
+  },
+  {
+    name: "spec-lazy-first-read-renormalizes",
+    bug: "the first read of a Response's headers after its bodyUsed was looked at materializes " +
+      "the list the slow way, re-normalizing it: every name lowercased",
+    module: "spec",
+    patches: [
+      ...lazyPath(
+        "    if (!self.#read && self.#touched) {\n" +
+          "      const list = self.#response.headerList;\n" +
+          "      for (let i = 0; i < list.length; i++) {\n" +
+          "        list[i] = [list[i][0].toLowerCase(), list[i][1]];\n      }\n    }\n",
+        true,
+      ),
+      {
+        folder: "spec",
+        file: "response.ts",
+        search: '    const body = brandCheck(this, "bodyUsed").#response.body;',
+        replace: '    const self = brandCheck(this, "bodyUsed");\n    self.#touched = true;\n' +
+          "    const body = self.#response.body;",
+      },
+    ],
+  },
+];
 
 /** The variants planted in a copy of spec/. */
 export const SPEC_VARIANTS: readonly Variant[] = [
@@ -191,4 +271,5 @@ export const SPEC_VARIANTS: readonly Variant[] = [
       },
     ],
   },
+  ...LAZY_VARIANTS,
 ];

@@ -18,6 +18,7 @@ import fc from "fast-check";
 import { objectRef } from "./base/arguments.ts";
 import { batchOp } from "./operations/batch.ts";
 import { callOp } from "./operations/call.ts";
+import { bodyOp } from "./operations/body.ts";
 import { cloneOp } from "./operations/clone.ts";
 import { constructOp } from "./operations/construct.ts";
 import { copyChainOp, copyOp } from "./operations/copy.ts";
@@ -25,6 +26,7 @@ import { forEachOp } from "./operations/for_each.ts";
 import { freezeOp } from "./operations/freeze.ts";
 import { iterNextOp, iterOpenOp } from "./operations/iterator.ts";
 import { brandOp, misuseOp } from "./operations/misuse.ts";
+import { readOp } from "./operations/read.ts";
 import { rawListOp } from "./operations/raw_list.ts";
 import { requestOp } from "./operations/request.ts";
 import { responseOp } from "./operations/response.ts";
@@ -72,10 +74,12 @@ export interface FetchReach {
 }
 
 /**
- * One campaign step for a candidate that reaches what `reach` says, weights out of 110: {@link op}
- * 102, then `new Request` 3, a Response (constructor 6 in 10, json 2, redirect 1, error 1) 3, a
- * message's `clone()` 1, `structuredClone` 1, each only when reached (a candidate that reaches
- * none gets {@link op} itself, so its campaigns are what they were, seed for seed).
+ * One campaign step for a candidate that reaches what `reach` says, weights out of 133: {@link op}
+ * 102, then `new Request` 3, a Response (constructor 6 in 10, json 2, redirect 1, error 1) 5, a
+ * read of a message's headers 14 (read.ts: making a message reads nothing, so every Headers step
+ * on a message's headers waits for a read), a message's `clone()` 4, its body 4,
+ * `structuredClone` 1, each only when reached (a candidate that reaches none gets {@link op}
+ * itself, so its campaigns are what they were, seed for seed).
  */
 export function opReaching(reach: FetchReach): fc.Arbitrary<Op> {
   const messages = reach.request || reach.response;
@@ -83,8 +87,10 @@ export function opReaching(reach: FetchReach): fc.Arbitrary<Op> {
   return fc.oneof(
     { weight: 102, arbitrary: op },
     ...(reach.request ? [{ weight: 3, arbitrary: requestOp as fc.Arbitrary<Op> }] : []),
-    ...(reach.response ? [{ weight: 3, arbitrary: responseOp as fc.Arbitrary<Op> }] : []),
-    ...(messages ? [{ weight: 1, arbitrary: cloneOp as fc.Arbitrary<Op> }] : []),
+    ...(reach.response ? [{ weight: 5, arbitrary: responseOp as fc.Arbitrary<Op> }] : []),
+    ...(messages ? [{ weight: 14, arbitrary: readOp as fc.Arbitrary<Op> }] : []),
+    ...(messages ? [{ weight: 4, arbitrary: cloneOp as fc.Arbitrary<Op> }] : []),
+    ...(messages ? [{ weight: 4, arbitrary: bodyOp as fc.Arbitrary<Op> }] : []),
     ...(reach.structuredClone ? [{ weight: 1, arbitrary: serializeOp as fc.Arbitrary<Op> }] : []),
   );
 }

@@ -21,6 +21,7 @@
  * @module
  */
 import type { BatchOp } from "./operations/batch.ts";
+import type { BodyOp } from "./operations/body.ts";
 import type { CallOp } from "./operations/call.ts";
 import type { CloneOp } from "./operations/clone.ts";
 import type { ConstructOp } from "./operations/construct.ts";
@@ -30,6 +31,7 @@ import type { FreezeOp } from "./operations/freeze.ts";
 import type { IterNextOp, IterOpenOp } from "./operations/iterator.ts";
 import type { BrandOp, MisuseOp } from "./operations/misuse.ts";
 import type { RawListOp } from "./operations/raw_list.ts";
+import type { ReadOp } from "./operations/read.ts";
 import type { RequestOp } from "./operations/request.ts";
 import type { ResponseOp } from "./operations/response.ts";
 import type { SerializeOp } from "./operations/serialize.ts";
@@ -58,6 +60,8 @@ export type { RequestOp } from "./operations/request.ts";
 export type { ResponseHow, ResponseOp } from "./operations/response.ts";
 export type { SerializeOp } from "./operations/serialize.ts";
 export type { CloneOp } from "./operations/clone.ts";
+export type { ReadOp, ReadVia } from "./operations/read.ts";
+export type { BodyOp } from "./operations/body.ts";
 export type { ShapeOp } from "./operations/shape.ts";
 export type { Tamper, TamperOp } from "./operations/tamper.ts";
 
@@ -80,4 +84,6 @@ export type Op =
   | RequestOp
   | ResponseOp
   | CloneOp
-  | SerializeOp;
+  | SerializeOp
+  | ReadOp
+  | BodyOp;

@@ -28,6 +28,7 @@ import { Side } from "./base/kind.ts";
 import type { AfterExplained, DivergenceClass } from "./divergences.ts";
 import { coversStep, explainedBy } from "./divergences.ts";
 import { batch } from "./operations/batch.ts";
+import { body } from "./operations/body.ts";
 import { call } from "./operations/call.ts";
 import { clone } from "./operations/clone.ts";
 import { construct } from "./operations/construct.ts";
@@ -37,6 +38,7 @@ import { freeze } from "./operations/freeze.ts";
 import { iterNext, iterOpen } from "./operations/iterator.ts";
 import { brand, misuse } from "./operations/misuse.ts";
 import { rawList } from "./operations/raw_list.ts";
+import { read } from "./operations/read.ts";
 import { request } from "./operations/request.ts";
 import { response } from "./operations/response.ts";
 import { serialize } from "./operations/serialize.ts";
@@ -114,6 +116,8 @@ const KINDS: { readonly [K in Op["op"]]: OperationKind<StepOf<K>, Op> } = {
   response,
   clone,
   serialize,
+  read,
+  body,
 };
 
 /** The kind of `op`. */
@@ -395,8 +399,8 @@ export class World {
 
   /**
    * Records, from the structure of resolved `op` once it ran, the slots it made from others: an
-   * iterator from the object it was opened on (also a raw list's first call), a Request's or
-   * Response's headers and the message itself from each other and from the message a clone read.
+   * iterator from the object it was opened on (also a raw list's first call), a message's headers
+   * and the message itself from each other once read, and a clone from the message it cloned.
    */
   #link(op: Op, countsBefore: number[]): void {
     const r = this.#reference;
@@ -416,10 +420,12 @@ export class World {
         this.#iterated.set("it" + open.slot, r.objects[open.target]);
       }
     }
-    if (r.messagesMade > countsBefore[2] && "message" in op) {
+    if (r.made > countsBefore[0] && "message" in op && "slot" in op) {
       link("m" + op.message, "h" + op.slot);
       link("h" + op.slot, "m" + op.message);
-      if (op.op === "clone") link("m" + op.source, "m" + op.message);
+    }
+    if (r.messagesMade > countsBefore[2] && op.op === "clone") {
+      link("m" + op.source, "m" + op.message);
     }
   }
 

@@ -24,7 +24,6 @@ export const foreignFormDataBodyIsText = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "constructor",
       body: "FormData",

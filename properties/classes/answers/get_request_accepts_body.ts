@@ -23,9 +23,9 @@ export const getRequestAcceptsBody = answerClass({
   example: {
     steps: [{
       op: "request",
-      slot: 0,
       message: 0,
       input: 1,
+      unread: false,
       init: { via: "proxy", members: [["body", { body: "null" }]] },
     }],
     message: "",

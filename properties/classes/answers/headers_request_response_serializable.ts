@@ -14,7 +14,10 @@ export const headersRequestResponseSerializable = answerClass({
     'returns a copy instead of throwing a "DataCloneError" DOMException (at the top level ' +
     "it throws)",
   covers: (op) => op.op === "serialize",
-  example: { steps: [{ op: "serialize", of: "headers", target: 2, nested: true }], message: "" },
+  example: {
+    steps: [{ op: "serialize", of: "headers", target: 2, nested: true, unread: false }],
+    message: "",
+  },
   report: {
     title: "structuredClone copies a Headers, Request or Response nested in another object",
     observe: `const outcome = (value) => {

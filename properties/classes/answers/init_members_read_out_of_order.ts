@@ -41,7 +41,13 @@ export const initMembersReadOutOfOrder = answerClass({
     },
   ],
   example: {
-    steps: [{ op: "request", slot: 0, message: 0, input: 6, init: { via: "proxy", members: [] } }],
+    steps: [{
+      op: "request",
+      message: 0,
+      input: 6,
+      unread: false,
+      init: { via: "proxy", members: [] },
+    }],
     message: "",
   },
   report: {

@@ -39,7 +39,13 @@ export const initReadsNonMembers = answerClass({
     },
   ],
   example: {
-    steps: [{ op: "request", slot: 0, message: 0, input: 6, init: { via: "proxy", members: [] } }],
+    steps: [{
+      op: "request",
+      message: 0,
+      input: 6,
+      unread: false,
+      init: { via: "proxy", members: [] },
+    }],
     message: "",
   },
   report: {

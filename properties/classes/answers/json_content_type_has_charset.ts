@@ -17,7 +17,6 @@ export const jsonContentTypeHasCharset = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -15,7 +15,10 @@ export const noCorsGuardIgnored = answerClass({
   summary:
     'new Request(url, { mode: "no-cors", headers }) does not apply the request-no-cors guard',
   covers: (op) => makesGuard(op, "request-no-cors"),
-  example: { steps: [{ op: "request", slot: 0, message: 0, input: 5, init: null }], message: "" },
+  example: {
+    steps: [{ op: "request", message: 0, input: 5, unread: false, init: null }],
+    message: "",
+  },
   report: {
     title: 'new Request(url, { mode: "no-cors" }) does not apply the "request-no-cors" guard',
     observe:

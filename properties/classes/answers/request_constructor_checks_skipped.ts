@@ -24,9 +24,9 @@ export const requestConstructorChecksSkipped = answerClass({
   example: {
     steps: [{
       op: "request",
-      slot: 0,
       message: 0,
       input: 0,
+      unread: false,
       init: { via: "plain", members: [["method", "a b"]] },
     }],
     message: "",

@@ -42,7 +42,13 @@ export const requestInitReadsClient = answerClass({
     },
   ],
   example: {
-    steps: [{ op: "request", slot: 0, message: 0, input: 6, init: { via: "proxy", members: [] } }],
+    steps: [{
+      op: "request",
+      message: 0,
+      input: 6,
+      unread: false,
+      init: { via: "proxy", members: [] },
+    }],
     message: "",
   },
   report: {

@@ -18,7 +18,6 @@ export const responseAcceptsStatus101 = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -29,7 +29,6 @@ export const responseHeadersFilledBeforeStatusCheck = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

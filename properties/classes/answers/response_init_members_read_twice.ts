@@ -31,7 +31,6 @@ export const responseInitMembersReadTwice = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -21,7 +21,6 @@ export const responseStatusAndStatusTextUnchecked = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -36,7 +36,6 @@ export const responseStatusCheckedBeforeHeadersConverted = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

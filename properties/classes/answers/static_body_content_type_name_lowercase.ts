@@ -4,6 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bothOk } from "../answer_helpers.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `static-body-content-type-name-lowercase`. */
@@ -23,10 +24,22 @@ export const staticBodyContentTypeNameLowercase = answerClass({
         ["string", "URLSearchParams", "ArrayBuffer", "Uint8Array", "DataView"].includes(
           op.body,
         ))),
+  // Only a header list shows it: the candidate's is the reference's with a Content-Type name
+  // written "content-type".
+  explains: (d) =>
+    /^headerListOf\(h\[\d+\]\)$/.test(d.label) &&
+      bothOk(d, (c, r) =>
+        Array.isArray(c) && Array.isArray(r) && c.length === r.length &&
+        c.every((item, i) =>
+          item === r[i] ||
+          (i % 2 === 0 && item === "content-type" &&
+            String(r[i]).toLowerCase() === "content-type")
+        ))
+      ? "go on"
+      : null,
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -18,7 +18,6 @@ export const statusNotConvertedToUnsignedShort = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "json",
       body: null,

@@ -22,7 +22,6 @@ export const stringBodyNoContentType = answerClass({
   example: {
     steps: [{
       op: "response",
-      slot: 0,
       message: 0,
       how: "constructor",
       body: "string",

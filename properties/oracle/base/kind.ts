@@ -28,8 +28,10 @@ export class Side {
   readonly objects: unknown[] = [];
   /** Open iterators, by slot. */
   readonly iterators: unknown[] = [];
-  /** Live Requests and Responses, by slot (their headers are among the objects when made). */
+  /** Live Requests and Responses, by slot (their headers join the objects when a step reads them). */
   readonly messages: unknown[] = [];
+  /** Per message slot: whether a read step has read the message's headers. */
+  readonly read: boolean[] = [];
   /** Objects made so far (the next one replaces slot `made % MAX_OBJECTS` once all are used). */
   made = 0;
   /** Iterators opened so far. */
@@ -63,8 +65,34 @@ export class Side {
   /** Stores a new Request or Response in `slot` (chosen by a kind's `resolve`) and returns it. */
   keep(slot: number, message: unknown): unknown {
     this.messages[slot] = message;
+    this.read[slot] = false;
     this.messagesMade++;
     return message;
+  }
+
+  /**
+   * The live message a step takes: the first from `ref` (modulo their count) on, cyclically, whose
+   * headers were never read if `unread`, else one read; with `recent`, the newest in that state
+   * instead; when none is in that state, the one at `ref` (the newest with `recent`). Returns its
+   * slot and whether it is unread; null when there is no message. On the same state, a resolved
+   * reference resolves to itself.
+   */
+  messageRef(
+    ref: number,
+    unread: boolean,
+    recent = false,
+  ): { slot: number; unread: boolean } | null {
+    const count = this.messages.length;
+    if (count === 0) return null;
+    // The slots are filled in order, then reused from the oldest: the newest is the last made.
+    const newest = (this.messagesMade - 1) % count;
+    const start = recent ? newest : ref % count;
+    const direction = recent ? -1 : 1;
+    for (let i = 0; i < count; i++) {
+      const slot = (start + direction * i + count) % count;
+      if (this.read[slot] !== unread) return { slot, unread };
+    }
+    return { slot: start, unread: !this.read[start] };
   }
 
   /** Stores a new object in `slot` (chosen by a kind's `resolve`) and returns it. */

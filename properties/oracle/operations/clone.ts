@@ -1,13 +1,14 @@
 /**
  * `clone`: `m[source].clone()` on a live Request or Response (its headers as they are now, after
- * every step that changed them); the clone goes to the next message slot and its `.headers` to
- * the next object slot. One outcome: the clone's.
+ * every step that changed them), one whose headers were never read half the time (`unread`, as
+ * read.ts picks it); the clone goes to the next message slot, its headers not read (a read step
+ * reads them, read.ts). One outcome: the clone's.
  *
  * @example
  * ```ts
  * import { renderOp } from "../world.ts";
- * renderOp({ op: "clone", slot: 2, message: 1, source: 0 });
- * // "h[2] = (m[1] = m[0].clone()).headers"
+ * renderOp({ op: "clone", message: 1, source: 0, unread: true, recent: false });
+ * // "m[1] = m[0].clone() /* m[0] unread *\/"
  * ```
  *
  * @module
@@ -17,39 +18,50 @@ import { objectRef } from "../base/arguments.ts";
 import { attempt } from "../base/observe.ts";
 import type { OperationKind } from "../base/kind.ts";
 
-/** `h[slot] = (m[message] = m[source].clone()).headers`. */
-export type CloneOp = { op: "clone"; slot: number; message: number; source: number };
+/**
+ * `m[message] = m[source].clone()`, `source` never read if `unread`, the newest such if `recent`
+ * (base/kind.ts `Side.messageRef`).
+ */
+export type CloneOp = {
+  op: "clone";
+  message: number;
+  source: number;
+  unread: boolean;
+  recent: boolean;
+};
 
-/** A clone step of a message `source` picks. */
+/** A clone step of a message `source` picks, never read half the time, the newest half the time. */
 export const cloneOp: fc.Arbitrary<CloneOp> = fc.record({
   op: fc.constant("clone" as const),
-  slot: fc.constant(0),
   message: fc.constant(0),
   source: objectRef,
+  unread: fc.boolean(),
+  recent: fc.boolean(),
 });
 
 /** The JavaScript of a resolved clone step. */
 function renderClone(op: CloneOp): string {
-  return `h[${op.slot}] = (m[${op.message}] = m[${op.source}].clone()).headers`;
+  const code = `m[${op.message}] = m[${op.source}].clone()`;
+  return op.unread ? `${code} /* m[${op.source}] unread */` : code;
 }
 
 /** The clone steps: see the module doc. */
 export const clone: OperationKind<CloneOp> = {
   resolve(op, reference) {
-    const count = reference.messages.length;
-    return count === 0 ? null : {
+    const picked = reference.messageRef(op.source, op.unread, op.recent);
+    return picked === null ? null : {
       ...op,
-      slot: reference.nextSlot(),
       message: reference.nextMessageSlot(),
-      source: op.source % count,
+      source: picked.slot,
+      unread: picked.unread,
     };
   },
   perform(side, op, outcomes) {
-    outcomes.push(attempt(() => {
-      const copy = (side.messages[op.source] as { clone(): { headers: unknown } }).clone();
-      side.keep(op.message, copy);
-      return side.place(op.slot, copy.headers);
-    }));
+    outcomes.push(
+      attempt(() =>
+        side.keep(op.message, (side.messages[op.source] as { clone(): unknown }).clone())
+      ),
+    );
   },
   render: renderClone,
   labels: (op) => [renderClone(op)],

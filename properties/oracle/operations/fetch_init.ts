@@ -178,11 +178,6 @@ function isHeaders(member: Member): member is [key: "headers", value: { headers:
   return member[0] === "headers";
 }
 
-/** Whether `member` is the `body` member. */
-function isBody(member: Member): member is [key: "body", value: { body: BodyKind }] {
-  return member[0] === "body";
-}
-
 /** The live Headers a `headers` member refers to resolved against `count` live objects. */
 export function resolveDictionary(init: DictionaryInit, count: number): DictionaryInit {
   return {
@@ -196,12 +191,6 @@ export function resolveDictionary(init: DictionaryInit, count: number): Dictiona
       ];
     }),
   };
-}
-
-/** Whether `init` has a FormData body (whose boundary the step normalizes). */
-export function hasFormData(init: DictionaryInit | null): boolean {
-  return init !== null &&
-    init.members.some((member) => isBody(member) && member[1].body === "FormData");
 }
 
 /** The member values of `init` for one side (`objects`, `subject`: the side's). */

@@ -19,9 +19,9 @@ const REACHES: Capabilities = {
 };
 
 Deno.test("request, response, clone and serialize steps are generated only where reached", () => {
-  const request: Op = { op: "request", slot: 0, message: 0, input: null, init: null };
-  const serialize: Op = { op: "serialize", of: "headers", target: 0, nested: false };
-  const clone: Op = { op: "clone", slot: 0, message: 0, source: 0 };
+  const request: Op = { op: "request", message: 0, input: null, unread: false, init: null };
+  const serialize: Op = { op: "serialize", of: "headers", target: 0, nested: false, unread: false };
+  const clone: Op = { op: "clone", message: 0, source: 0, unread: false, recent: false };
   assert.equal(accepts(request, BASE, []), false);
   assert.equal(accepts(clone, BASE, []), false);
   assert.equal(accepts(request, REACHES, []), true);
@@ -41,7 +41,6 @@ Deno.test("a class that covers a construct init covers it as a Response init's h
   };
   const response = (how: "subclass overrides @@iterator" | "callable record"): Op => ({
     op: "response",
-    slot: 0,
     message: 0,
     how: "constructor",
     body: null,

@@ -3,15 +3,15 @@
  * headers and body the new one copies), its init a {@link DictionaryInit} (plain, getters or a
  * Proxy; `method`, `mode` with "no-cors" for the request-no-cors guard, a `headers` member of
  * every construct init's kind, a body of every kind, and a non-member `client`). The new Request
- * goes to the next message slot and its `.headers` to the next object slot, where every other
- * step reaches it. Outcomes: the construction; the init's log unless it is plain; the
- * Content-Type with its boundary normalized when the body is a FormData.
+ * goes to the next message slot; its headers are not read (a read step reads them, read.ts, if
+ * the generator picks one). An input message is one never read half the time (`unread`, as
+ * read.ts picks it). Outcomes: the construction; the init's log unless it is plain.
  *
  * @example
  * ```ts
  * import { renderOp } from "../world.ts";
- * renderOp({ op: "request", slot: 0, message: 0, input: null, init: null });
- * // '(log = [], h[0] = (m[0] = new Request("http://headerproof.test/")).headers)'
+ * renderOp({ op: "request", message: 0, input: null, unread: false, init: null });
+ * // '(log = [], m[0] = new Request("http://headerproof.test/"))'
  * ```
  *
  * @module
@@ -26,9 +26,7 @@ import {
   bodyMember,
   dictionary,
   dictionaryValue,
-  hasFormData,
   headersMember,
-  normalizedContentType,
   renderDictionary,
   resolveDictionary,
 } from "./fetch_init.ts";
@@ -37,14 +35,14 @@ import {
 export const REQUEST_URL = "http://headerproof.test/";
 
 /**
- * `h[slot] = (m[message] = new Request(input, init)).headers`; `input` null is
- * {@link REQUEST_URL}, else a live message; `init` null passes none.
+ * `m[message] = new Request(input, init)`; `input` null is {@link REQUEST_URL}, else a live
+ * message, one whose headers were never read if `unread`; `init` null passes none.
  */
 export type RequestOp = {
   op: "request";
-  slot: number;
   message: number;
   input: number | null;
+  unread: boolean;
   init: DictionaryInit | null;
 };
 
@@ -80,12 +78,15 @@ const requestInit: fc.Arbitrary<DictionaryInit> = fc.tuple(dictionary(requestMem
       : init
   );
 
-/** A request step: its input a URL 3 times in 4; an init 9 times in 10. */
+/**
+ * A request step: its input a URL 3 times in 4, else a message never read half the time; an init
+ * 9 times in 10.
+ */
 export const requestOp: fc.Arbitrary<RequestOp> = fc.record({
   op: fc.constant("request" as const),
-  slot: fc.constant(0),
   message: fc.constant(0),
   input: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: objectRef }),
+  unread: fc.boolean(),
   init: fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, {
     weight: 9,
     arbitrary: requestInit,
@@ -101,71 +102,51 @@ function logged(init: DictionaryInit | null): boolean {
 function renderRequest(op: RequestOp): string {
   const input = op.input === null ? JSON.stringify(REQUEST_URL) : `m[${op.input}]`;
   const init = op.init === null ? "" : ", " + renderDictionary(op.init);
-  return `(log = [], h[${op.slot}] = (m[${op.message}] = new Request(${input}${init})).headers)`;
+  const made = `(log = [], m[${op.message}] = new Request(${input}${init}))`;
+  return op.input !== null && op.unread ? `${made} /* m[${op.input}] unread */` : made;
 }
 
 /**
- * Places the headers of the message `make` builds in `op.slot`, keeping the message in
- * `op.message`, then appends the log and the normalized Content-Type when `init` calls for them:
- * the outcomes every step that makes a message has.
+ * Keeps the message `make` builds in `op.message`, without reading its headers, then appends the
+ * log when `init` calls for it: the outcomes every step that makes a message has.
  */
 export function performMessage(
   side: Side,
-  op: { slot: number; message: number },
+  op: { message: number },
   init: DictionaryInit | null,
-  formData: boolean,
   outcomes: ReturnType<typeof attempt>[],
-  make: (log: string[]) => { headers: unknown },
+  make: (log: string[]) => unknown,
 ): void {
   const log: string[] = [];
-  outcomes.push(attempt(() => {
-    const message = make(log);
-    side.keep(op.message, message);
-    return side.place(op.slot, message.headers);
-  }));
+  outcomes.push(attempt(() => side.keep(op.message, make(log))));
   if (logged(init)) outcomes.push(attempt(() => log));
-  if (formData) outcomes.push(attempt(() => normalizedContentType(side.objects[op.slot])));
 }
 
 /** The expressions of the outcomes {@link performMessage} appends after the construction's. */
-export function messageCodes(
-  op: { slot: number },
-  init: DictionaryInit | null,
-  formData: boolean,
-): string[] {
-  return [
-    ...(logged(init) ? ["log"] : []),
-    ...(formData ? [`normalizedContentType(h[${op.slot}])`] : []),
-  ];
+export function messageCodes(init: DictionaryInit | null): string[] {
+  return logged(init) ? ["log"] : [];
 }
 
 /** The labels of the outcomes {@link performMessage} appends after the construction's. */
-export function messageLabels(
-  op: { slot: number },
-  init: DictionaryInit | null,
-  formData: boolean,
-): string[] {
-  return [
-    ...(logged(init) ? [`the log of h[${op.slot}]'s init`] : []),
-    ...(formData ? [`normalizedContentType(h[${op.slot}])`] : []),
-  ];
+export function messageLabels(op: { message: number }, init: DictionaryInit | null): string[] {
+  return logged(init) ? [`the log of m[${op.message}]'s init`] : [];
 }
 
 /** The request steps: see the module doc. */
 export const request: OperationKind<RequestOp> = {
   resolve(op, reference) {
-    const messages = reference.messages.length;
+    const input = op.input === null ? null : reference.messageRef(op.input, op.unread);
     return {
       ...op,
-      slot: reference.nextSlot(),
       message: reference.nextMessageSlot(),
-      input: op.input === null || messages === 0 ? null : op.input % messages,
+      input: input?.slot ?? null,
+      unread: input?.unread ?? false,
       init: op.init === null ? null : resolveDictionary(op.init, reference.objects.length),
     };
   },
   perform(side, op, outcomes) {
     const Request = side.subject.fetch!.Request!;
-    performMessage(side, op, op.init, hasFormData(op.init), outcomes, (log) => {
+    performMessage(side, op, op.init, outcomes, (log) => {
       const input = op.input === null ? REQUEST_URL : side.messages[op.input];
       return op.init === null
         ? new Request(input)
@@ -173,6 +154,6 @@ export const request: OperationKind<RequestOp> = {
     });
   },
   render: renderRequest,
-  labels: (op) => [renderRequest(op), ...messageLabels(op, op.init, hasFormData(op.init))],
-  codes: (op) => [renderRequest(op), ...messageCodes(op, op.init, hasFormData(op.init))],
+  labels: (op) => [renderRequest(op), ...messageLabels(op, op.init)],
+  codes: (op) => [renderRequest(op), ...messageCodes(op.init)],
 };

@@ -3,14 +3,15 @@
  * Content-Type when the headers have none; a {@link DictionaryInit} with `status`, `statusText`
  * and `headers` of every construct init's kind), `Response.json(data, init)`,
  * `Response.redirect(url, status)` or `Response.error()`. The Response goes to the next message
- * slot and its `.headers` (guard "response", or "immutable" for error and redirect) to the next
- * object slot. Outcomes as the request step's (request.ts).
+ * slot; its headers (guard "response", or "immutable" for error and redirect) are not read (a
+ * read step reads them, read.ts, if the generator picks one). Outcomes as the request step's
+ * (request.ts).
  *
  * @example
  * ```ts
  * import { renderOp } from "../world.ts";
- * renderOp({ op: "response", slot: 1, message: 0, how: "error", body: null, init: null, status: null });
- * // '(log = [], h[1] = (m[0] = Response.error()).headers)'
+ * renderOp({ op: "response", message: 0, how: "error", body: null, init: null, status: null });
+ * // '(log = [], m[0] = Response.error())'
  * ```
  *
  * @module
@@ -35,13 +36,12 @@ import { messageCodes, messageLabels, performMessage } from "./request.ts";
 export type ResponseHow = "constructor" | "json" | "redirect" | "error";
 
 /**
- * `h[slot] = (m[message] = <made how>).headers`: `body` the constructor's first argument (null:
+ * `m[message] = <made how>`: `body` the constructor's first argument (null:
  * none at all), or for json whether the data serializes ("string") or not ("undefined");
  * `status` redirect's second argument (null: none).
  */
 export type ResponseOp = {
   op: "response";
-  slot: number;
   message: number;
   how: ResponseHow;
   body: BodyKind | null;
@@ -90,7 +90,6 @@ export const responseOp: fc.Arbitrary<ResponseOp> = fc.oneof(
     weight: 6,
     arbitrary: fc.record({
       op: fc.constant("response" as const),
-      slot: fc.constant(0),
       message: fc.constant(0),
       how: fc.constant("constructor" as const),
       body: fc.oneof(
@@ -105,7 +104,6 @@ export const responseOp: fc.Arbitrary<ResponseOp> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       op: fc.constant("response" as const),
-      slot: fc.constant(0),
       message: fc.constant(0),
       how: fc.constant("json" as const),
       body: fc.constant(null),
@@ -117,7 +115,6 @@ export const responseOp: fc.Arbitrary<ResponseOp> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       op: fc.constant("response" as const),
-      slot: fc.constant(0),
       message: fc.constant(0),
       how: fc.constant("redirect" as const),
       body: fc.constant(null),
@@ -134,7 +131,6 @@ export const responseOp: fc.Arbitrary<ResponseOp> = fc.oneof(
     weight: 1,
     arbitrary: fc.constant<ResponseOp>({
       op: "response",
-      slot: 0,
       message: 0,
       how: "error",
       body: null,
@@ -163,25 +159,19 @@ function renderResponse(op: ResponseOp): string {
       : `bodyOf(${JSON.stringify(op.body)})`;
     made = `new Response(${body}${init})`;
   }
-  return `(log = [], h[${op.slot}] = (m[${op.message}] = ${made}).headers)`;
-}
-
-/** Whether the body is a FormData (its boundary is normalized). */
-function formData(op: ResponseOp): boolean {
-  return op.how === "constructor" && op.body === "FormData";
+  return `(log = [], m[${op.message}] = ${made})`;
 }
 
 /** The response steps: see the module doc. */
 export const response: OperationKind<ResponseOp> = {
   resolve: (op, reference) => ({
     ...op,
-    slot: reference.nextSlot(),
     message: reference.nextMessageSlot(),
     init: op.init === null ? null : resolveDictionary(op.init, reference.objects.length),
   }),
   perform(side, op, outcomes) {
     const Response = side.subject.fetch!.Response!;
-    performMessage(side, op, op.init, formData(op), outcomes, (log) => {
+    performMessage(side, op, op.init, outcomes, (log) => {
       const init = op.init === null
         ? []
         : [dictionaryValue(op.init, side.objects, side.subject, log)];
@@ -199,6 +189,6 @@ export const response: OperationKind<ResponseOp> = {
     });
   },
   render: renderResponse,
-  labels: (op) => [renderResponse(op), ...messageLabels(op, op.init, formData(op))],
-  codes: (op) => [renderResponse(op), ...messageCodes(op, op.init, formData(op))],
+  labels: (op) => [renderResponse(op), ...messageLabels(op, op.init)],
+  codes: (op) => [renderResponse(op), ...messageCodes(op.init)],
 };

@@ -1,13 +1,14 @@
 /**
  * `serialize`: `structuredClone` of a live Headers (`h[target]`) or a live Request or Response
  * (`m[target]`), at the top level or nested in an object's array. None of them is serializable, so
- * the standard throws a "DataCloneError" DOMException either way. One outcome:
+ * the standard throws a "DataCloneError" DOMException either way. A message is one whose headers
+ * were never read half the time (`unread`, as read.ts picks it). One outcome:
  * {@link serializationOutcome}.
  *
  * @example
  * ```ts
  * import { renderOp } from "../world.ts";
- * renderOp({ op: "serialize", of: "headers", target: 0, nested: true });
+ * renderOp({ op: "serialize", of: "headers", target: 0, nested: true, unread: false });
  * // "serializationOutcome(structuredClone, { nested: [h[0]] })"
  * ```
  *
@@ -18,12 +19,16 @@ import { objectRef } from "../base/arguments.ts";
 import { attempt } from "../base/observe.ts";
 import type { OperationKind } from "../base/kind.ts";
 
-/** `structuredClone` of `h[target]` or `m[target]`, alone or as `{ nested: [value] }`. */
+/**
+ * `structuredClone` of `h[target]` or `m[target]`, alone or as `{ nested: [value] }`; a message
+ * never read if `unread`.
+ */
 export type SerializeOp = {
   op: "serialize";
   of: "headers" | "message";
   target: number;
   nested: boolean;
+  unread: boolean;
 };
 
 /** A serialize step. */
@@ -32,6 +37,7 @@ export const serializeOp: fc.Arbitrary<SerializeOp> = fc.record({
   of: fc.constantFrom("headers" as const, "message" as const),
   target: objectRef,
   nested: fc.boolean(),
+  unread: fc.boolean(),
 });
 
 /**
@@ -51,14 +57,21 @@ export function serializationOutcome(clone: (value: unknown) => unknown, value: 
 /** The JavaScript of a resolved serialize step. */
 function renderSerialize(op: SerializeOp): string {
   const value = `${op.of === "headers" ? "h" : "m"}[${op.target}]`;
-  return `serializationOutcome(structuredClone, ${op.nested ? `{ nested: [${value}] }` : value})`;
+  const code = `serializationOutcome(structuredClone, ${
+    op.nested ? `{ nested: [${value}] }` : value
+  })`;
+  return op.of === "message" && op.unread ? `${code} /* ${value} unread */` : code;
 }
 
 /** The serialize steps: see the module doc. */
 export const serialize: OperationKind<SerializeOp> = {
   resolve(op, reference) {
-    const count = op.of === "headers" ? reference.objects.length : reference.messages.length;
-    return count === 0 ? null : { ...op, target: op.target % count };
+    if (op.of === "message") {
+      const picked = reference.messageRef(op.target, op.unread);
+      return picked === null ? null : { ...op, target: picked.slot, unread: picked.unread };
+    }
+    const count = reference.objects.length;
+    return count === 0 ? null : { ...op, target: op.target % count, unread: false };
   },
   perform(side, op, outcomes) {
     const clone = side.subject.fetch!.structuredClone!;
