@@ -1,7 +1,7 @@
 /**
  * The egress CLI's entry point (properties/egress/cli.ts, the options it takes): the egress
- * property in a process of its own, with the egress classes of properties/classes/ of the runtime
- * it runs under. The campaign's egress stage runs it under the campaign's runtime.
+ * property in a process of its own, with the egress classes of properties/classes/ (those of the
+ * runtime `--classes-of` names). The campaign's egress stage runs it under the campaign's runtime.
  *
  * @example
  * ```sh
@@ -16,4 +16,4 @@ import { egressClasses } from "../classes/classes.ts";
 import { egressCli } from "../egress/cli.ts";
 
 // Ends itself with the exit status, whatever timers or sockets the candidate keeps open.
-exitNow(await egressCli(runtime.args, egressClasses(runtime.name)));
+exitNow(await egressCli(runtime.args, egressClasses));

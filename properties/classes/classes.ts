@@ -172,11 +172,11 @@ export const CLASSES = [
   bunFetchAddsDefaultFields,
   serveDropsContentTypeOfUnreadClone,
   emptyStringBodyWithoutContentType,
+  fetchStringBodyWithoutContentType,
   bodyContentTypeCharsetRewritten,
   fetchJoinsRequestSetCookie,
   headersInitDropsLeadingEmptyValue,
   bytesBodyGetsOctetStreamType,
-  fetchStringBodyWithoutContentType,
 ] as const satisfies readonly AnyClass[];
 
 /** A row of the table, its name a literal type. */

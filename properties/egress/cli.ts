@@ -26,13 +26,15 @@ import { runEgressProperty } from "./egress_property.ts";
 import type { MessageClasses } from "./sequences.ts";
 
 const USAGE = `usage: properties/campaign/egress_cli.ts [--target native|PATH] [--runs N] [--seed N]
-                                         [--path P] [--time SECONDS]
+                                         [--path P] [--time SECONDS] [--classes-of NAME]
   --target native|PATH  native: the runtime's own server and fetch() (default); a module path:
                         its fetchClasses() and egressHeaderList(message)
   --runs N              generated messages at most (default 100)
   --seed N              fast-check seed (default 1)
   --path P              replay fast-check's path P of this seed
   --time SECONDS        time limit, shrinking included (default 30)
+  --classes-of NAME     the egress classes of runtime NAME (deno, node, bun) in force, or none
+                        (default: native, the runtime this runs under; a module, none)
 exit status: 0 no divergence, 1 a divergence, 2 a harness error, a module that cannot be
 loaded, or bad options`;
 
@@ -66,10 +68,13 @@ async function candidateOf(
   };
 }
 
-/** Parses the options and runs the property with the classes `known`; returns the exit status. */
+/**
+ * Parses the options and runs the property, `classesOf` the egress classes of a runtime by name;
+ * returns the exit status.
+ */
 export async function egressCli(
   args: readonly string[],
-  known: readonly EgressRecognizer[],
+  classesOf: (runtimeName: string) => readonly EgressRecognizer[],
 ): Promise<number> {
   const parsed = parseCommandLine(args, {
     help: { type: "boolean", short: "h" },
@@ -78,6 +83,7 @@ export async function egressCli(
     seed: { type: "string" },
     path: { type: "string" },
     time: { type: "string" },
+    "classes-of": { type: "string" },
   }, USAGE);
   if (typeof parsed === "number") return parsed;
   const number = (text: string | undefined, fallback: number, name: string): number => {
@@ -105,11 +111,11 @@ export async function egressCli(
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;
   }
+  const classesFrom = parsed.values["classes-of"] ?? (found === null ? runtime.name : "none");
   try {
     const result = await runEgressProperty({
       ...options,
-      // A module's list is the standard's: no runtime's allowance applies to it.
-      classes: found === null ? known : [],
+      classes: classesFrom === "none" ? [] : classesOf(classesFrom),
       ...(found === null ? {} : { candidate: found.candidate }),
     });
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...result }) + "\n");

@@ -19,7 +19,7 @@ import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import { shellWord } from "../targets/candidate.ts";
-import { kindOf } from "../targets/kinds.ts";
+import { headersRuntimeOf, kindOf } from "../targets/kinds.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   runtime,
@@ -129,6 +129,8 @@ async function runEgressCli(
     String(Math.min(options.runs ?? EGRESS_RUNS, EGRESS_RUNS)),
     "--time",
     String(seconds),
+    "--classes-of",
+    classesOf(options),
     ...(path === undefined ? [] : ["--path", path]),
   ];
   const child = start(selfCommand(EGRESS_CLI, args, binary), workerEnvironment(binary));
@@ -163,6 +165,15 @@ async function runEgressCli(
   }
 }
 
+/**
+ * The runtime whose egress classes apply: the one whose Headers the target is (the workers' for
+ * native, Deno's for deno-src), else "none".
+ */
+function classesOf(options: EgressStageOptions): string {
+  const binary = options.runtime ?? runtime;
+  return headersRuntimeOf(kindOf(options.targetArg), binary.name) ?? "none";
+}
+
 /** The command that replays the egress case of `seed` at `path` alone in a fresh process. */
 export function egressReplayCommand(
   options: EgressStageOptions,
@@ -176,6 +187,8 @@ export function egressReplayCommand(
       `--seed=${options.seed}`,
       "--path",
       path,
+      "--classes-of",
+      classesOf(options),
     ], binary),
   ].map(shellWord).join(" ");
 }

@@ -17,7 +17,7 @@ export const fetchJoinsRequestSetCookie = egressClass({
     if (cookies.length < 2) return null;
     return [
       ...expected.filter(([name]) => name.toLowerCase() !== "set-cookie"),
-      [cookies[0][0], cookies.map(([, value]) => value).join(", ")],
+      [cookies[0][0], cookies.map(([, value]) => value).join(", ").replace(/[ \t]+$/, "")],
     ];
   },
   example: [["set-cookie", "a"], ["set-cookie", "b"]],

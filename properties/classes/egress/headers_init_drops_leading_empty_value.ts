@@ -14,7 +14,7 @@ export const headersInitDropsLeadingEmptyValue = egressClass({
   sides: ["server", "client"],
   rewrite: (expected, context) =>
     context.init === "headers"
-      ? expected.map(([name, value]): [string, string] => [name, value.replace(/^(, )+/, "")])
+      ? expected.map(([name, value]): [string, string] => [name, value.replace(/^(,[ \t]*)+/, "")])
       : null,
   example: [["x-a", ", 1"]],
   report: null,
