@@ -89,6 +89,8 @@ export interface EgressResult {
   knownClassCounts: Record<string, number>;
   /** The server that answered ("Deno.serve", "Bun.serve", "node:http"), or the module's name. */
   server: string;
+  /** The field names the allowances in force let the runtime add (lowercase). */
+  allowed: string[];
 }
 
 /** A case's time limit, in milliseconds. */
@@ -227,6 +229,7 @@ export async function runEgressProperty(options: EgressOptions): Promise<EgressR
       ...(details.failed ? { path: details.counterexamplePath ?? undefined } : {}),
       knownClassCounts: counts,
       server: options.candidate?.name ?? server!.kind,
+      allowed: [...new Set(options.classes.flatMap((c) => c.adds ?? []))],
     };
   } finally {
     await server?.close();

@@ -14,7 +14,13 @@
  *
  * @module
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runOnlyUnder } from "../core/reproduction.ts";
+import { COUNTEREXAMPLE_DIR, hash } from "../corpus/corpus.ts";
+import { candidateSource } from "../targets/candidate.ts";
+import { renderEgressReproduction } from "./reproduction.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
@@ -54,6 +60,8 @@ export interface EgressStageOptions {
   egress?: boolean;
   /** A replay of an answer case (`--path`): the stage does not run. */
   path?: string;
+  /** The folder for reproductions (default: corpus/corpus.ts). */
+  out?: string;
   /** `--wire-path`: a wire replay, the wire stage alone runs. */
   wirePath?: string;
   /** Exact phases (`--phases`): the stage does not run. */
@@ -71,6 +79,7 @@ const EGRESS_READS = everyKey<EgressStageOptions>()(
   "runtime",
   "egress",
   "path",
+  "out",
   "wirePath",
   "phases",
 );
@@ -89,7 +98,13 @@ export interface EgressReport {
   seed: number;
   /** The divergence, shrunk, with its path and replay command, and whether it came back alone. */
   divergence:
-    | (EgressDivergence & { path: string; replay: string; replays: "alone" | "never" })
+    | (EgressDivergence & {
+      path: string;
+      replay: string;
+      replays: "alone" | "never";
+      /** The self-contained reproduction in the campaign's output folder. */
+      reproduction: string;
+    })
     | null;
   /** How many fields or lists each egress class accounted for. */
   knownClassCounts: Record<string, number>;
@@ -193,6 +208,46 @@ export function egressReplayCommand(
   ].map(shellWord).join(" ");
 }
 
+/**
+ * Writes the self-contained reproduction of `divergence` (reproduction.ts) into the campaign's
+ * output folder (`--out`, default `.cache/counterexamples/`); returns its path.
+ */
+function writeEgressReproduction(
+  options: EgressStageOptions,
+  divergence: EgressDivergence,
+  allowed: readonly string[],
+  found: { path: string; replay: string },
+): string {
+  const binary = options.runtime ?? runtime;
+  const slug = options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
+  const dir = options.out ?? COUNTEREXAMPLE_DIR;
+  const file = join(
+    dir,
+    `egress-${slug}-${binary.name}-${divergence.case.side}-${
+      hash(JSON.stringify([options.seed, found.path, divergence.case]))
+    }.mjs`,
+  );
+  const source = renderEgressReproduction({
+    divergence,
+    candidate: candidateSource(options, file),
+    allowed,
+    foundUnder: { name: binary.name, version: binary.version },
+    header: {
+      title: [
+        `headerproof egress counterexample (${divergence.case.side} side), target ${options.targetArg}, found under ${binary.name} ${binary.version}: ${divergence.detail}`,
+      ],
+      run: runOnlyUnder(binary.name, basename(file)),
+      replay: found.replay,
+      notes: [
+        "exit status: 1 what is written differs from the reference's header list, 0 it agrees",
+      ],
+    },
+  });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, source);
+  return file;
+}
+
 /** Runs the egress stage; a candidate that cannot be loaded is a usage error (exit 2). */
 export async function runEgressStage(
   options: EgressStageOptions,
@@ -218,11 +273,16 @@ export async function runEgressStage(
     const again = await runEgressCli(options, Math.max(deadline, Date.now() + 20_000), path);
     const same = again.divergence != null &&
       JSON.stringify(again.divergence.case) === JSON.stringify(result.divergence.case);
+    const replay = egressReplayCommand(options, path);
     divergence = {
       ...result.divergence,
       path,
-      replay: egressReplayCommand(options, path),
+      replay,
       replays: same ? "alone" : "never",
+      reproduction: writeEgressReproduction(options, result.divergence, result.allowed ?? [], {
+        path,
+        replay,
+      }),
     };
   }
   const report: EgressReport = {
@@ -273,6 +333,7 @@ export function egressReportLines(report: EgressReport): string[] {
       `message:  ${JSON.stringify(found.case)}`,
       `expected: ${JSON.stringify(found.expected)}`,
       `written:  ${JSON.stringify(found.actual)}`,
+      `reproduction (self-contained; run it under ${report.runtime}): ${found.reproduction}`,
       `replay (alone, in a fresh process): ${found.replay}`,
     );
   }
