@@ -106,6 +106,8 @@ import { bodyContentTypeCharsetRewritten } from "./egress/body_content_type_char
 import { fetchJoinsRequestSetCookie } from "./egress/fetch_joins_request_set_cookie.ts";
 import { headersInitDropsLeadingEmptyValue } from "./egress/headers_init_drops_leading_empty_value.ts";
 import { fetchStringBodyWithoutContentType } from "./egress/fetch_string_body_without_content_type.ts";
+import { serveCloneOfNonAsciiTextIsOctetStream } from "./egress/serve_clone_of_non_ascii_text_is_octet_stream.ts";
+import { serveAddsContentTypeBesideEmptyOne } from "./egress/serve_adds_content_type_beside_empty_one.ts";
 import { bytesBodyGetsOctetStreamType } from "./egress/bytes_body_gets_octet_stream_type.ts";
 
 /** Every class, in the order they apply and are listed in (see the module doc). */
@@ -173,10 +175,12 @@ export const CLASSES = [
   serveDropsContentTypeOfUnreadClone,
   emptyStringBodyWithoutContentType,
   fetchStringBodyWithoutContentType,
+  serveCloneOfNonAsciiTextIsOctetStream,
   bodyContentTypeCharsetRewritten,
   fetchJoinsRequestSetCookie,
   headersInitDropsLeadingEmptyValue,
   bytesBodyGetsOctetStreamType,
+  serveAddsContentTypeBesideEmptyOne,
 ] as const satisfies readonly AnyClass[];
 
 /** A row of the table, its name a literal type. */

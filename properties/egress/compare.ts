@@ -9,7 +9,8 @@
  * ```ts
  * import { compareHeads, headFieldLines } from "./compare.ts";
  * const lines = headFieldLines("HTTP/1.1 200 OK\r\nX-A: 1\r\nDate: now\r\n\r\n");
- * const context = { side: "server", clone: false, init: "absent", body: "absent", status: null, emptyText: false } as const;
+ * const context = { side: "server", clone: false, init: "absent", body: "absent", status: null, emptyText: false,
+ *   nonAsciiText: false } as const;
  * compareHeads([["x-a", "1"]], lines, [], context).mismatch; // "date: added (no allowance names it)"
  * ```
  *
@@ -33,6 +34,8 @@ export interface EgressContext {
   status: number | null;
   /** Whether the body is the empty string. */
   emptyText: boolean;
+  /** Whether the body is a string with a code point above U+007F. */
+  nonAsciiText: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ const CONTEXT = {
   body: "absent",
   status: null,
   emptyText: false,
+  nonAsciiText: false,
 } as const;
 
 Deno.test("a head's field lines compare by name case-insensitively, joined values, set-cookie apart", () => {
