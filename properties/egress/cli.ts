@@ -19,7 +19,7 @@
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
-import { kindOf } from "../targets/kinds.ts";
+import { kindOf, preparedTarget } from "../targets/kinds.ts";
 import type { EgressRecognizer } from "./compare.ts";
 import type { EgressCandidate } from "./egress_property.ts";
 import { runEgressProperty } from "./egress_property.ts";
@@ -27,8 +27,9 @@ import type { MessageClasses } from "./sequences.ts";
 
 const USAGE = `usage: properties/campaign/egress_cli.ts [--target native|PATH] [--runs N] [--seed N]
                                          [--path P] [--time SECONDS] [--classes-of NAME]
-  --target native|PATH  native: the runtime's own server and fetch() (default); a module path:
-                        its fetchClasses() and egressHeaderList(message)
+  --target native|PATH|deno-src:PATH
+                        native: the runtime's own server and fetch() (default); a module path
+                        or a Deno checkout: its fetchClasses() and egressHeaderList(message)
   --runs N              generated messages at most (default 100)
   --seed N              fast-check seed (default 1)
   --path P              replay fast-check's path P of this seed
@@ -105,8 +106,16 @@ export async function egressCli(
     writeErr(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  const target = parsed.values.target ?? "native";
-  const found = kindOf(target).hostGlobals ? null : await candidateOf(target);
+  const typed = parsed.values.target ?? "native";
+  let target: string;
+  try {
+    // A kind that prepares its module (deno-src:) is prepared here when given as typed.
+    target = preparedTarget(kindOf(typed), typed, runtime.name);
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n`);
+    return 2;
+  }
+  const found = kindOf(typed).hostGlobals ? null : await candidateOf(target);
   if (found !== null && !("candidate" in found)) {
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;
