@@ -127,13 +127,17 @@ type CliResult = Partial<EgressResult> & {
   stopped?: string;
 };
 
-/** Runs the egress CLI for `options` (`path`: replay that case), stopped at `deadline` + 30 s. */
+/**
+ * Runs the egress CLI for `options` (`path`: replay that case), stopped 30 s after its `--time`
+ * or 2 s after `deadline`, whichever comes first.
+ */
 async function runEgressCli(
   options: EgressStageOptions,
   deadline: number,
   path?: string,
 ): Promise<CliResult> {
   const binary = options.runtime ?? runtime;
+  const started = Date.now();
   const seconds = egressSeconds(options, deadline);
   const args = [
     "--target",
@@ -156,10 +160,13 @@ async function runEgressCli(
     stderr = (stderr + chunk).slice(-8000);
   });
   let killed = false;
+  // Bounded by the end of its share too: a candidate that never finishes loading, or never
+  // answers, is stopped there (2 s later, for the process to start and print).
+  const limitMs = Math.min((seconds + 30) * 1000, deadline - started + 2000);
   const timer = setTimeout(() => {
     killed = true;
     child.kill("SIGKILL");
-  }, (seconds + 30) * 1000);
+  }, limitMs);
   const code = await new Promise<number | null>((resolve) => {
     child.on("error", () => resolve(null));
     child.on("close", (code) => resolve(code));
@@ -168,7 +175,12 @@ async function runEgressCli(
   try {
     return JSON.parse(stdout.trimEnd().split("\n").at(-1) ?? "");
   } catch {
-    if (killed) return { stopped: `stopped after ${seconds + 30} s with no result` };
+    if (killed) {
+      return {
+        stopped: `stopped after ${(limitMs / 1000).toFixed(0)} s with no result (the candidate ` +
+          `${options.targetArg} made no progress, or the stage's share of --time ran out)`,
+      };
+    }
     if (code !== 2) {
       return {
         stopped: `the egress process ended with exit code ${code} and no result: ${
