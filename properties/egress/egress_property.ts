@@ -124,7 +124,7 @@ export function contextOf(c: EgressCase): EgressContext {
     status: (c.side === "server" ? (c.response.init as { status?: number }).status : null) ?? null,
     body: body.kind,
     emptyText: "text" in body && body.text === "",
-    nonAsciiText: "text" in body && /[^\x00-\x7f]/.test(body.text),
+    nonAsciiText: "text" in body && /[\u0080-\uffff]/.test(body.text),
   };
 }
 
