@@ -116,6 +116,11 @@ export interface HeadersModule {
 export interface FetchEntryPoints {
   fetchClasses?: (options?: GuardOptions) => FetchClasses;
   structuredClone?: (value: unknown) => unknown;
+  /**
+   * The header list a server writes for a Response, or a client for a Request (flat), read
+   * without its `headers` getter; the egress stage compares it with the standard's.
+   */
+  egressHeaderList?: (message: unknown) => string[];
 }
 
 /** The instance surface of a Request the campaigns reach (WebIDL `Request`, in part). */

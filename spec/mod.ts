@@ -19,8 +19,8 @@
  */
 
 import type { FetchClasses, GuardOptions } from "./contract.ts";
-import { Request, ServerProfileRequest } from "./request.ts";
-import { Response, ServerProfileResponse } from "./response.ts";
+import { Request, requestHeaderListOf, ServerProfileRequest } from "./request.ts";
+import { Response, responseHeaderListOf, ServerProfileResponse } from "./response.ts";
 
 export {
   freezeHeaders,
@@ -60,4 +60,23 @@ export function fetchClasses(options: GuardOptions = {}): FetchClasses {
   }
   if (profile === "standard") return { Request, Response };
   throw new TypeError(`fetchClasses: ${JSON.stringify(profile)} is not a profile`);
+}
+
+/**
+ * The header list a server writes for a Response, or a client for a Request, flat (name, value,
+ * ...), read without the `headers` getter: the contract's `egressHeaderList` entry point, which
+ * the egress stage (properties/egress/) compares with what the reference's `headers` hold.
+ *
+ * @example
+ * ```ts
+ * import { egressHeaderList, Response } from "./mod.ts";
+ * egressHeaderList(new Response("x")); // ["Content-Type", "text/plain;charset=UTF-8"]
+ * ```
+ */
+export function egressHeaderList(message: unknown): string[] {
+  const list = responseHeaderListOf(message) ?? requestHeaderListOf(message);
+  if (list === null) {
+    throw new TypeError("egressHeaderList: the argument is not a Request or Response");
+  }
+  return list.flatMap(([name, value]) => [name, value]);
 }

@@ -52,6 +52,7 @@ interface RequestRecord {
 }
 
 let isRequest: (value: unknown) => value is Request;
+let requestHeaderList: (request: Request) => HeaderList;
 
 /** Passed as `input` by this module alone, to make a Request object without the constructor steps. */
 const CREATE = Symbol("create a Request object");
@@ -455,7 +456,22 @@ export class Request {
   static {
     isRequest = (value): value is Request =>
       typeof value === "object" && value !== null && #request in value;
+    requestHeaderList = (value) => value.#request.headerList;
   }
+}
+
+/**
+ * The header list of a Request of the reference, read without its `headers` getter: what a
+ * client writes for it. Null for anything else.
+ *
+ * @example
+ * ```ts
+ * import { Request, requestHeaderListOf } from "./request.ts";
+ * requestHeaderListOf(new Request("http://x/", { headers: { a: "1" } })); // [["a", "1"]]
+ * ```
+ */
+export function requestHeaderListOf(value: unknown): HeaderList | null {
+  return isRequest(value) ? requestHeaderList(value) : null;
 }
 
 /**

@@ -51,6 +51,7 @@ interface ResponseRecord {
 
 let isResponse: (value: unknown) => value is Response;
 let createResponse: (response: ResponseRecord, guard: HeadersGuard, profile: Profile) => Response;
+let responseHeaderList: (response: Response) => HeaderList;
 let initializeResponse: (
   response: Response,
   init: ResponseInit,
@@ -298,6 +299,7 @@ export class Response {
   static {
     isResponse = (value): value is Response =>
       typeof value === "object" && value !== null && #response in value;
+    responseHeaderList = (value) => value.#response.headerList;
     createResponse = (response, guard, profile) => {
       // create a Response object: https://fetch.spec.whatwg.org/#response-create
       // 1. Let responseObject be a new Response object.
@@ -382,6 +384,20 @@ function serializeToJsonBytes(value: unknown): Uint8Array {
  */
 export function isReferenceResponse(value: unknown): boolean {
   return isResponse(value);
+}
+
+/**
+ * The header list of a Response of the reference, read without its `headers` getter: what a
+ * server writes for it. Null for anything else.
+ *
+ * @example
+ * ```ts
+ * import { Response, responseHeaderListOf } from "./response.ts";
+ * responseHeaderListOf(new Response("x")); // [["Content-Type", "text/plain;charset=UTF-8"]]
+ * ```
+ */
+export function responseHeaderListOf(value: unknown): HeaderList | null {
+  return isResponse(value) ? responseHeaderList(value) : null;
 }
 
 /**

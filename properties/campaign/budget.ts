@@ -1,7 +1,7 @@
 /**
  * How `--time` is shared between a campaign's stages (coordinator.ts): each stage with a share
- * (properties/core/stage.ts `Stage.share`; the cost stage 40%, the wire stage 10%) gets that
- * fraction of the budget, in the order of the STAGES table (stages.ts), and the stage without
+ * (properties/core/stage.ts `Stage.share`; the cost stage 40%, the wire stage 10%, the egress
+ * stage 5%) gets that fraction of the budget, in the order of the STAGES table (stages.ts), and the stage without
  * one (the answer stages) the rest, what a stage before it leaves unused included. Each stage
  * ends its processes at the end of its share; what it could not finish is listed and the verdict
  * is partial. After the budget, a fixed margin ({@link marginSeconds}) lets a run in progress

@@ -49,8 +49,9 @@ export const USAGE = `usage: ${commandLine()} [options]
                               .tools/runtimes/) or this binary (default: the runtime running this)
   --runs N                    runs per worker for the model property (default 1000 without --time)
   --time SECONDS              the whole campaign's budget: the cost stage gets 40% of it, the
-                              wire stage 10%, the answer stages the rest (10% model in a tampered
-                              realm first, then 10% invalid raw lists, then 80% model); with
+                              wire stage 10%, the egress stage 5%, the answer stages the rest
+                              (10% model in a tampered realm first, then 10% invalid raw lists,
+                              then 80% model); with
                               --runs, whichever ends first. Every process ends by SECONDS plus a
                               margin of 2 case timeouts and 10 s (30 s by default), whatever the
                               candidate does; cases a stage could not finish are listed and the
@@ -87,6 +88,10 @@ export const USAGE = `usage: ${commandLine()} [options]
                               native: the runtime's own server and fetch() on 127.0.0.1 get
                               generated HTTP/1.1 field lines; a module: its headersFromRawList
                               gets the same lines. Default on; none skips it
+  --egress on|none            the egress stage, after the wire stage (properties/egress/README.md):
+                              native: Responses returned from the runtime's server and fetch()
+                              requests, their heads on 127.0.0.1 against the reference's lists;
+                              a module: its egressHeaderList. Default on; none skips it
   --cost-factor F             largest ratio of ns per step at 16n to n (default 10; linear is 16)
   --cost-timeout SECONDS      a cost case whose process computes this many CPU seconds, or
                               waits 3 times as long, without a result is a hang (default 10)
@@ -151,6 +156,8 @@ export interface CliOptions {
   costs: CostSettings;
   /** Whether the wire stage runs (`--wire on|none`). */
   wire: boolean;
+  /** Whether the egress stage runs (`--egress on|none`). */
+  egress: boolean;
   /** `--wire-path`: replay this wire case alone. */
   wirePath?: string;
   /** `--cost-timeout`. */
@@ -210,6 +217,7 @@ const OPTIONS = {
   "cost-factor": { type: "string" },
   "cost-timeout": { type: "string" },
   wire: { type: "string" },
+  egress: { type: "string" },
   "wire-path": { type: "string" },
   "codec-profile": { type: "string" },
   "codec-arch": { type: "string" },
@@ -308,6 +316,10 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
   if (values["wire-path"] !== undefined && (wire === "none" || values.path !== undefined)) {
     throw new UsageError("--wire-path replays the wire stage: not with --wire none or --path");
   }
+  const egress = values.egress ?? "on";
+  if (egress !== "on" && egress !== "none") {
+    throw new UsageError(`--egress is on or none, got ${JSON.stringify(egress)}`);
+  }
   const runtimeHeaders = kindOf(targetArg).defaults.knownDivergences === "auto";
   const codecProfile = values["codec-profile"];
   if (codecProfile !== undefined && codecProfile !== "fetch" && codecProfile !== "rfc9110") {
@@ -364,6 +376,7 @@ export function parseCliArgs(args: readonly string[]): CliOptions {
     help: values.help ?? false,
     costs: { sections, factor: numberFlag("cost-factor", values["cost-factor"], 1) ?? 10 },
     wire: wire === "on",
+    egress: egress === "on",
     wirePath: values["wire-path"],
     costTimeoutSeconds: numberFlag("cost-timeout", values["cost-timeout"], 1) ?? 10,
     codecProfile,

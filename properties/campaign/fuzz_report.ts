@@ -11,7 +11,7 @@
  *   entryPoints: ["Headers"], knownDivergences: [], knownDivergencesAuto: false,
  *   classesHit: [], exclusion: null, seeds: [1], workers: 1, runs: 10,
  *   commands: 200, elapsedMs: 1000, commandsPerSecond: 200, failure: null, costs: null,
- *   wire: null, partial: [],
+ *   wire: null, egress: null, partial: [],
  * }, false));
  * ```
  *

@@ -35,6 +35,7 @@ import { codecCauseOf, codecClasses, costCasesSkipped, wireClasses } from "../cl
 import { codecStage } from "../codec/stage.ts";
 import { costStage } from "../costs/stage.ts";
 import { wireStage } from "../wire/stage.ts";
+import { egressStage } from "../egress/stage.ts";
 import { ANSWER_STAGE } from "./answers.ts";
 
 /** A stage as the coordinator sees it: given the options it reads, its report opaque. */
@@ -52,6 +53,7 @@ export const STAGES: readonly CampaignStage[] = [
   CODEC_STAGE,
   COST_STAGE,
   WIRE_STAGE,
+  egressStage,
   ANSWER_STAGE,
 ];
 
@@ -67,6 +69,8 @@ export interface StageSections {
    * `--phases`).
    */
   wire: ReportOf<typeof WIRE_STAGE> | null;
+  /** The egress stage's report; null when it did not run (`--egress none`, a replay). */
+  egress: ReportOf<typeof egressStage> | null;
 }
 
 /** The summary's own fields: the answer stage's. */

@@ -7,7 +7,13 @@ import { STAGES } from "./stages.ts";
 Deno.test("the stages run in the order and with the shares of --time the campaign has always had", () => {
   assert.deepEqual(
     STAGES.map((stage) => [stage.name, stage.share, stage.report === null]),
-    [["codec", null, true], ["costs", 0.4, false], ["wire", 0.1, false], ["answers", null, false]],
+    [
+      ["codec", null, true],
+      ["costs", 0.4, false],
+      ["wire", 0.1, false],
+      ["egress", 0.05, false],
+      ["answers", null, false],
+    ],
   );
 });
 
@@ -26,6 +32,8 @@ Deno.test("whether a stage runs depends only on the options it declares, as toda
     [[], ["costs", "wire", "answers"]],
     [["--costs", "none"], ["wire", "answers"]],
     [["--wire", "none"], ["costs", "answers"]],
+    [["--target", "native"], ["costs", "wire", "egress", "answers"]],
+    [["--target", "native", "--egress", "none"], ["costs", "wire", "answers"]],
     [["--seed", "1", "--path", "0:1"], ["answers"]],
     [["--seed", "1", "--wire-path", "3"], ["wire", "answers"]],
     [["--phases", "model=2"], ["answers"]],
@@ -40,7 +48,9 @@ Deno.test("whether a stage runs depends only on the options it declares, as toda
 
 Deno.test("no stage module outside properties/campaign/ imports anything in it, even indirectly", () => {
   const files = fileGraph();
-  const stageModules = ["costs", "wire", "codec"].map((folder) => `properties/${folder}/stage.ts`);
+  const stageModules = ["costs", "wire", "codec", "egress"].map((folder) =>
+    `properties/${folder}/stage.ts`
+  );
   for (const module of stageModules) {
     assert.ok(files.has(module), module);
     const seen = new Set<string>();

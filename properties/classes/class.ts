@@ -38,6 +38,8 @@ import type { CostCase } from "../costs/probes.ts";
 import type { WireDivergenceClass } from "../wire/wire_property.ts";
 import type { CodecRecognizer } from "../codec/reference.ts";
 import type { CodecCase } from "../codec/arbitraries.ts";
+import type { EgressRecognizer } from "../egress/compare.ts";
+import type { HeaderList } from "../../spec/header_list.ts";
 import type { Op } from "../oracle/ops.ts";
 
 /** A class as an upstream report (properties/upstream/report.ts). */
@@ -152,8 +154,22 @@ export interface CodecClass<N extends string = string>
   example: CodecCase;
 }
 
+/**
+ * A class of the egress stage: an allowance (the fields a runtime's server or client writes by
+ * itself, `adds`) or a divergence (`rewrite` of the expected header list), on the sides it names.
+ */
+export interface EgressClass<N extends string = string>
+  extends ClassCommon<"egress", N>, EgressRecognizer {
+  /** The class name. */
+  name: N;
+  /** The runtimes it was seen in. */
+  runtimes: readonly Runtime[];
+  /** An expected header list it accounts for (an allowance: the names it adds are enough). */
+  example: HeaderList;
+}
+
 /** A class of any stage. */
-export type AnyClass = AnswerClass | CostDivergenceClass | WireClass | CodecClass;
+export type AnyClass = AnswerClass | CostDivergenceClass | WireClass | CodecClass | EgressClass;
 
 /** The class of stage `S`. */
 export type ClassOf<S extends StageName> = Extract<AnyClass, { stage: S }>;
@@ -177,6 +193,13 @@ export function wireClass<const N extends string>(
   entry: Omit<WireClass<N>, "stage">,
 ): WireClass<N> {
   return { stage: "wire", ...entry };
+}
+
+/** An egress class; its name is kept as a literal type. */
+export function egressClass<const N extends string>(
+  entry: Omit<EgressClass<N>, "stage">,
+): EgressClass<N> {
+  return { stage: "egress", ...entry };
 }
 
 /** A codec class; its name is kept as a literal type. */

@@ -36,6 +36,7 @@ import type {
   ClassOf,
   CodecClass,
   CostDivergenceClass,
+  EgressClass,
   ReportCase,
   WireClass,
 } from "./class.ts";
@@ -95,6 +96,21 @@ import { toStrRejectsObsText } from "./codec/to_str_rejects_obs_text.ts";
 import { nameLongerThan65535Rejected } from "./codec/name_longer_than_65535_rejected.ts";
 import { longTextKeyNotValidated } from "./codec/long_text_key_not_validated.ts";
 import { lowercaseNameAcceptsDquote } from "./codec/lowercase_name_accepts_dquote.ts";
+import { denoServeAddsFramingFields } from "./egress/deno_serve_adds_framing_fields.ts";
+import { denoFetchAddsDefaultFields } from "./egress/deno_fetch_adds_default_fields.ts";
+import { nodeHttpAddsFramingFields } from "./egress/node_http_adds_framing_fields.ts";
+import { nodeFetchAddsDefaultFields } from "./egress/node_fetch_adds_default_fields.ts";
+import { bunServeAddsFramingFields } from "./egress/bun_serve_adds_framing_fields.ts";
+import { bunFetchAddsDefaultFields } from "./egress/bun_fetch_adds_default_fields.ts";
+import { serveDropsContentTypeOfUnreadClone } from "./egress/serve_drops_content_type_of_unread_clone.ts";
+import { emptyStringBodyWithoutContentType } from "./egress/empty_string_body_without_content_type.ts";
+import { bodyContentTypeCharsetRewritten } from "./egress/body_content_type_charset_rewritten.ts";
+import { fetchJoinsRequestSetCookie } from "./egress/fetch_joins_request_set_cookie.ts";
+import { headersInitDropsLeadingEmptyValue } from "./egress/headers_init_drops_leading_empty_value.ts";
+import { fetchStringBodyWithoutContentType } from "./egress/fetch_string_body_without_content_type.ts";
+import { serveCloneOfNonAsciiTextIsOctetStream } from "./egress/serve_clone_of_non_ascii_text_is_octet_stream.ts";
+import { serveAddsContentTypeBesideEmptyOne } from "./egress/serve_adds_content_type_beside_empty_one.ts";
+import { bytesBodyGetsOctetStreamType } from "./egress/bytes_body_gets_octet_stream_type.ts";
 
 /** Every class, in the order they apply and are listed in (see the module doc). */
 export const CLASSES = [
@@ -154,6 +170,21 @@ export const CLASSES = [
   nameLongerThan65535Rejected,
   longTextKeyNotValidated,
   lowercaseNameAcceptsDquote,
+  denoServeAddsFramingFields,
+  denoFetchAddsDefaultFields,
+  nodeHttpAddsFramingFields,
+  nodeFetchAddsDefaultFields,
+  bunServeAddsFramingFields,
+  bunFetchAddsDefaultFields,
+  serveDropsContentTypeOfUnreadClone,
+  emptyStringBodyWithoutContentType,
+  fetchStringBodyWithoutContentType,
+  serveCloneOfNonAsciiTextIsOctetStream,
+  bodyContentTypeCharsetRewritten,
+  fetchJoinsRequestSetCookie,
+  headersInitDropsLeadingEmptyValue,
+  bytesBodyGetsOctetStreamType,
+  serveAddsContentTypeBesideEmptyOne,
 ] as const satisfies readonly AnyClass[];
 
 /** A row of the table, its name a literal type. */
@@ -186,7 +217,7 @@ export function divergenceClasses(names: readonly string[]): Answer[] {
   // Cost classes and codec classes are put in force by their own stages.
   const answerNames = names.filter((name) => {
     const stage = classNamed(name)?.stage;
-    return stage !== "costs" && stage !== "codec";
+    return stage !== "costs" && stage !== "codec" && stage !== "egress";
   });
   return answerNames.map((name) => {
     const found = answers.find((c) => c.name === name);
@@ -424,4 +455,12 @@ export function reportFiles(c: AnyClass): { issue: string; wpt: string | null } 
     issue: `${REPORTS_DIR}/${c.name}.md`,
     wpt: c.report.network ? null : `${REPORTS_DIR}/${c.name}.any.js`,
   };
+}
+
+/**
+ * The egress classes of the runtime named `runtimeName` (allowances and divergences), in the
+ * order they apply; the egress stage applies them all and counts each in its report.
+ */
+export function egressClasses(runtimeName: string): EgressClass[] {
+  return classesOf("egress").filter((c) => c.runtimes.some((name) => name === runtimeName));
 }

@@ -221,6 +221,15 @@ function paragraphs(texts: readonly string[]): string {
   return texts.map((text) => wrap(text)).join("\n\n");
 }
 
+/** The egress section's introduction. */
+const EGRESS = [
+  "Found by the egress stage (properties/egress/): a Response returned from each runtime's own " +
+  "server read off the wire by a raw client, and a `fetch()` request's head read by a raw server, " +
+  "compared with the reference's header list. An allowance names the fields a server or client " +
+  "writes by itself; the stage counts each in its report, and any other added field is a " +
+  "divergence.",
+];
+
 /**
  * The whole of properties/NATIVE_DIVERGENCES.md, from the classes: an introduction, how the answer
  * classes recognize their divergences, then each class of each stage with where it was seen and
@@ -258,6 +267,15 @@ export function renderNativeDivergences(): string {
         ]
       ),
     ].join("\n"),
+    "## Egress classes",
+    paragraphs(EGRESS),
+    classesOf("egress").map((c) =>
+      bullet(
+        `\`${c.name}\` (${seen(c)}; ${c.sides.join(" and ")} side; ${
+          c.adds === undefined ? "divergence" : `allowance: ${c.adds.join(", ")}`
+        }): ${prose(c)}`,
+      )
+    ).join("\n"),
     "## Codec classes (the Rust `http` crate)",
     paragraphs(CODEC),
     classesOf("codec").map((c) =>

@@ -11,7 +11,13 @@ import type { WireDivergenceClass } from "../wire/wire_property.ts";
 import { expectedOf, grammarOf } from "../codec/stage.ts";
 
 /** The folder of each stage's class files. */
-const FOLDERS = { answers: "answers", costs: "costs", wire: "wire", codec: "codec" } as const;
+const FOLDERS = {
+  answers: "answers",
+  costs: "costs",
+  wire: "wire",
+  codec: "codec",
+  egress: "egress",
+} as const;
 
 Deno.test("every class file holds one row of CLASSES, and every row has its file", async () => {
   const rows = new Set<AnyClass>(CLASSES);

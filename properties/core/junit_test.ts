@@ -47,6 +47,7 @@ Deno.test("a campaign's JUnit case carries the known classes it went on past", (
     failure: null,
     costs: null,
     wire: null,
+    egress: null,
     partial: [],
   };
   const xml = renderJunit("fuzz", [junitCase(summary)]);

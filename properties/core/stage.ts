@@ -13,7 +13,7 @@
  */
 
 /** The name of one stage of a campaign. */
-export type StageName = "answers" | "costs" | "wire" | "codec";
+export type StageName = "answers" | "costs" | "wire" | "codec" | "egress";
 
 /**
  * What a stage's run ends with: its report, or the exit status the campaign ends with at once

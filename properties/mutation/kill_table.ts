@@ -36,6 +36,8 @@ import type { Summary } from "../campaign/coordinator.ts";
 import { shownBytes } from "../wire/reproduction.ts";
 import type { WireReport } from "../wire/stage.ts";
 import { runWireStage } from "../wire/stage.ts";
+import type { EgressReport } from "../egress/stage.ts";
+import { runEgressStage } from "../egress/stage.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
 import { costCasesSkipped, wireClasses } from "../classes/classes.ts";
@@ -204,7 +206,7 @@ function costKill(variant: Variant, report: CostReport, base: Map<string, CostFi
 
 /**
  * Runs one variant within the budget, with the one stage of the campaign that can kill it: the
- * answer stages, the wire stage or the cost stage.
+ * answer stages, the wire stage, the egress stage or the cost stage.
  */
 async function killVariant(
   variant: Variant,
@@ -221,11 +223,16 @@ async function killVariant(
         await runWireStage(parseCliArgs(args), wireClasses().map((c) => c.name)),
       );
     }
+    if (variant.killedBy === "egress") {
+      const run = await runEgressStage(parseCliArgs(args));
+      if ("exit" in run) throw new Error(`${variant.name}: the egress stage exited ${run.exit}`);
+      return egressRow(variant, run.report);
+    }
     if (variant.costClass === undefined) {
       return answerRow(
         variant,
         budget,
-        await campaign([...args, "--costs", "none", "--wire", "none"]),
+        await campaign([...args, "--costs", "none", "--wire", "none", "--egress", "none"]),
       );
     }
     const sections = ["--costs", sectionsShowing(variant.costClass).join(",")];
@@ -279,6 +286,22 @@ function wireRow(variant: Variant, wire: WireReport): KillRow {
     failingStep: divergence === null
       ? ""
       : `wire (${divergence.side} side): ${shownBytes(divergence.fieldLines)}`,
+    replay: divergence?.replay ?? "",
+  };
+}
+
+/** The row of a variant from an egress stage's report: killed by its divergence. */
+function egressRow(variant: Variant, egress: EgressReport): KillRow {
+  const divergence = egress.divergence;
+  return {
+    variant: variant.name,
+    bug: variant.bug,
+    killed: divergence !== null,
+    runs: egress.runs,
+    seconds: egress.elapsedMs / 1000,
+    failingStep: divergence === null
+      ? ""
+      : `egress (${divergence.case.side} side): ${divergence.detail}`,
     replay: divergence?.replay ?? "",
   };
 }

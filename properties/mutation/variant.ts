@@ -47,9 +47,10 @@ export interface Variant {
   module?: "impl" | "spec";
   /**
    * "wire" for a bug only the wire stage can show (wire_variants.ts): the kill table runs that
-   * stage alone, as the answer stages' raw lists never hold the bytes it needs.
+   * stage alone, as the answer stages' raw lists never hold the bytes it needs; "egress" for a
+   * bug only what a server writes shows (egress_variants.ts): the egress stage alone.
    */
-  killedBy?: "wire";
+  killedBy?: "wire" | "egress";
   /**
    * Known divergence classes (properties/classes/) whose deviation the variant also carries, in the
    * same operations as its bug: the kill table puts them in force (`--known-divergences`), so the

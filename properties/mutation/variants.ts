@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import type { Patch, Variant } from "./variant.ts";
 import { SPEC_VARIANTS } from "./spec_variants.ts";
 import { WIRE_VARIANTS } from "./wire_variants.ts";
+import { EGRESS_VARIANTS } from "./egress_variants.ts";
 
 export type { Variant } from "./variant.ts";
 
@@ -712,6 +713,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   ...SPEC_VARIANTS,
   ...WIRE_VARIANTS,
+  ...EGRESS_VARIANTS,
 ];
 
 /** A patch does not apply: impl changed under it. */

@@ -542,6 +542,10 @@ export function contractOf(
 export interface FetchInternals {
   Request: new (...args: unknown[]) => object;
   Response: new (...args: unknown[]) => object;
+  /** 23_request.js's accessor of a Request's inner request. */
+  toInnerRequest?: (request: object) => { headerList: [string, string][] };
+  /** 23_response.js's accessor of a Response's inner response. */
+  toInnerResponse?: (response: object) => { headerList: [string, string][] };
 }
 
 /** Why a deno-src target has no structuredClone to fuzz. */
@@ -583,5 +587,26 @@ export function fetchContractOf(
       Response: "the checkout's ext/fetch/23_response.js",
       structuredClone: NO_STRUCTURED_CLONE,
     },
+  };
+}
+
+/**
+ * The `egressHeaderList` entry point of a deno-src target: the header list ext/http writes for a
+ * Response (`toInnerResponse(response).headerList`) and ext/fetch for a Request
+ * (`toInnerRequest(request).headerList`), flat, read through the checkout's own internals without
+ * its `headers` getter; null when the checkout's files do not export those accessors.
+ */
+export function egressOf(
+  request: FetchInternals,
+  response: FetchInternals,
+): ((message: object) => string[]) | null {
+  const { toInnerRequest } = request;
+  const { toInnerResponse } = response;
+  if (typeof toInnerRequest !== "function" || typeof toInnerResponse !== "function") return null;
+  return (message) => {
+    const inner = message instanceof response.Response
+      ? toInnerResponse(message)
+      : toInnerRequest(message);
+    return inner.headerList.flatMap(([name, value]) => [name, value]);
   };
 }

@@ -70,9 +70,12 @@ Deno.test("the kinds' defaults are those the usage text states", () => {
   // name: profile, realm, known classes, stages, host globals, by name, prepared, standalone
   const expected: Record<string, string> = {
     impl: "standard both none costs,wire,answers host:false name:true prepare:false copy:false",
-    native: "server both auto costs,wire,answers host:true name:true prepare:false copy:false",
-    module: "standard clean none costs,wire,answers host:false name:false prepare:false copy:false",
-    deno_src: "server both auto costs,wire,answers host:false name:false prepare:true copy:true",
+    native:
+      "server both auto costs,wire,egress,answers host:true name:true prepare:false copy:false",
+    module:
+      "standard clean none costs,wire,egress,answers host:false name:false prepare:false copy:false",
+    deno_src:
+      "server both auto costs,wire,egress,answers host:false name:false prepare:true copy:true",
     undici: "server clean auto costs,wire,answers host:false name:false prepare:true copy:true",
     undici_src: "server clean auto costs,wire,answers host:false name:false prepare:true copy:true",
     http: "standard clean auto codec host:false name:false prepare:false copy:false",

@@ -159,8 +159,8 @@ export interface CampaignRun {
 }
 
 /**
- * One campaign (the CLI with `--json` and one worker, its answer stages only, neither costs nor
- * wire: a sweep classifies answer divergences); its summary, or the usage error's text.
+ * One campaign (the CLI with `--json` and one worker, its answer stages only, neither costs, wire
+ * nor egress: a sweep classifies answer divergences); its summary, or the usage error's text.
  */
 export function campaign(run: CampaignRun): { summary: Summary } | { error: string } {
   const args = [
@@ -181,6 +181,8 @@ export function campaign(run: CampaignRun): { summary: Summary } | { error: stri
     "--costs",
     "none",
     "--wire",
+    "none",
+    "--egress",
     "none",
   ];
   const [command, ...rest] = selfCommand(CLI, args);

@@ -33,7 +33,7 @@ export const DENO_SRC: TargetKind = {
   headersOf: "deno",
   prepare: denoSrcTargetModule,
   defaults: { profile: "server", realm: "both", knownDivergences: "auto" },
-  stages: ["costs", "wire", "answers"],
+  stages: ["costs", "wire", "egress", "answers"],
   standalone: (module, _arg, file) => {
     const copy = standaloneDenoSrc(module, dirname(file));
     return {

@@ -29,7 +29,7 @@ export const MODULE: TargetKind = {
   headersOf: null,
   prepare: null,
   defaults: { profile: "standard", realm: "clean", knownDivergences: "none" },
-  stages: ["costs", "wire", "answers"],
+  stages: ["costs", "wire", "egress", "answers"],
   standalone: null,
   revisions: false,
 };

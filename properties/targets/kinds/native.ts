@@ -29,7 +29,7 @@ export const NATIVE: TargetKind = {
   headersOf: "workers",
   prepare: null,
   defaults: { profile: "server", realm: "both", knownDivergences: "auto" },
-  stages: ["costs", "wire", "answers"],
+  stages: ["costs", "wire", "egress", "answers"],
   standalone: null,
   revisions: false,
 };

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as spec from "../../spec/mod.ts";
+import { compareHeads, headFieldLines } from "./compare.ts";
+import type { EgressCandidate } from "./egress_property.ts";
+import { runEgressProperty } from "./egress_property.ts";
+import { renderEgressReproduction } from "./reproduction.ts";
+import type { MessageClasses } from "./sequences.ts";
+
+const CONTEXT = {
+  side: "server",
+  clone: false,
+  init: "absent",
+  body: "absent",
+  status: null,
+  emptyText: false,
+  nonAsciiText: false,
+} as const;
+
+Deno.test("a head's field lines compare by name case-insensitively, joined values, set-cookie apart", () => {
+  const lines = headFieldLines(
+    "HTTP/1.1 200 OK\r\nX-A: 1, 2\r\nset-cookie: a\r\nSet-Cookie: b\r\n\r\n",
+  );
+  const expected: [string, string][] = [["x-a", "1"], ["x-a", "2"], ["Set-Cookie", "a"], [
+    "Set-Cookie",
+    "b",
+  ]];
+  assert.equal(compareHeads(expected, lines, [], CONTEXT).mismatch, null);
+  const joined = headFieldLines("HTTP/1.1 200 OK\r\nx-a: 1, 2\r\nset-cookie: a, b\r\n\r\n");
+  assert.match(compareHeads(expected, joined, [], CONTEXT).mismatch!, /^set-cookie/);
+  const added = headFieldLines(
+    "HTTP/1.1 200 OK\r\nx-a: 1, 2\r\nset-cookie: a\r\nset-cookie: b\r\nDate: x\r\n\r\n",
+  );
+  assert.match(compareHeads(expected, added, [], CONTEXT).mismatch!, /^date: added/);
+  const allowance = { name: "adds-date", sides: ["server"] as const, adds: ["date"] };
+  assert.deepEqual(compareHeads(expected, added, [allowance], CONTEXT), {
+    mismatch: null,
+    counted: { "adds-date": 1 },
+  });
+});
+
+/** The reference as a module candidate, its egress list passed through `plant`. */
+function referenceCandidate(plant: (list: string[]) => string[]): EgressCandidate {
+  const classes = spec.fetchClasses({ profile: "server" });
+  return {
+    name: "the reference",
+    classes: { ...classes, Headers: spec.Headers } as unknown as MessageClasses,
+    egressHeaderList: (message) => plant(spec.egressHeaderList(message)),
+  };
+}
+
+Deno.test("the egress property finds a planted egress list written twice, and passes the reference", async () => {
+  // Cost: 300 in-process cases, no network (about 1 s).
+  const clean = await runEgressProperty({
+    runs: 150,
+    seed: 5,
+    timeLimitMs: 10_000,
+    classes: [],
+    candidate: referenceCandidate((list) => list),
+  });
+  assert.equal(clean.divergence, null);
+  const planted = await runEgressProperty({
+    runs: 150,
+    seed: 5,
+    timeLimitMs: 10_000,
+    classes: [],
+    candidate: referenceCandidate((list) => list.length > 0 ? [...list, ...list] : list),
+  });
+  assert.ok(planted.divergence !== null);
+  assert.match(planted.divergence.detail, /written/);
+});
+
+Deno.test("the native property exchanges with Deno.serve and fetch() on 127.0.0.1", async () => {
+  // Cost: 20 exchanges with Deno.serve and fetch() (well under 1 s).
+  const result = await runEgressProperty({ runs: 20, seed: 2, timeLimitMs: 10_000, classes: [] });
+  assert.equal(result.server, "Deno.serve");
+  assert.ok(result.runs > 0);
+});
+
+Deno.test("a native reproduction starts its own server, reproduces, and ends by itself", () => {
+  // Cost: two Deno processes (about 1 s). The case is Deno.serve's
+  // serve-drops-content-type-of-unread-clone: the reproduction exits 1 while it holds.
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-egress-"));
+  try {
+    const render = (clone: boolean) =>
+      renderEgressReproduction({
+        divergence: {
+          case: {
+            side: "server",
+            response: {
+              make: "new",
+              body: { kind: "string", text: "x" },
+              init: { kind: "status", status: 200 },
+              clone,
+            },
+          },
+          expected: [["Content-Type", "text/plain;charset=UTF-8"]],
+          actual: [],
+          detail: "content-type: not written",
+        },
+        candidate: { kind: "native" },
+        allowed: ["date", "content-length", "connection"],
+        header: { title: ["test"] },
+      });
+    const run = (source: string) => {
+      const file = join(dir, "repro.mjs");
+      writeFileSync(file, source);
+      return spawnSync(Deno.execPath(), ["run", "-A", file], { encoding: "utf8", timeout: 20_000 });
+    };
+    const diverges = run(render(true));
+    assert.equal(diverges.status, 1, diverges.stdout + diverges.stderr);
+    assert.match(diverges.stdout, /DIVERGES on: content-type/);
+    const agrees = run(render(false));
+    assert.equal(agrees.status, 0, agrees.stdout + agrees.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
