@@ -119,3 +119,53 @@ Deno.test("a reference that joins cookie crumbs with a comma is caught on the h2
   assert.deepEqual(again.divergence?.fieldLines, divergence.fieldLines);
   assert.equal(again.runs, 0, "a replay of an h2 path runs no HTTP/1.1 head");
 });
+
+Deno.test("an HTTP client's request() raw list that drops cookie fields is caught on h2-client-raw", async () => {
+  // A client of the WireClients shape on Deno's own fetch() (its Agent a Deno HTTP client that
+  // trusts the run's CA), whose request() hands over the response's fields but the cookies.
+  class Agent {
+    client: Deno.HttpClient;
+    constructor(options: { allowH2?: boolean; connect?: { ca: string } }) {
+      this.client = Deno.createHttpClient({
+        caCerts: options.connect === undefined ? [] : [options.connect.ca],
+        http2: options.allowH2 === true,
+        http1: options.allowH2 !== true,
+      });
+    }
+    close() {
+      this.client.close();
+      return Promise.resolve();
+    }
+  }
+  const viaAgent = (url: string, init: { dispatcher: unknown; signal: AbortSignal }) =>
+    fetch(url, { client: (init.dispatcher as Agent).client, signal: init.signal });
+  const result = await runWireProperty({
+    runs: 60,
+    seed: 7,
+    timeLimitMs: 20_000,
+    knownClasses: wireClasses(),
+    clients: {
+      name: "Deno's fetch() as a client",
+      fetch: viaAgent,
+      Agent,
+      async request(url, options) {
+        const response = await viaAgent(url, options);
+        // One field per name with get()'s value (set-cookie: each of getSetCookie()), so that
+        // the list shows what the Headers holds; the planted bug leaves out cookie.
+        const headers = response.headers;
+        const names = [...new Set([...headers].map(([name]) => name))];
+        const raw = names.filter((name) => name !== "cookie").flatMap((name) =>
+          name === "set-cookie"
+            ? headers.getSetCookie().flatMap((value) => [name, value])
+            : [name, headers.get(name)!]
+        );
+        return { headers: raw, body: { dump: () => response.body?.cancel() ?? Promise.resolve() } };
+      },
+    },
+  });
+  assert.equal(result.h2.server, "not run: an HTTP client has no server");
+  const divergence = result.divergence;
+  assert.ok(divergence !== null, "the planted bug was not caught");
+  assert.equal(divergence.side, "h2-client-raw");
+  assert.ok(divergence.fieldLines.some((line) => line.startsWith("cookie:")));
+});

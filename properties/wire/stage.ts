@@ -188,7 +188,10 @@ export class WireLoadError extends Error {
  * the names of every wire class.
  */
 function knownClassesArg(options: WireStageOptions, wire: readonly string[]): string {
-  if (!kindOf(options.targetArg).hostGlobals) return "none";
+  // A module's headersFromRawList has no known classes; an HTTP client's own (undici's, whose
+  // Headers are a runtime's) has its runtime's.
+  const kind = kindOf(options.targetArg);
+  if (!kind.hostGlobals && kind.headersOf === null) return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // "all": every wire class; named classes: those of the wire's that share a name with one named.
@@ -590,6 +593,8 @@ export async function runWireStage(
       ? `wire: not fuzzed (${result.notFuzzed})`
       : result.stopped !== undefined
       ? `wire: no verdict (${result.stopped})`
+      : result.h2?.server.startsWith("not run: an HTTP client")
+      ? `wire: ${result.server}: fetch() response headers (HTTP/1.1, h2), request() raw (h2)`
       : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
     runtime: workerRuntimeName(options),
     notFuzzed: result.notFuzzed ?? null,

@@ -62,9 +62,10 @@ import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 
 /**
  * Which end of the runtime read the field lines: its server or its fetch() over HTTP/1.1, or over
- * HTTP/2 ("h2-server", "h2-client": an h2 header block, h2.ts).
+ * HTTP/2 ("h2-server", "h2-client": an h2 header block, h2.ts); "h2-client-raw": the raw header
+ * list an HTTP client's `request()` hands over (`responseHeaders: "raw"`, an undici tree's).
  */
-export type WireSide = "server" | "client" | "h2-server" | "h2-client";
+export type WireSide = "server" | "client" | "h2-server" | "h2-client" | "h2-client-raw";
 
 /** The guard of the Headers a side hands over: "request" for a server, "immutable" for fetch(). */
 export function guardOf(side: WireSide): "request" | "immutable" {
@@ -93,7 +94,7 @@ export function referenceListOf(side: WireSide, fieldLines: readonly string[]): 
 
 /** Whether a side speaks HTTP/2 (its exchanges are the h2 property's, paths prefixed "h2:"). */
 export function isH2Side(side: WireSide): boolean {
-  return side === "h2-server" || side === "h2-client";
+  return side === "h2-server" || side === "h2-client" || side === "h2-client-raw";
 }
 
 /** The prefix of a fast-check path of the h2 property (the other paths are HTTP/1.1's). */
@@ -207,6 +208,11 @@ export interface WirePropertyOptions {
    * server and fetch() (nothing listens then).
    */
   candidate?: WireCandidate;
+  /**
+   * An HTTP client's own entry points (an undici tree's, `--target undici-src:PATH`): its fetch()
+   * over HTTP/1.1 and h2 and its `request()` raw list over h2 are the client sides; no server.
+   */
+  clients?: WireClients;
   /** Wall-clock budget for the whole property, shrinking included, in milliseconds. */
   timeLimitMs: number;
   /** Budget of one exchange, in milliseconds (default {@link EXCHANGE_TIMEOUT_MS}). */
@@ -301,8 +307,8 @@ interface Sides {
   /** Which server, or the candidate's name. */
   kind: string;
   ports: { server: number; responder: number } | null;
-  /** Runs `lines` through the server side and judges the outcome. */
-  server(lines: string[]): Promise<boolean>;
+  /** Runs `lines` through the server side and judges the outcome (null: no server side). */
+  server: ((lines: string[]) => Promise<boolean>) | null;
   /** Runs `lines` through the client side and judges the outcome. */
   client(lines: string[]): Promise<boolean>;
   /** Runs an h2 head through the h2 server side (null: none, `ends.server` says why). */
@@ -458,7 +464,14 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     ? options.path.slice(H2_PATH_PREFIX.length)
     : undefined;
   const h1Path = h2Path === undefined ? options.path : undefined;
-  const sides = options.candidate === undefined
+  const sides = options.clients !== undefined
+    ? await clientSides(
+      options.clients,
+      judge,
+      options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS,
+      readH2,
+    )
+    : options.candidate === undefined
     ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS, readH2)
     : candidateSides(
       options.candidate,
@@ -519,7 +532,8 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         fieldLinesArbitrary,
         async (lines) => {
           runs++;
-          return await sides.server(lines) && await sides.client(lines);
+          return (sides.server === null || await sides.server(lines)) &&
+            await sides.client(lines);
         },
         h1Path,
         "",
@@ -541,7 +555,10 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h2Path,
         H2_PATH_PREFIX,
-        options.timeLimitMs - (Date.now() - started),
+        // An exchange started just before the limit may take its whole budget, twice (fetch()
+        // and request() of a client): h2 stops starting exchanges that much earlier.
+        options.timeLimitMs - (Date.now() - started) -
+          2 * (options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS),
       );
     }
     const failed = details?.failed ?? false;
@@ -598,6 +615,167 @@ function expectedObservation(
     return observeHeaderList(list, names);
   }
   return observeHeaders(headersFromRawList(flat(list), guard, { profile: "server" }), names);
+}
+
+/** An HTTP client's entry points, as undici exports them (`wireClients()` of its target module). */
+export interface WireClients {
+  /** What they are, for the report ("undici at PATH"). */
+  name: string;
+  fetch(url: string, init: { dispatcher: unknown; signal: AbortSignal }): Promise<Response>;
+  /** undici's `Agent`: `allowH2` asks for h2 over TLS, `connect.ca` trusts the run's CA. */
+  Agent: new (options: {
+    allowH2?: boolean;
+    connect?: { ca: string };
+  }) => { close(): Promise<void> };
+  /** undici's `request()`; with `responseHeaders: "raw"` its `headers` is the flat raw list. */
+  request(
+    url: string,
+    options: { dispatcher: unknown; responseHeaders: "raw"; signal: AbortSignal },
+  ): Promise<{ headers: unknown; body: { dump(): Promise<void> } }>;
+}
+
+/**
+ * An HTTP client's own sides (`clients`): its fetch() answered by the raw HTTP/1.1 responder, its
+ * fetch() and its `request()` (raw list) answered by the raw h2 responder over TLS; nothing
+ * listens but the responders.
+ */
+async function clientSides(
+  clients: WireClients,
+  judge: Judge,
+  exchangeTimeoutMs: number,
+  readH2: ReadH2Fields,
+): Promise<Sides> {
+  const opened: { close(): Promise<void> }[] = [];
+  const closeAll = async () => {
+    for (const end of opened.reverse()) await end.close();
+  };
+  try {
+    const http1 = new clients.Agent({});
+    opened.push(http1);
+    const responder = await startRawResponder();
+    opened.push(responder);
+    const ends: H2Ends = { server: "not run: an HTTP client has no server", client: "" };
+    const certificate = makeLoopbackCertificate();
+    let h2Client: Sides["h2Client"] = null;
+    if (typeof certificate === "string") ends.client = `not run: ${certificate}`;
+    else {
+      const agent = new clients.Agent({ allowH2: true, connect: { ca: certificate.ca } });
+      opened.push(agent);
+      const h2 = await startH2Responder(certificate);
+      opened.push(h2);
+      ends.client = `${clients.name}: fetch() and request() (raw) with an allowH2 Agent`;
+      const url = `https://${LOOPBACK}:${h2.port}/`;
+      h2Client = async (head) => {
+        const lines = head.fields.map(h2FieldLine);
+        const names = probedNames(lines);
+        const block: H2Field[] = [[":status", "200"], ...head.fields];
+        h2.answerWith({ fields: block, reset: head.reset });
+        const exchange = (
+          side: WireSide,
+          actual: HeadersObservation | undefined,
+          outcome: string,
+        ) =>
+          (head.reset && actual === undefined) || judge(
+            side,
+            "immutable",
+            {
+              bytes: JSON.stringify(block),
+              lines,
+              fieldLines: block.map(h2FieldLine),
+              list: readH2(head.fields, "client"),
+              runtimeOutcome: outcome,
+            },
+            names,
+            actual,
+          );
+        let actual: HeadersObservation | undefined;
+        let outcome = "ok";
+        try {
+          const response = await clients.fetch(url, {
+            dispatcher: agent,
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          actual = observeHeaders(response.headers, names);
+          await response.body?.cancel().catch(() => {});
+        } catch (error) {
+          outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+        if (!exchange("h2-client", actual, outcome)) return false;
+        let raw: HeadersObservation | undefined;
+        outcome = "ok";
+        try {
+          const answer = await clients.request(url, {
+            dispatcher: agent,
+            responseHeaders: "raw",
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          raw = observeHeaderList(rawListOf(answer.headers), names);
+          await answer.body.dump().catch(() => {});
+        } catch (error) {
+          outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+        return exchange("h2-client-raw", raw, outcome);
+      };
+    }
+    return {
+      kind: clients.name,
+      ports: null,
+      server: null,
+      async client(lines) {
+        const names = probedNames(lines);
+        const bytes = responseBytes(lines);
+        responder.answerWith(bytes);
+        let actual: HeadersObservation | undefined;
+        let outcome = "ok";
+        try {
+          const response = await clients.fetch(`http://${LOOPBACK}:${responder.port}/`, {
+            dispatcher: http1,
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          actual = observeHeaders(response.headers, names);
+          await response.body?.cancel();
+        } catch (error) {
+          outcome = error instanceof Error ? error.name : String(error);
+        }
+        return judge(
+          "client",
+          "immutable",
+          {
+            bytes,
+            lines,
+            fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
+            runtimeOutcome: outcome,
+          },
+          names,
+          actual,
+        );
+      },
+      h2Server: null,
+      h2Client,
+      h2Ends: ends,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+/**
+ * A raw header list as `request()` hands it over (`responseHeaders: "raw"`: names and values
+ * alternating, Buffers or strings; read byte for byte as Latin-1), as a header list.
+ */
+function rawListOf(raw: unknown): HeaderList {
+  const items = Array.isArray(raw) ? raw : [];
+  const text = (item: unknown) =>
+    typeof item === "string"
+      ? item
+      : item instanceof Uint8Array
+      ? String.fromCharCode(...item)
+      : String(item);
+  const list: HeaderList = [];
+  for (let i = 0; i + 1 < items.length; i += 2) list.push([text(items[i]), text(items[i + 1])]);
+  return list;
 }
 
 /** How the reference reads an h2 block's regular fields (h2_fields.ts `readH2Fields`). */

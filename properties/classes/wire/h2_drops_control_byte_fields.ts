@@ -16,7 +16,7 @@ export const h2DropsControlByteFields = wireClass({
   seenIn: ["Node 22.23.3"],
   summary: "node:http2 (nghttp2) silently leaves out a field whose value holds a control byte " +
     "RFC 9113 allows (0x01-0x08, 0x0B, 0x0C, 0x0E-0x1F, 0x7F), on both its server and its client",
-  sides: ["h2-server", "h2-client"],
+  sides: ["h2-server", "h2-client", "h2-client-raw"],
   list: (list) => list.filter(([, value]) => !hasControlByte(value)),
   example: ["x-ctl: a\u0001b"],
   report: null,

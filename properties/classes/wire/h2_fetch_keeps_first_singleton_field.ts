@@ -53,7 +53,7 @@ export const h2FetchKeepsFirstSingletonField = wireClass({
   seenIn: ["Node 22.23.3"],
   summary: "fetch() over HTTP/2 (undici's allowH2 client on node:http2) keeps only the first of " +
     "repeated response fields of a name node:http2 takes to have one value (content-type, ...)",
-  sides: ["h2-client"],
+  sides: ["h2-client", "h2-client-raw"],
   list: (list) =>
     list.filter(([name], i) => {
       const lower = name.toLowerCase();

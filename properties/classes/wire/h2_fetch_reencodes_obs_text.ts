@@ -16,7 +16,7 @@ export const h2FetchReencodesObsText = wireClass({
   seenIn: ["Node 22.23.3"],
   summary: "fetch() over HTTP/2 (undici's allowH2 client) turns each byte 0x80-0xFF of a " +
     "response field value into the two bytes of its UTF-8 encoding",
-  sides: ["h2-client"],
+  sides: ["h2-client", "h2-client-raw"],
   list: (list) => list.map(([name, value]) => [name, reencoded(value)]),
   example: ["X-A: \u00e9"],
   report: null,
