@@ -55,6 +55,10 @@ import { fetchDropsEmptyFields } from "./wire/fetch_drops_empty_fields.ts";
 import { cookieJoinedWithSemicolon } from "./answers/cookie_joined_with_semicolon.ts";
 import { repeatedUnknownFieldsKeepLast } from "./wire/repeated_unknown_fields_keep_last.ts";
 import { serveJoinsCookieFieldsWithSemicolon } from "./wire/serve_joins_cookie_fields_with_semicolon.ts";
+import { h2FetchReencodesObsText } from "./wire/h2_fetch_reencodes_obs_text.ts";
+import { h2DropsControlByteFields } from "./wire/h2_drops_control_byte_fields.ts";
+import { h2FetchKeepsFirstSingletonField } from "./wire/h2_fetch_keeps_first_singleton_field.ts";
+import { h2ServeDropsContinuationFields } from "./wire/h2_serve_drops_continuation_fields.ts";
 import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_check.ts";
 import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
 import { unreadCloneDropsContentType } from "./answers/unread_clone_drops_content_type.ts";
@@ -129,6 +133,10 @@ export const CLASSES = [
   cookieJoinedWithSemicolon,
   repeatedUnknownFieldsKeepLast,
   serveJoinsCookieFieldsWithSemicolon,
+  h2FetchReencodesObsText,
+  h2DropsControlByteFields,
+  h2FetchKeepsFirstSingletonField,
+  h2ServeDropsContinuationFields,
   getSetCookieNoBrandCheck,
   errorResponseHeadersMutable,
   unreadCloneDropsContentType,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { HeaderList } from "../../spec/header_list.ts";
 import { parseFieldLines } from "../wire/field_lines.ts";
-import { runWireProperty } from "../wire/wire_property.ts";
+import { isH2Side, runWireProperty } from "../wire/wire_property.ts";
 import { codecCauseOf, wireClasses } from "./classes.ts";
 
 const BRIEF = { runs: 60, seed: 7, timeLimitMs: 20_000 };
@@ -25,12 +25,18 @@ Deno.test("Deno.serve and fetch agree with the reference, known classes aside", 
   assert.equal(result.server, "Deno.serve");
   assert.equal(result.divergence, null, JSON.stringify(result.divergence));
   assert.equal(result.runs, BRIEF.runs);
+  assert.deepEqual(result.h2, {
+    server: "Deno.serve (h2c)",
+    client: "Deno.createHttpClient (http2)",
+    runs: BRIEF.runs,
+  });
   assert.equal(await isClosed(result.ports!.server), true, "the runtime's server is still open");
   assert.equal(await isClosed(result.ports!.responder), true, "the raw responder is still open");
   // Deno's HTTP parser rejects control bytes the Fetch standard allows in a header value: those
   // heads are parser divergences, reported apart, and do not fail the property.
   assert.ok(result.parserDivergenceCount > 0);
-  for (const found of result.parserDivergences) {
+  // (HTTP/1.1 heads; h2 ones also count a header block over Deno's size limit, rejected.)
+  for (const found of result.parserDivergences.filter((d) => !isH2Side(d.side))) {
     assert.equal(found.referenceAccepts, true);
     assert.equal(found.runtimeAccepts, false);
     const isControl = (c: string) => (c < " " && c !== "\t") || c === "\u007f";

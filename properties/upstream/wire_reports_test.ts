@@ -3,6 +3,7 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import { join } from "node:path";
 import { casesToReport, runReproduction, writeClassReport } from "./report.ts";
 import { classesOf, reportCases } from "../classes/classes.ts";
+import { isH2Side } from "../wire/wire_property.ts";
 
 /** The reports of the wire classes. */
 const WIRE_REPORT_CASES = reportCases(["wire"]);
@@ -14,10 +15,11 @@ const BINARIES: Record<string, RuntimeBinary> = {
   bun: { name: "bun", version: "pinned", execPath: "bun" },
 };
 
-Deno.test("every wire class has a report case", () => {
+Deno.test("every wire class of HTTP/1.1 has a report case", () => {
+  // An h2-only class is reproduced by the wire stage's replay: no upstream report case yet.
   assert.deepEqual(
     WIRE_REPORT_CASES.map((c) => c.name).sort(),
-    classesOf("wire").map((c) => c.name).sort(),
+    classesOf("wire").filter((c) => !c.sides.every(isH2Side)).map((c) => c.name).sort(),
   );
 });
 

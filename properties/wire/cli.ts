@@ -24,7 +24,7 @@ import { BuiltinsSnapshot, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 import { kindOf } from "../targets/kinds.ts";
 import type { ObservableHeaders } from "./field_lines.ts";
-import type { WireCandidate, WireDivergenceClass } from "./wire_property.ts";
+import type { WireCandidate, WireClients, WireDivergenceClass } from "./wire_property.ts";
 import { EXCHANGE_END_LINE, EXCHANGE_LINE_PREFIX, runWireProperty } from "./wire_property.ts";
 
 const USAGE =
@@ -62,7 +62,7 @@ function knownClassesOf(
 async function candidateOf(
   target: string,
 ): Promise<
-  { candidate: WireCandidate } | { notFuzzed: string } | {
+  { candidate: WireCandidate } | { clients: WireClients } | { notFuzzed: string } | {
     loadError: { url: string; detail: string };
   }
 > {
@@ -80,6 +80,10 @@ async function candidateOf(
     return { notFuzzed: `the module replaced built-ins when it loaded: ${replaced.join(", ")}` };
   }
   const fromRawList = exports.headersFromRawList;
+  // An HTTP client's module (undici's) offers its own fetch() and request() instead.
+  if (typeof fromRawList !== "function" && typeof exports.wireClients === "function") {
+    return { clients: (exports.wireClients as () => WireClients)() };
+  }
   if (typeof fromRawList !== "function") {
     return { notFuzzed: "the module does not export headersFromRawList" };
   }
@@ -131,15 +135,26 @@ export async function wireCli(
     return 2;
   }
   const target = parsed.values.target ?? "native";
-  const found = kindOf(target).hostGlobals ? null : await candidateOf(target);
-  if (found !== null && !("candidate" in found)) {
+  const kind = kindOf(target);
+  let found;
+  try {
+    // A target typed as the campaign takes it (undici-src:PATH) is prepared as the campaign does.
+    found = kind.hostGlobals ? null : await candidateOf(kind.prepare?.(target) ?? target);
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n`);
+    return 2;
+  }
+  if (found !== null && !("candidate" in found) && !("clients" in found)) {
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;
   }
-  const candidate = found?.candidate;
+  const candidate = found !== null && "candidate" in found ? found.candidate : undefined;
+  const clients = found !== null && "clients" in found ? found.clients : undefined;
   try {
     const result = await runWireProperty({
       ...options,
+      // An HTTP client's module: the known classes of `--known-classes` apply (its runtime's).
+      ...(clients === undefined ? {} : { clients }),
       // Each exchange of a module is announced before its call and closed after it, so that the
       // process running this one names the exchange that hung (stage.ts).
       ...(candidate === undefined ? {} : {

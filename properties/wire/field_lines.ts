@@ -48,7 +48,7 @@ const flipCase = (name: string) =>
  * whitespace (no-break space, which `String.prototype.trim` strips) and for a line break (next
  * line).
  */
-const valueByte = fc.oneof(
+export const valueByte: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(..."abcz019=;,/ ".split("")) },
   { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xff }).map((b) => String.fromCharCode(b)) },
   { weight: 1, arbitrary: fc.constantFrom("\u00a0", "\u0085") },

@@ -48,7 +48,7 @@ import {
 } from "./endpoints.ts";
 import { brokenMetamorphicProperty, observeHeaders, probedNames } from "./field_lines.ts";
 import type { WireDivergence } from "./wire_property.ts";
-import { requestBytes } from "./wire_property.ts";
+import { guardOf, requestBytes } from "./wire_property.ts";
 
 /**
  * `value` as JSON with every code unit outside printable ASCII escaped (`\u00a0`, `\u0085`),
@@ -105,7 +105,7 @@ const NETWORK_HELPERS = [
 function exchange(input: WireReproductionInput): string[] {
   const { divergence, candidate } = input;
   if (candidate.kind === "module") {
-    const guard = divergence.side === "server" ? "request" : "immutable";
+    const guard = guardOf(divergence.side);
     return [
       ...importCandidate(candidate, "candidate", true),
       `const rawList = ${divergence.bytes};`,

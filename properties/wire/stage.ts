@@ -42,7 +42,7 @@ import {
   writeErr,
 } from "../targets/runtime.ts";
 import { candidateUrlOf } from "../targets/targets.ts";
-import { parseFieldLines, probedNames } from "./field_lines.ts";
+import { probedNames } from "./field_lines.ts";
 import { renderWireReproduction, shownBytes } from "./reproduction.ts";
 import type {
   ParserDivergence,
@@ -54,6 +54,9 @@ import {
   EXCHANGE_END_LINE,
   EXCHANGE_LINE_PREFIX,
   EXCHANGE_TIMEOUT_MS,
+  guardOf,
+  isH2Side,
+  referenceListOf,
   wireHang,
 } from "./wire_property.ts";
 
@@ -93,6 +96,12 @@ export interface WireReport {
   parserDivergenceCount: number;
   /** How many divergences each known wire class accounted for. */
   knownClassCounts: Record<string, number>;
+  /**
+   * The h2 ends exercised (the runtime's h2c server, its fetch() over h2; a module's
+   * headersFromRawList fed h2 field lists) or why not, and the h2 heads generated; null when
+   * the stage gave no result.
+   */
+  h2: WirePropertyResult["h2"] | null;
 }
 
 /** A Headers divergence of the wire stage, as the campaign reports it. */
@@ -179,7 +188,10 @@ export class WireLoadError extends Error {
  * the names of every wire class.
  */
 function knownClassesArg(options: WireStageOptions, wire: readonly string[]): string {
-  if (!kindOf(options.targetArg).hostGlobals) return "none";
+  // A module's headersFromRawList has no known classes; an HTTP client's own (undici's, whose
+  // Headers are a runtime's) has its runtime's.
+  const kind = kindOf(options.targetArg);
+  if (!kind.hostGlobals && kind.headersOf === null) return "none";
   // "auto" before or after the coordinator resolved it to the runtime's class names.
   if (options.knownDivergencesAuto || options.knownDivergences[0] === "auto") return "auto";
   // "all": every wire class; named classes: those of the wire's that share a name with one named.
@@ -439,27 +451,47 @@ function writeWireReproduction(
       hash(JSON.stringify([options.seed, path, divergence.fieldLines]))
     }.mjs`,
   );
-  const source = renderWireReproduction({
-    divergence,
-    candidate: wireCandidateSource(options, file),
-    foundUnder: { name: binary.name, version: binary.version },
-    header: {
-      title: [
-        `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
-      ],
-      run: runOnlyUnder(binary.name, basename(file)),
-      replay,
-      notes: [
-        `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
-        divergence.kind === "hang"
-          ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
-          : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
-      ],
-    },
-  });
+  const source = kindOf(options.targetArg).hostGlobals && isH2Side(divergence.side)
+    ? h2NativeNote(divergence, replay)
+    : renderWireReproduction({
+      divergence,
+      candidate: wireCandidateSource(options, file),
+      foundUnder: { name: binary.name, version: binary.version },
+      header: {
+        title: [
+          `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
+        ],
+        run: runOnlyUnder(binary.name, basename(file)),
+        replay,
+        notes: [
+          `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
+          divergence.kind === "hang"
+            ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
+            : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+        ],
+      },
+    });
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, source);
   return file;
+}
+
+/**
+ * What stands in for the reproduction of a native h2 divergence: the block that was sent, and
+ * the replay command, which runs that exchange alone in a fresh process (a self-contained h2
+ * reproduction is not written yet); it exits 2.
+ */
+function h2NativeNote(divergence: WireDivergence, replay: string): string {
+  return [
+    `// headerproof wire counterexample (${divergence.side} side, ${divergence.kind}).`,
+    "// No self-contained reproduction is written for an h2 exchange yet; the replay command",
+    "// runs this exchange alone in a fresh process:",
+    `//   ${replay}`,
+    `// header block: ${shownBytes(divergence.bytes)}`,
+    `console.log(${JSON.stringify(`replay: ${replay}`)});`,
+    'typeof Deno !== "undefined" ? Deno.exit(2) : process.exit(2);',
+    "",
+  ].join("\n");
 }
 
 /**
@@ -476,7 +508,7 @@ export function wireCorpusEntry(
   path: string,
   replay: string,
 ): CorpusEntry | null {
-  const list = parseFieldLines(divergence.fieldLines);
+  const list = referenceListOf(divergence.side, divergence.fieldLines);
   if (list === null) return null;
   const reads: Op[] = probedNames(divergence.fieldLines).flatMap((name): Op[] => [
     { op: "get", target: 0, args: [name] },
@@ -501,7 +533,7 @@ export function wireCorpusEntry(
         op: "rawList",
         slot: 0,
         flat: list.flat(),
-        guard: divergence.side === "server" ? "request" : "immutable",
+        guard: guardOf(divergence.side),
         first: null,
       },
       ...reads,
@@ -561,6 +593,8 @@ export async function runWireStage(
       ? `wire: not fuzzed (${result.notFuzzed})`
       : result.stopped !== undefined
       ? `wire: no verdict (${result.stopped})`
+      : result.h2?.server.startsWith("not run: an HTTP client")
+      ? `wire: ${result.server}: fetch() response headers (HTTP/1.1, h2), request() raw (h2)`
       : 'wire: headersFromRawList with field lines (guards "request" and "immutable")',
     runtime: workerRuntimeName(options),
     notFuzzed: result.notFuzzed ?? null,
@@ -572,6 +606,7 @@ export async function runWireStage(
     parserDivergences: result.parserDivergences ?? [],
     parserDivergenceCount: result.parserDivergenceCount ?? 0,
     knownClassCounts: result.knownClassCounts ?? {},
+    h2: result.h2 ?? null,
   };
 }
 
@@ -605,6 +640,9 @@ export function wireReportLines(report: WireReport, codecCauseOf: CodecCauseOf):
         ? "a hang"
         : "a Headers divergence"
     }, ${report.parserDivergenceCount} parser divergence(s)`,
+    ...(report.h2 === null ? [] : [
+      `h2: ${report.h2.runs} heads; server side: ${report.h2.server}; client side: ${report.h2.client}`,
+    ]),
     ...(known.length === 0
       ? []
       : [`known wire classes hit: ${known.map(([name, n]) => `${name} (${n})`).join(", ")}`]),

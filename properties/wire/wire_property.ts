@@ -29,8 +29,11 @@
 import fc from "fast-check";
 import type { HeaderList } from "../../spec/header_list.ts";
 import { headersFromRawList } from "../../spec/mod.ts";
+import { isHeaderValue } from "../../spec/header_predicates.ts";
 import {
+  LOOPBACK,
   type RawExchange,
+  type RuntimeServer,
   sendRawRequest,
   startRawResponder,
   startRuntimeServer,
@@ -46,9 +49,56 @@ import {
   parseFieldLines,
   probedNames,
 } from "./field_lines.ts";
+import { type H2Field, h2Outcome, makeLoopbackCertificate, sendH2Request } from "./h2.ts";
+import { startH2Responder } from "./h2.ts";
+import {
+  h2FieldLine,
+  h2FieldOfLine,
+  type H2Head,
+  h2HeadArbitrary,
+  readH2Fields,
+} from "./h2_fields.ts";
+import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 
-/** Which end of the runtime read the field lines. */
-export type WireSide = "server" | "client";
+/**
+ * Which end of the runtime read the field lines: its server or its fetch() over HTTP/1.1, or over
+ * HTTP/2 ("h2-server", "h2-client": an h2 header block, h2.ts); "h2-client-raw": the raw header
+ * list an HTTP client's `request()` hands over (`responseHeaders: "raw"`, an undici tree's).
+ */
+export type WireSide = "server" | "client" | "h2-server" | "h2-client" | "h2-client-raw";
+
+/** The guard of the Headers a side hands over: "request" for a server, "immutable" for fetch(). */
+export function guardOf(side: WireSide): "request" | "immutable" {
+  return side === "server" || side === "h2-server" ? "request" : "immutable";
+}
+
+/**
+ * The reference's header list of a divergence's field lines on `side`: `parseFieldLines` of
+ * HTTP/1.1 lines; `readH2Fields` of an h2 block's fields (its lines "name: value"), null when no
+ * raw list can hold it.
+ *
+ * @example
+ * ```ts
+ * import { referenceListOf } from "./wire_property.ts";
+ * referenceListOf("h2-server", ["cookie: a", "cookie: b"]); // [["cookie", "a; b"]]
+ * ```
+ */
+export function referenceListOf(side: WireSide, fieldLines: readonly string[]): HeaderList | null {
+  if (!isH2Side(side)) return parseFieldLines(fieldLines);
+  const list = readH2Fields(
+    fieldLines.map(h2FieldOfLine),
+    side === "h2-server" ? "server" : "client",
+  );
+  return list !== null && list.every(([, value]) => isHeaderValue(value)) ? list : null;
+}
+
+/** Whether a side speaks HTTP/2 (its exchanges are the h2 property's, paths prefixed "h2:"). */
+export function isH2Side(side: WireSide): boolean {
+  return side === "h2-server" || side === "h2-client" || side === "h2-client-raw";
+}
+
+/** The prefix of a fast-check path of the h2 property (the other paths are HTTP/1.1's). */
+export const H2_PATH_PREFIX = "h2:";
 
 /** A Headers divergence: the runtime's Headers disagrees with the reference or with itself. */
 export interface WireDivergence {
@@ -158,6 +208,11 @@ export interface WirePropertyOptions {
    * server and fetch() (nothing listens then).
    */
   candidate?: WireCandidate;
+  /**
+   * An HTTP client's own entry points (an undici tree's, `--target undici-src:PATH`): its fetch()
+   * over HTTP/1.1 and h2 and its `request()` raw list over h2 are the client sides; no server.
+   */
+  clients?: WireClients;
   /** Wall-clock budget for the whole property, shrinking included, in milliseconds. */
   timeLimitMs: number;
   /** Budget of one exchange, in milliseconds (default {@link EXCHANGE_TIMEOUT_MS}). */
@@ -173,7 +228,15 @@ export interface WirePropertyOptions {
    * `parseFieldLines`. Tests swap in a broken one to show the property sees.
    */
   readFieldLines?: (lines: readonly string[]) => HeaderList | null;
-  /** At most this many parser divergences are kept (default 5); more are only counted. */
+  /**
+   * How the reference reads the regular fields of an h2 header block (null: the message is
+   * malformed); default `readH2Fields`. Tests swap in a broken one to show the h2 sides see.
+   */
+  readH2Fields?: ReadH2Fields;
+  /**
+   * At most this many parser divergences are kept (default 5) of HTTP/1.1 heads, and as many of
+   * h2 heads; more are only counted.
+   */
   maxParserDivergences?: number;
   /** Known divergence classes, counted instead of failing (default none). */
   knownClasses?: readonly WireDivergenceClass[];
@@ -203,6 +266,8 @@ export interface WirePropertyResult {
   /** The fast-check seed and path that replay the divergence. */
   seed: number;
   path?: string;
+  /** The h2 ends exercised (or why not) and the h2 heads generated (shrinking included). */
+  h2: H2Ends & { runs: number };
 }
 
 /**
@@ -242,11 +307,23 @@ interface Sides {
   /** Which server, or the candidate's name. */
   kind: string;
   ports: { server: number; responder: number } | null;
-  /** Runs `lines` through the server side and judges the outcome. */
-  server(lines: string[]): Promise<boolean>;
+  /** Runs `lines` through the server side and judges the outcome (null: no server side). */
+  server: ((lines: string[]) => Promise<boolean>) | null;
   /** Runs `lines` through the client side and judges the outcome. */
   client(lines: string[]): Promise<boolean>;
+  /** Runs an h2 head through the h2 server side (null: none, `ends.server` says why). */
+  h2Server: ((head: H2Head) => Promise<boolean>) | null;
+  /** Runs an h2 head through the h2 client side (null: none, `ends.client` says why). */
+  h2Client: ((head: H2Head) => Promise<boolean>) | null;
+  /** The h2 ends exercised, or why not. */
+  h2Ends: H2Ends;
   close(): Promise<void>;
+}
+
+/** Which h2 ends a run exercised ("Deno.serve (h2c)"), or why not ("not run: ..."). */
+export interface H2Ends {
+  server: string;
+  client: string;
 }
 
 /** One exchange, as the judge sees it. */
@@ -256,6 +333,8 @@ interface Exchange {
   lines: string[];
   /** Every field line of the head (framing ones included), as the reference reads them. */
   fieldLines: string[];
+  /** The reference's header list when it is not read from `fieldLines` (an h2 block's). */
+  list?: HeaderList | null;
   /** What the runtime did with the head, when it did not hand over a Headers. */
   runtimeOutcome: string;
 }
@@ -274,6 +353,7 @@ interface Exchange {
 export async function runWireProperty(options: WirePropertyOptions): Promise<WirePropertyResult> {
   const started = Date.now();
   const readFieldLines = options.readFieldLines ?? parseFieldLines;
+  const readH2 = options.readH2Fields ?? readH2Fields;
   const maxParserDivergences = options.maxParserDivergences ?? 5;
   const knownClasses = options.knownClasses ?? [];
   const knownClassCounts: Record<string, number> = {};
@@ -281,7 +361,9 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   let parserDivergenceCount = 0;
   const recordParserDivergence = (found: ParserDivergence) => {
     parserDivergenceCount++;
-    if (parserDivergences.length < maxParserDivergences) parserDivergences.push(found);
+    // Kept apiece for HTTP/1.1 and for h2, so that h2's are shown after many HTTP/1.1 ones.
+    const kept = parserDivergences.filter((d) => isH2Side(d.side) === isH2Side(found.side));
+    if (kept.length < maxParserDivergences) parserDivergences.push(found);
   };
   let runs = 0;
   let lastDivergence: WireDivergence | null = null;
@@ -341,7 +423,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     actual: HeadersObservation | undefined,
   ): boolean => {
     const { bytes, lines } = exchange;
-    const list = readFieldLines(exchange.fieldLines);
+    const list = exchange.list !== undefined ? exchange.list : readFieldLines(exchange.fieldLines);
     if ((list !== null) !== (actual !== undefined)) {
       recordParserDivergence({
         side,
@@ -354,10 +436,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       return true;
     }
     if (list === null || actual === undefined) return true;
-    const expected = observeHeaders(
-      headersFromRawList(flat(list), guard, { profile: "server" }),
-      names,
-    );
+    const expected = expectedObservation(list, guard, names, exchange.list !== undefined);
     if (!same(expected, actual)) {
       const known = knownClassesFor(side, list, exchange.fieldLines, names, actual);
       if (known !== null) return countKnown(known);
@@ -380,36 +459,59 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
 
   // fast-check's path of the run in progress: the index of the run, then after each failure
   // the index of the failing shrink at each level (a replayed path starts where it points).
-  const replayed = options.path === undefined ? [] : options.path.split(":");
-  let pathPrefix = replayed.slice(0, -1);
-  let pathIndex = replayed.length === 0 ? 0 : Number(replayed.at(-1));
   let currentPath = "";
-  const sides = options.candidate === undefined
-    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS)
+  const h2Path = options.path?.startsWith(H2_PATH_PREFIX)
+    ? options.path.slice(H2_PATH_PREFIX.length)
+    : undefined;
+  const h1Path = h2Path === undefined ? options.path : undefined;
+  const sides = options.clients !== undefined
+    ? await clientSides(
+      options.clients,
+      judge,
+      options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS,
+      readH2,
+    )
+    : options.candidate === undefined
+    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS, readH2)
     : candidateSides(
       options.candidate,
       judge,
       fail,
       readFieldLines,
+      readH2,
       (exchange) => options.onExchange?.(exchange && { ...exchange, path: currentPath }),
     );
-  try {
+  /** fast-check over `arbitrary` with `predicate`, replaying `path`; paths reported with `prefix`. */
+  const check = async <T>(
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<boolean>,
+    path: string | undefined,
+    prefix: string,
+    timeLimitMs: number,
+  ) => {
+    const replayed = path === undefined ? [] : path.split(":");
+    let pathPrefix = replayed.slice(0, -1);
+    let pathIndex = replayed.length === 0 ? 0 : Number(replayed.at(-1));
     const details = await fc.check(
-      fc.asyncProperty(fieldLinesArbitrary, async (lines) => {
-        runs++;
-        currentPath = [...pathPrefix, pathIndex].join(":");
-        const holds = await sides.server(lines) && await sides.client(lines);
+      fc.asyncProperty(arbitrary, async (value) => {
+        const local = [...pathPrefix, pathIndex].join(":");
+        currentPath = `${prefix}${local}`;
+        const holds = await predicate(value);
         if (holds) pathIndex++;
-        else [pathPrefix, pathIndex] = [currentPath.split(":"), 0];
+        else [pathPrefix, pathIndex] = [local.split(":"), 0];
         return holds;
       }),
       {
         seed: options.seed,
-        ...(options.path === undefined ? { numRuns: options.runs } : { path: options.path }),
-        interruptAfterTimeLimit: options.timeLimitMs,
+        ...(path === undefined ? { numRuns: options.runs } : { path }),
+        interruptAfterTimeLimit: Math.max(1, timeLimitMs),
         markInterruptAsFailure: false,
       },
     );
+    if (details.failed && details.interrupted && details.counterexample === null) {
+      // The time ran out before a first run ended: nothing was found (fast-check calls it failed).
+      return { failed: false, counterexamplePath: null };
+    }
     if (details.failed && lastDivergence === null) {
       // The predicate threw instead of returning false: a harness error, not a finding.
       throw new Error(
@@ -419,22 +521,268 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
       );
     }
+    return details;
+  };
+  try {
+    const h2Runs = sides.h2Server !== null || sides.h2Client !== null;
+    let details: { failed: boolean; counterexamplePath: string | null } | null = h2Path !==
+        undefined
+      ? null
+      : await check(
+        fieldLinesArbitrary,
+        async (lines) => {
+          runs++;
+          return (sides.server === null || await sides.server(lines)) &&
+            await sides.client(lines);
+        },
+        h1Path,
+        "",
+        // HTTP/1.1 and h2 share the time: HTTP/1.1 gets at most its share, h2 the rest.
+        h2Runs && h1Path === undefined
+          ? options.timeLimitMs * HTTP1_TIME_SHARE
+          : options.timeLimitMs,
+      );
+    let prefix = "";
+    let h2RunCount = 0;
+    if (!details?.failed && h2Runs && h1Path === undefined) {
+      prefix = H2_PATH_PREFIX;
+      details = await check(
+        h2HeadArbitrary,
+        async (head) => {
+          h2RunCount++;
+          return (sides.h2Server === null || await sides.h2Server(head)) &&
+            (sides.h2Client === null || await sides.h2Client(head));
+        },
+        h2Path,
+        H2_PATH_PREFIX,
+        // An exchange started just before the limit may take its whole budget, twice (fetch()
+        // and request() of a client): h2 stops starting exchanges that much earlier.
+        options.timeLimitMs - (Date.now() - started) -
+          2 * (options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS),
+      );
+    }
+    const failed = details?.failed ?? false;
     return {
       server: sides.kind,
       ports: sides.ports,
       elapsedMs: Date.now() - started,
       runs,
-      divergence: details.failed ? lastDivergence : null,
+      divergence: failed ? lastDivergence : null,
       parserDivergences,
       parserDivergenceCount,
       knownClassCounts,
-      seed: details.seed,
-      ...(details.failed ? { path: details.counterexamplePath ?? undefined } : {}),
+      seed: options.seed,
+      ...(failed && details?.counterexamplePath
+        ? { path: `${prefix}${details.counterexamplePath}` }
+        : {}),
+      h2: { ...sides.h2Ends, runs: h2RunCount },
     };
   } finally {
     await sides.close();
   }
 }
+
+/**
+ * The share of the wire property's time the HTTP/1.1 exchanges may take when h2 ones run too
+ * (they stop earlier when their runs are done; h2 gets what is left).
+ */
+export const HTTP1_TIME_SHARE = 0.5;
+
+/** `list`, or null when one of its values is not a header value (a raw list cannot hold it). */
+function feedable(list: HeaderList | null): HeaderList | null {
+  return list !== null && list.every(([, value]) => isHeaderValue(value)) ? list : null;
+}
+
+/** `list` with each value's leading and trailing HTTP whitespace stripped (the Fetch "normalize"). */
+function normalizedList(list: HeaderList | null): HeaderList | null {
+  return list?.map(([name, value]) => [name, value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "")]) ??
+    null;
+}
+
+/**
+ * What the reference's Headers of `list` shows under `guard`. An h2 list (`h2`) may hold a value
+ * no Headers can be built with, all of it made by the standard's own steps (`cookie` crumbs joined
+ * with "; ", an empty one last): what a Headers holding that list shows is then read off the list
+ * with the header list algorithms.
+ */
+function expectedObservation(
+  list: HeaderList,
+  guard: "request" | "immutable",
+  names: string[],
+  h2: boolean,
+): HeadersObservation {
+  if (h2 && !list.every(([, value]) => isHeaderValue(value))) {
+    return observeHeaderList(list, names);
+  }
+  return observeHeaders(headersFromRawList(flat(list), guard, { profile: "server" }), names);
+}
+
+/** An HTTP client's entry points, as undici exports them (`wireClients()` of its target module). */
+export interface WireClients {
+  /** What they are, for the report ("undici at PATH"). */
+  name: string;
+  fetch(url: string, init: { dispatcher: unknown; signal: AbortSignal }): Promise<Response>;
+  /** undici's `Agent`: `allowH2` asks for h2 over TLS, `connect.ca` trusts the run's CA. */
+  Agent: new (options: {
+    allowH2?: boolean;
+    connect?: { ca: string };
+  }) => { close(): Promise<void> };
+  /** undici's `request()`; with `responseHeaders: "raw"` its `headers` is the flat raw list. */
+  request(
+    url: string,
+    options: { dispatcher: unknown; responseHeaders: "raw"; signal: AbortSignal },
+  ): Promise<{ headers: unknown; body: { dump(): Promise<void> } }>;
+}
+
+/**
+ * An HTTP client's own sides (`clients`): its fetch() answered by the raw HTTP/1.1 responder, its
+ * fetch() and its `request()` (raw list) answered by the raw h2 responder over TLS; nothing
+ * listens but the responders.
+ */
+async function clientSides(
+  clients: WireClients,
+  judge: Judge,
+  exchangeTimeoutMs: number,
+  readH2: ReadH2Fields,
+): Promise<Sides> {
+  const opened: { close(): Promise<void> }[] = [];
+  const closeAll = async () => {
+    for (const end of opened.reverse()) await end.close();
+  };
+  try {
+    const http1 = new clients.Agent({});
+    opened.push(http1);
+    const responder = await startRawResponder();
+    opened.push(responder);
+    const ends: H2Ends = { server: "not run: an HTTP client has no server", client: "" };
+    const certificate = makeLoopbackCertificate();
+    let h2Client: Sides["h2Client"] = null;
+    if (typeof certificate === "string") ends.client = `not run: ${certificate}`;
+    else {
+      const agent = new clients.Agent({ allowH2: true, connect: { ca: certificate.ca } });
+      opened.push(agent);
+      const h2 = await startH2Responder(certificate);
+      opened.push(h2);
+      ends.client = `${clients.name}: fetch() and request() (raw) with an allowH2 Agent`;
+      const url = `https://${LOOPBACK}:${h2.port}/`;
+      h2Client = async (head) => {
+        const lines = head.fields.map(h2FieldLine);
+        const names = probedNames(lines);
+        const block: H2Field[] = [[":status", "200"], ...head.fields];
+        h2.answerWith({ fields: block, reset: head.reset });
+        const exchange = (
+          side: WireSide,
+          actual: HeadersObservation | undefined,
+          outcome: string,
+        ) =>
+          (head.reset && actual === undefined) || judge(
+            side,
+            "immutable",
+            {
+              bytes: JSON.stringify(block),
+              lines,
+              fieldLines: block.map(h2FieldLine),
+              list: readH2(head.fields, "client"),
+              runtimeOutcome: outcome,
+            },
+            names,
+            actual,
+          );
+        let actual: HeadersObservation | undefined;
+        let outcome = "ok";
+        try {
+          const response = await clients.fetch(url, {
+            dispatcher: agent,
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          actual = observeHeaders(response.headers, names);
+          await response.body?.cancel().catch(() => {});
+        } catch (error) {
+          outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+        if (!exchange("h2-client", actual, outcome)) return false;
+        let raw: HeadersObservation | undefined;
+        outcome = "ok";
+        try {
+          const answer = await clients.request(url, {
+            dispatcher: agent,
+            responseHeaders: "raw",
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          raw = observeHeaderList(rawListOf(answer.headers), names);
+          await answer.body.dump().catch(() => {});
+        } catch (error) {
+          outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        }
+        return exchange("h2-client-raw", raw, outcome);
+      };
+    }
+    return {
+      kind: clients.name,
+      ports: null,
+      server: null,
+      async client(lines) {
+        const names = probedNames(lines);
+        const bytes = responseBytes(lines);
+        responder.answerWith(bytes);
+        let actual: HeadersObservation | undefined;
+        let outcome = "ok";
+        try {
+          const response = await clients.fetch(`http://${LOOPBACK}:${responder.port}/`, {
+            dispatcher: http1,
+            signal: AbortSignal.timeout(exchangeTimeoutMs),
+          });
+          actual = observeHeaders(response.headers, names);
+          await response.body?.cancel();
+        } catch (error) {
+          outcome = error instanceof Error ? error.name : String(error);
+        }
+        return judge(
+          "client",
+          "immutable",
+          {
+            bytes,
+            lines,
+            fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
+            runtimeOutcome: outcome,
+          },
+          names,
+          actual,
+        );
+      },
+      h2Server: null,
+      h2Client,
+      h2Ends: ends,
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+/**
+ * A raw header list as `request()` hands it over (`responseHeaders: "raw"`: names and values
+ * alternating, Buffers or strings; read byte for byte as Latin-1), as a header list.
+ */
+function rawListOf(raw: unknown): HeaderList {
+  const items = Array.isArray(raw) ? raw : [];
+  const text = (item: unknown) =>
+    typeof item === "string"
+      ? item
+      : item instanceof Uint8Array
+      ? String.fromCharCode(...item)
+      : String(item);
+  const list: HeaderList = [];
+  for (let i = 0; i + 1 < items.length; i += 2) list.push([text(items[i]), text(items[i + 1])]);
+  return list;
+}
+
+/** How the reference reads an h2 block's regular fields (h2_fields.ts `readH2Fields`). */
+export type ReadH2Fields = (
+  fields: readonly H2Field[],
+  side: "server" | "client",
+) => HeaderList | null;
 
 type Judge = (
   side: WireSide,
@@ -448,27 +796,55 @@ type Judge = (
  * The runtime's own server (a raw TCP client sends the head) and its own fetch() (a raw TCP
  * responder answers with the head), both on 127.0.0.1.
  */
-async function runtimeSides(judge: Judge, exchangeTimeoutMs: number): Promise<Sides> {
+async function runtimeSides(
+  judge: Judge,
+  exchangeTimeoutMs: number,
+  readH2: ReadH2Fields,
+): Promise<Sides> {
   // The server handler files each observation under the request's id.
   const observed = new Map<number, HeadersObservation>();
   const namesById = new Map<number, string[]>();
-  const server = await startRuntimeServer((request) => {
+  const handler = (request: Request) => {
     const id = Number(new URL(request.url).pathname.split("/")[2]);
     const names = namesById.get(id);
     if (names !== undefined) observed.set(id, observeHeaders(request.headers, names));
     return new Response("observed");
-  });
-  let responder;
+  };
+  const server = await startRuntimeServer(handler);
+  let nextId = 0;
+  const opened: { close(): Promise<void> }[] = [server];
+  const closeAll = async () => {
+    for (const end of opened.reverse()) await end.close();
+  };
+  let responder, h2;
   try {
     responder = await startRawResponder();
+    opened.push(responder);
+    h2 = await runtimeH2Ends(
+      judge,
+      exchangeTimeoutMs,
+      (id, names) => {
+        namesById.set(id, names);
+        return () => {
+          const actual = observed.get(id);
+          observed.delete(id);
+          namesById.delete(id);
+          return actual;
+        };
+      },
+      () => nextId++,
+      opened,
+      { handler, server },
+      readH2,
+    );
   } catch (error) {
-    await server.close();
+    await closeAll();
     throw error;
   }
-  let nextId = 0;
   return {
     kind: server.kind,
     ports: { server: server.port, responder: responder.port },
+    ...h2,
     async server(lines) {
       const id = nextId++;
       const names = probedNames(lines);
@@ -519,11 +895,117 @@ async function runtimeSides(judge: Judge, exchangeTimeoutMs: number): Promise<Si
         actual,
       );
     },
-    async close() {
-      await responder.close();
-      await server.close();
-    },
+    close: closeAll,
   };
+}
+
+/** The h2 exchange sides of the runtime, and what each end is (or why there is none). */
+type H2Sides = Pick<Sides, "h2Server" | "h2Client" | "h2Ends">;
+
+/**
+ * The runtime's h2 ends (h2_runtime.ts), each added to `opened` for closing: its h2c server,
+ * whose handler is the HTTP/1.1 server's (`expect(id, names)` files the names an exchange probes
+ * and returns how to collect what the handler observed; `nextId` numbers the requests), sent a
+ * raw h2 block by {@link sendH2Request}; its fetch() over h2, answered by a raw h2 responder over
+ * TLS with a certificate made for this run.
+ */
+async function runtimeH2Ends(
+  judge: Judge,
+  exchangeTimeoutMs: number,
+  expect: (id: number, names: string[]) => () => HeadersObservation | undefined,
+  nextId: () => number,
+  opened: { close(): Promise<void> }[],
+  h1: { handler: (request: Request) => Response; server: RuntimeServer },
+  readH2: ReadH2Fields,
+): Promise<H2Sides> {
+  const ends: H2Ends = { server: "", client: "" };
+  let h2Server: Sides["h2Server"] = null;
+  let h2Client: Sides["h2Client"] = null;
+  // Deno.serve answers h2c on its HTTP/1.1 port; elsewhere node:http2 listens apart.
+  const server = await startRuntimeH2Server(h1.handler, h1.server);
+  opened.push(server);
+  ends.server = server.kind;
+  h2Server = async (head) => {
+    const id = nextId();
+    const lines = head.fields.map(h2FieldLine);
+    const names = probedNames(lines);
+    const collect = expect(id, names);
+    const block: H2Field[] = [
+      [":method", "GET"],
+      [":scheme", "http"],
+      [":authority", `${LOOPBACK}:${server.port}`],
+      [":path", `/wire/${id}`],
+      ...head.fields,
+    ];
+    const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs, head.reset);
+    const actual = collect();
+    // A cancelled request may or may not reach the handler: only a Headers it saw is judged.
+    if (head.reset && actual === undefined) return true;
+    return judge(
+      "h2-server",
+      "request",
+      {
+        bytes: JSON.stringify(block),
+        lines,
+        // Every field of the block, pseudo-headers included: a class may depend on its size.
+        fieldLines: block.map(h2FieldLine),
+        list: server.normalizes
+          ? normalizedList(readH2(head.fields, "server"))
+          : readH2(head.fields, "server"),
+        runtimeOutcome: h2Outcome(exchange),
+      },
+      names,
+      actual,
+    );
+  };
+  const certificate = makeLoopbackCertificate();
+  if (typeof certificate === "string") {
+    ends.client = `not run: ${certificate}`;
+    return { h2Server, h2Client, h2Ends: ends };
+  }
+  const client = await startRuntimeH2Client(certificate.ca);
+  if (typeof client === "string") {
+    ends.client = `not run: ${client}`;
+    return { h2Server, h2Client, h2Ends: ends };
+  }
+  opened.push(client);
+  const responder = await startH2Responder(certificate);
+  opened.push(responder);
+  ends.client = client.kind;
+  h2Client = async (head) => {
+    const lines = head.fields.map(h2FieldLine);
+    const names = probedNames(lines);
+    const block: H2Field[] = [[":status", "200"], ...head.fields];
+    responder.answerWith({ fields: block, reset: head.reset });
+    let actual: HeadersObservation | undefined;
+    let outcome = "ok";
+    try {
+      const response = await client.fetch(
+        `https://${LOOPBACK}:${responder.port}/`,
+        AbortSignal.timeout(exchangeTimeoutMs),
+      );
+      actual = observeHeaders(response.headers, names);
+      await response.body?.cancel().catch(() => {});
+    } catch (error) {
+      outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    // A reset stream may fail the fetch() before the headers: only a Headers handed over is judged.
+    if (head.reset && actual === undefined) return true;
+    return judge(
+      "h2-client",
+      "immutable",
+      {
+        bytes: JSON.stringify(block),
+        lines,
+        fieldLines: block.map(h2FieldLine),
+        list: readH2(head.fields, "client"),
+        runtimeOutcome: outcome,
+      },
+      names,
+      actual,
+    );
+  };
+  return { h2Server, h2Client, h2Ends: ends };
 }
 
 /**
@@ -537,10 +1019,16 @@ function candidateSides(
   judge: Judge,
   fail: (divergence: WireDivergence) => false,
   readFieldLines: (lines: readonly string[]) => HeaderList | null,
+  readH2: ReadH2Fields,
   onExchange: (exchange: Omit<WireExchangeStart, "path"> | null) => void,
 ): Sides {
-  const side = (name: WireSide, guard: "request" | "immutable") => (lines: string[]) => {
-    const list = parseFieldLines(lines);
+  const side = (
+    name: WireSide,
+    guard: "request" | "immutable",
+    read: (lines: string[]) => HeaderList | null = parseFieldLines,
+  ) =>
+  (lines: string[]) => {
+    const list = read(lines);
     const names = probedNames(lines);
     const raw = list === null ? [] : flat(list);
     const bytes = JSON.stringify(raw);
@@ -561,7 +1049,10 @@ function candidateSides(
           kind: "reference",
           bytes,
           fieldLines: lines,
-          expected: observeHeaderList(readFieldLines(lines) ?? [], names),
+          expected: observeHeaderList(
+            read === parseFieldLines ? readFieldLines(lines) ?? [] : list ?? [],
+            names,
+          ),
           actual: null,
           detail: `${candidate.name} threw ${thrown}`,
         }));
@@ -570,7 +1061,13 @@ function candidateSides(
     return Promise.resolve(judge(
       name,
       guard,
-      { bytes, lines, fieldLines: lines, runtimeOutcome: "the field-line parser rejects it" },
+      {
+        bytes,
+        lines,
+        fieldLines: lines,
+        ...(read === parseFieldLines ? {} : { list }),
+        runtimeOutcome: "the field-line parser rejects it",
+      },
       names,
       actual,
     ));
@@ -580,6 +1077,21 @@ function candidateSides(
     ports: null,
     server: side("server", "request"),
     client: side("client", "immutable"),
+    // An h2 block's fields, read as an h2 server or client hands them over (h2_fields.ts); the
+    // lines are its fields as "name: value". A list with a value no raw list may hold (empty
+    // cookie crumbs joined: "; ") is not fed, as a head the parser rejects.
+    h2Server: (head) =>
+      side("h2-server", "request", () => feedable(readH2(head.fields, "server")))(
+        head.fields.map(h2FieldLine),
+      ),
+    h2Client: (head) =>
+      side("h2-client", "immutable", () => feedable(readH2(head.fields, "client")))(
+        head.fields.map(h2FieldLine),
+      ),
+    h2Ends: {
+      server: "headersFromRawList (guard request)",
+      client: "headersFromRawList (guard immutable)",
+    },
     close: () => Promise.resolve(),
   };
 }
@@ -599,8 +1111,8 @@ function candidateSides(
  * ```
  */
 export function wireHang(exchange: WireExchangeStart, detail: string): WireDivergence {
-  const list = parseFieldLines(exchange.fieldLines);
-  const guard = exchange.side === "server" ? "request" : "immutable";
+  const list = referenceListOf(exchange.side, exchange.fieldLines);
+  const guard = guardOf(exchange.side);
   return {
     side: exchange.side,
     kind: "hang",

@@ -33,7 +33,7 @@ export const cookieJoinedWithSemicolon = answerClass({
   wire: {
     name: "cookie-joined-with-semicolon",
     runtimes: ["node", "bun"],
-    sides: ["server", "client"],
+    sides: ["server", "client", "h2-server", "h2-client", "h2-client-raw"],
     list: joinCookieHeaders,
   },
   recognized: [

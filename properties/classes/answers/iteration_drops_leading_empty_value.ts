@@ -32,7 +32,7 @@ export const iterationDropsLeadingEmptyValue = answerClass({
   wire: {
     name: "iteration-drops-leading-empty-value",
     runtimes: ["deno"],
-    sides: ["server", "client"],
+    sides: ["server", "client", "h2-server", "h2-client"],
     observation(observation, list) {
       const combined = new Map<string, string>();
       for (const [name, value] of list) {

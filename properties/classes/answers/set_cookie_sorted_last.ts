@@ -73,7 +73,7 @@ export const setCookieSortedLast = answerClass({
   wire: {
     name: "set-cookie-sorted-last",
     runtimes: ["bun"],
-    sides: ["server", "client"],
+    sides: ["server", "client", "h2-server", "h2-client"],
     observation: (observation) => ({
       ...observation,
       entries: [
