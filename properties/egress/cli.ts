@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { exchangeOptions } from "../core/exchange_options.ts";
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
@@ -87,21 +88,9 @@ export async function egressCli(
     "classes-of": { type: "string" },
   }, USAGE);
   if (typeof parsed === "number") return parsed;
-  const number = (text: string | undefined, fallback: number, name: string): number => {
-    const value = text === undefined ? fallback : Number(text);
-    if (!Number.isFinite(value) || (name !== "seed" && value < 0)) {
-      throw new RangeError(`--${name}: ${text}`);
-    }
-    return value;
-  };
   let options;
   try {
-    options = {
-      runs: Math.floor(number(parsed.values.runs, 100, "runs")),
-      seed: Math.floor(number(parsed.values.seed, 1, "seed")),
-      timeLimitMs: number(parsed.values.time, 30, "time") * 1000,
-      ...(parsed.values.path === undefined ? {} : { path: parsed.values.path }),
-    };
+    options = exchangeOptions(parsed.values);
   } catch (error) {
     writeErr(`${(error as Error).message}\n${USAGE}\n`);
     return 2;

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { exchangeOptions } from "../core/exchange_options.ts";
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { BuiltinsSnapshot, stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
@@ -114,21 +115,11 @@ export async function wireCli(
     "known-classes": { type: "string" },
   }, USAGE);
   if (typeof parsed === "number") return parsed;
-  const number = (text: string | undefined, fallback: number, name: string): number => {
-    const value = text === undefined ? fallback : Number(text);
-    if (!Number.isFinite(value) || (name !== "seed" && value < 0)) {
-      throw new RangeError(`--${name}: ${text}`);
-    }
-    return value;
-  };
   let options;
   try {
     options = {
-      runs: Math.floor(number(parsed.values.runs, 100, "runs")),
-      seed: Math.floor(number(parsed.values.seed, 1, "seed")),
-      timeLimitMs: number(parsed.values.time, 30, "time") * 1000,
+      ...exchangeOptions(parsed.values),
       knownClasses: knownClassesOf(parsed.values["known-classes"] ?? "auto", known),
-      ...(parsed.values.path === undefined ? {} : { path: parsed.values.path }),
     };
   } catch (error) {
     writeErr(`${(error as Error).message}\n${USAGE}\n`);
