@@ -38,7 +38,7 @@ import { join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { NOT_IMPL_TESTS } from "../properties/mutation/coverage.ts";
+import { NOT_IMPL_TESTS } from "../properties/mutation/coverage_scope.ts";
 
 /** One gate: the task it runs and the arguments that make it write a JUnit report into `dir`. */
 export interface Gate {

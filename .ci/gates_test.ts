@@ -9,7 +9,7 @@ import {
   type Outcome,
   START_ORDER,
 } from "./gates.ts";
-import { NOT_IMPL_TESTS } from "../properties/mutation/coverage.ts";
+import { NOT_IMPL_TESTS } from "../properties/mutation/coverage_scope.ts";
 
 const ALL = GATES.map((gate) => gate.task);
 

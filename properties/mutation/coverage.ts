@@ -29,6 +29,7 @@ import {
   writeErr,
   writeOut,
 } from "../targets/runtime.ts";
+import { NOT_IMPL_TESTS } from "./coverage_scope.ts";
 
 /** Coverage of one file, from lcov. */
 export interface FileCoverage {
@@ -90,13 +91,6 @@ function implModules(deno: string): string[] {
   const prefix = new URL("../../impl/", import.meta.url).href;
   return graph.modules.map((m) => m.specifier).filter((url) => url.startsWith(prefix));
 }
-
-/**
- * The folders of properties/ whose tests never load impl/ (a Rust crate's codec; the egress stage,
- * which does not apply to impl): the coverage gate leaves them to `test:unit`, so `./headerproof
- * test` runs them beside it rather than after it.
- */
-export const NOT_IMPL_TESTS: readonly string[] = ["properties/codec/", "properties/egress/"];
 
 /** Where the coverage data and the lcov report are kept (ignored by git). */
 const COVERAGE_DIR = join(ROOT, ".cache", "coverage");
