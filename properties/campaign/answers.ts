@@ -205,6 +205,14 @@ async function confirmed(
 }
 
 /**
+ * The answer classes of `known` (`--known-divergences`: names, or "all") but `name`: those the
+ * replay of a hit of `name` keeps in force, so that it fails on that class alone.
+ */
+export function othersInForce(known: readonly string[], name: string): string[] {
+  return divergenceClasses(known).map((c) => c.name).filter((other) => other !== name);
+}
+
+/**
  * Every known class the workers' runs went on past, in the order first reported, with the runs
  * and steps it explained over all workers and the command that replays the first run that hit
  * it: that run alone, with every other class in force, fails on it.
@@ -221,7 +229,7 @@ function expectedHits(workers: readonly WorkerState[], options: AnswerOptions): 
         continue;
       }
       const [c] = divergenceClasses([hit.name]);
-      const others = options.knownDivergences.filter((name) => name !== hit.name);
+      const others = othersInForce(options.knownDivergences, hit.name);
       const run = { seed: state.seed, property: hit.property, path: hit.path, replayPath: null };
       hits.push({
         name: hit.name,

@@ -4,6 +4,7 @@ import type { Summary } from "./fuzz_report.ts";
 import { fixtureTree } from "../testdata/deno_src_repository.ts";
 import { spawnSync } from "node:child_process";
 import { accepts, observesOwnKeys } from "./campaign.ts";
+import { othersInForce } from "./answers.ts";
 import { parseCliArgs } from "./cli_args.ts";
 import { classesOf, codecCauseOf, divergenceClasses, wireClasses } from "../classes/classes.ts";
 import type { Op } from "../oracle/ops.ts";
@@ -111,6 +112,21 @@ Deno.test("a bug in the operations of known classes is found with those classes 
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("a hit's replay keeps every other class in force, and takes its own out, under all too", () => {
+  const every = divergenceClasses(["all"]).map((c) => c.name);
+  assert.deepEqual(
+    othersInForce(["all"], "set-cookie-sorted-last"),
+    every.filter((name) => name !== "set-cookie-sorted-last"),
+  );
+  assert.deepEqual(
+    othersInForce(["set-cookie-sorted-last", "no-cors-guard-ignored"], "no-cors-guard-ignored"),
+    [
+      "set-cookie-sorted-last",
+    ],
+  );
+  assert.deepEqual(othersInForce(["none"], "no-cors-guard-ignored"), []);
 });
 
 Deno.test("a class that silences own keys turns that observation off, and only such a class", () => {
