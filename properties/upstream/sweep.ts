@@ -278,13 +278,19 @@ export function sweepTarget(
 /**
  * Which classes' reproductions (their reports, properties/classes/) diverge on release `name@version` of a runtime:
  * the exact check the campaign's classification is not. A reproduction that hangs is not run.
+ * `only`: the classes whose reproductions run (default: every answer class with a report).
  */
-export function reproductionsOn(name: RuntimeName, version: string): ReleaseResult {
+export function reproductionsOn(
+  name: RuntimeName,
+  version: string,
+  only?: readonly string[],
+): ReleaseResult {
   const binary = resolveRuntime(`${name}@${version}`);
   const found: string[] = [];
   const undetermined: string[] = [];
   const notes: string[] = [];
   for (const c of reportCases(["answers"])) {
+    if (only !== undefined && !only.includes(c.name)) continue;
     const outcome = runReproduction(c, binary);
     if ("note" in outcome) {
       if (c.hangs) continue;

@@ -137,9 +137,13 @@ Deno.test("sweep", async (t) => {
   });
 
   await t.step("reproductions on deno@2.0.0: what it shows, and what came later", () => {
-    const { found } = reproductionsOn("deno", "2.0.0");
-    assert.ok(found.includes("for-each-iterates-snapshot"), found.join());
-    assert.ok(!found.includes("response-init-skips-tolength"), found.join());
+    const { found } = reproductionsOn("deno", "2.0.0", [
+      "for-each-iterates-snapshot",
+      "response-init-skips-tolength",
+    ]);
+    // for-each-iterates-snapshot's reproduction diverges there; response-init-skips-tolength's
+    // came with a later release.
+    assert.deepEqual(found, ["for-each-iterates-snapshot"]);
   });
 
   await t.step("bisection finds the release where a reproduction changes", () => {
