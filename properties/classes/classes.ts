@@ -3,8 +3,8 @@
  * under this folder (answers/, costs/, wire/, codec/: the stage that finds it; class.ts says what
  * a class declares and how to add one). Everything that asks about classes asks here:
  * `--known-divergences` ({@link divergenceClasses}, {@link knownFor}, {@link costCasesSkipped},
- * {@link codecClasses}), the campaign's report ({@link classesHit}), `sweep` and `bisect`
- * ({@link ClassRounds}, {@link classify}), `report` ({@link reportCases}), the wire stage
+ * {@link codecClasses}), the campaign's report ({@link classesHit}), `sweep` ({@link classify}),
+ * `report` ({@link reportCases}), the wire stage
  * ({@link wireClasses}, {@link codecCauseOf}) and properties/NATIVE_DIVERGENCES.md
  * (native_divergences.ts). The stage folders and oracle/ do not import this folder: their callers
  * pass them the classes, or the recognizers, they need.
@@ -333,64 +333,6 @@ export function classesHit(
     } else hit.seeds.push(failure.seed);
   }
   return hits;
-}
-
-/**
- * Rounds of a campaign, each excluding the known classes found before: what `sweep` does on each
- * release (upstream/sweep.ts) and `fuzz --known-divergences auto` within one budget
- * (campaign/coordinator.ts). Each round's divergences are put in known classes ({@link classify},
- * against the classes excluded in that round), and those classes are excluded from the next
- * round on. The rounds end at a round with no divergence, a divergence no class covers, or
- * `limit` rounds.
- */
-export class ClassRounds {
-  /** The classes found, in the order found (none repeated). */
-  readonly found: ClassName[] = [];
-  /** The runtime whose Headers the target is. */
-  readonly runtimeName: string;
-  /** The classes excluded from the first round on. */
-  readonly initial: readonly string[];
-  /** The rounds at most. */
-  readonly limit: number;
-  #rounds = 0;
-
-  /** Rounds on `runtimeName`'s Headers, `initial` excluded from the first, `limit` at most. */
-  constructor(runtimeName: string, initial: readonly string[], limit = Infinity) {
-    this.runtimeName = runtimeName;
-    this.initial = initial;
-    this.limit = limit;
-  }
-
-  /** The classes to exclude in the next round: the initial ones, then those found. */
-  get excluded(): string[] {
-    return [...this.initial, ...this.found];
-  }
-
-  /** The rounds recorded so far. */
-  get count(): number {
-    return this.#rounds;
-  }
-
-  /** Whether another round may run. */
-  get more(): boolean {
-    return this.#rounds < this.limit;
-  }
-
-  /**
-   * Records one round's divergences: the class of each (null where no class covers it, which
-   * ends the rounds), every class found added to those excluded from the next round.
-   */
-  record(
-    failures: readonly { steps: readonly Op[]; message: string }[],
-  ): (Answer | null)[] {
-    const excluded = this.excluded;
-    this.#rounds++;
-    const classes = failures.map((failure) => classify(failure, this.runtimeName, excluded));
-    for (const c of classes) {
-      if (c !== null && !this.found.includes(c.name)) this.found.push(c.name);
-    }
-    return classes;
-  }
 }
 
 /** The cost classes named in `names` ("all" for every one); answer class names are passed over. */

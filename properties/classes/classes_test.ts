@@ -1,12 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  classesHit,
-  classesOf,
-  ClassRounds,
-  costCasesSkipped,
-  divergenceClasses,
-  knownFor,
-} from "./classes.ts";
+import { classesHit, classesOf, costCasesSkipped, divergenceClasses, knownFor } from "./classes.ts";
 import type { Op } from "../oracle/ops.ts";
 import { COST_SECTIONS, costCases } from "../costs/cases.ts";
 
@@ -65,29 +58,6 @@ Deno.test("auto knows the classes seen in a runtime; a campaign's hits are named
     classesHit([{ ...ownKeys, seed: 3 }], "deno", ["own-keys-expose-internal-state"]),
     [],
   );
-});
-
-Deno.test("class rounds exclude each class found from the next round on, up to a limit", () => {
-  const make: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
-  const noCors: Op = { ...make, guard: "request-no-cors" } as Op;
-  const ownKeys = { steps: [make], message: "step 1: Reflect.ownKeys(h[0])\n  candidate: …" };
-  const guard = { steps: [make, noCors], message: "step 2: h[1] = make(…)" };
-  const rounds = new ClassRounds("deno", ["set-cookie-sorted-last"], 2);
-  assert.deepEqual(rounds.excluded, ["set-cookie-sorted-last"]);
-  assert.deepEqual(rounds.record([ownKeys, ownKeys]).map((c) => c?.name), [
-    "own-keys-expose-internal-state",
-    "own-keys-expose-internal-state",
-  ]);
-  assert.deepEqual(rounds.excluded, ["set-cookie-sorted-last", "own-keys-expose-internal-state"]);
-  assert.ok(rounds.more);
-  // Once its class is excluded, an own-keys divergence is in no class.
-  assert.deepEqual(rounds.record([guard, ownKeys]).map((c) => c?.name ?? null), [
-    "no-cors-guard-ignored",
-    null,
-  ]);
-  assert.deepEqual(rounds.found, ["own-keys-expose-internal-state", "no-cors-guard-ignored"]);
-  assert.equal(rounds.count, 2);
-  assert.ok(!rounds.more);
 });
 
 Deno.test("every known cost class covers cases, and only those are skipped", () => {

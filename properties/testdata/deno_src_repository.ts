@@ -51,12 +51,58 @@ export function fixtureTree(root: string, planted = ""): { file: string; clean: 
   return { file, clean };
 }
 
+/** Code a commit of {@link fixtureRepository} appends to 20_headers.js, and its subject. */
+export interface Planted {
+  text: string;
+  subject: string;
+}
+
+/** A bug no known class explains: `has("")` answers false instead of throwing a TypeError. */
+export const HAS_EMPTY_NAME: Planted = {
+  subject: "has accepts the empty name",
+  text: `
+const has = Headers.prototype.has;
+Headers.prototype.has = {
+  has(name) { return name === "" ? false : has.apply(this, arguments); },
+}.has;
+`,
+};
+
+/**
+ * The deviation of the known class `for-each-iterates-snapshot`, alone: `forEach` walks a
+ * snapshot of the pairs, so it misses headers its callback adds (brand and callback checks stay
+ * the fixture's; only primordials are called, as a tampered realm would otherwise notice).
+ */
+export const FOR_EACH_SNAPSHOT: Planted = {
+  subject: "forEach walks a snapshot",
+  text: `
+const { FunctionPrototypeCall } = primordials;
+const forEachOfList = Headers.prototype.forEach;
+Headers.prototype.forEach = {
+  forEach(callback, thisArg = undefined) {
+    if (typeof callback !== "function") {
+      return FunctionPrototypeCall(forEachOfList, this, callback, thisArg);
+    }
+    const pairs = [];
+    FunctionPrototypeCall(forEachOfList, this, (value, name) => {
+      ArrayPrototypePush(pairs, [name, value]);
+    });
+    for (let i = 0; i < pairs.length; i++) {
+      FunctionPrototypeCall(callback, thisArg, pairs[i][1], pairs[i][0], this);
+    }
+  },
+}.forEach;
+`,
+};
+
 /**
  * A git repository at `root` made from the module-form fixture of testdata/deno_src/ (its impl
- * import made absolute): five commits, of which only the fourth changes what a campaign sees
- * (`has("")` answers false instead of throwing a TypeError). Returns their hashes, oldest first.
+ * import made absolute): five commits, of which only the fourth changes what a campaign sees: it
+ * appends `planted` to 20_headers.js (by default, `has("")` answers false instead of throwing a
+ * TypeError; {@link FOR_EACH_SNAPSHOT} plants a known class instead). Returns their hashes,
+ * oldest first.
  */
-export function fixtureRepository(root: string): string[] {
+export function fixtureRepository(root: string, planted = HAS_EMPTY_NAME): string[] {
   const { file, clean } = fixtureTree(root);
   git(root, "init", "-q");
   const commits: string[] = [];
@@ -70,16 +116,8 @@ export function fixtureRepository(root: string): string[] {
   commit("an unrelated change");
   writeFileSync(file, `${clean}\n// a comment\n`);
   commit("a comment in 20_headers.js");
-  writeFileSync(
-    file,
-    `${clean}
-const has = Headers.prototype.has;
-Headers.prototype.has = {
-  has(name) { return name === "" ? false : has.apply(this, arguments); },
-}.has;
-`,
-  );
-  commit("has accepts the empty name");
+  writeFileSync(file, clean + planted.text);
+  commit(planted.subject);
   writeFileSync(join(root, "README"), "changed again\n");
   commit("another unrelated change");
   return commits;

@@ -10,13 +10,15 @@
  * - `deno@A..B` (or `bun@`, `node@`): the published releases between A and B, each fuzzed as
  *   `--target native --runtime NAME@V` (installed on first use, as `sweep` does).
  *
- * `--class NAME`: a point shows the class when a campaign that excludes every other known class
- * fails with a divergence that classification (properties/classes/ `classify`) puts in NAME; a
- * divergence no class covers there stops the bisection (it hides the class), exit 2. Without
- * `--class`: rounds of the campaign at GOOD find the classes it shows (as `sweep` does), and a
- * point shows a new divergence when a campaign excluding those fails. It prints each point tried,
- * then the first that shows it, its subject (a commit) and the reproduction the campaign wrote
- * there (self-contained, see snippet.ts).
+ * Every point runs one campaign with every known class in force (sweep.ts `campaign`): a step
+ * whose difference a class explains is counted under it and the run goes on. `--class NAME`: a
+ * point shows the class when its campaign hits it; a campaign that stops on a divergence no class
+ * explains before hitting it hides it, and stops the bisection (exit 2). Without `--class`: a
+ * point shows a divergence not known at GOOD when its campaign hits a class GOOD's did not, or
+ * stops on a divergence no class explains. It prints each point tried, then the first that shows
+ * it, its subject (a commit) and what replays it there: the reproduction the campaign wrote for
+ * the divergence it stopped on (self-contained, see snippet.ts), or the hit's replay command (the
+ * run that hit the class, with that class alone out of force).
  *
  * @example
  * ```sh
@@ -26,7 +28,8 @@
  * @module
  */
 import type { Failure } from "../corpus/failure.ts";
-import { classesOf, classify } from "../classes/classes.ts";
+import type { ClassHit } from "../classes/classes.ts";
+import { classesOf } from "../classes/classes.ts";
 import {
   callerPath,
   exit,
@@ -38,7 +41,7 @@ import {
 import { commitsBetween, denoCommit, denoCommitTree } from "../targets/deno_src_target.ts";
 import { publishedVersions, RuntimeChoiceError } from "../targets/runtimes.ts";
 import { isRuntimeName } from "../core/runtime_kinds.ts";
-import { campaign, parseRange, releasesOf, sweepTarget } from "./sweep.ts";
+import { campaign, parseRange, releasesOf } from "./sweep.ts";
 
 /** A point of the range: a commit or a release, and the campaign arguments that fuzz it. */
 export interface BisectPoint {
@@ -53,7 +56,9 @@ export interface BisectPoint {
 /** What a campaign at a point showed. */
 export interface PointResult {
   shows: boolean;
-  /** The campaign's failure there (null: none). */
+  /** The classes its campaign hit and went on past, in the order first hit. */
+  hits: ClassHit[];
+  /** The divergence no class explains that it stopped on (null: none). */
   failure: (Failure & { reproduction?: string | null }) | null;
 }
 
@@ -64,9 +69,6 @@ export interface BisectOptions {
   seed: number;
   runs: number;
   caseTimeoutSeconds: number;
-  rounds: number;
-  /** The runtime whose Headers the points are ("deno", "node", "bun"). */
-  runtimeName: string;
   /** `--out` for the campaigns' reproductions, or undefined for the default. */
   out?: string;
 }
@@ -78,7 +80,7 @@ export interface BisectResult {
   before: BisectPoint;
   /** Every point tried, in the order tried. */
   tried: { point: BisectPoint; shows: boolean }[];
-  /** The classes known at the good end (excluded at every point) when no class was named. */
+  /** The classes the good end's campaign hit, when no class was named. */
   known: string[];
 }
 
@@ -91,68 +93,80 @@ export class BisectError extends Error {
   }
 }
 
-/** The campaign at `point`, excluding `known`; whether it shows what is looked for. */
-function tryPoint(point: BisectPoint, known: string[], options: BisectOptions): PointResult {
+/** What a point's campaign showed: the classes it hit and the divergence it stopped on. */
+export type Campaigned = Omit<PointResult, "shows">;
+
+/** The campaign at `point`: the classes it hit and the divergence no class explains, if any. */
+export function campaignAt(point: BisectPoint, options: BisectOptions): Campaigned {
   const outcome = campaign({
     where: point.where(),
     budget: { runs: options.runs },
     seed: options.seed,
     caseTimeoutSeconds: options.caseTimeoutSeconds,
-    excluded: known,
     out: options.out,
   });
   if ("error" in outcome) throw new BisectError(`${point.label}: ${outcome.error}`);
-  const failure = outcome.summary.failure;
-  if (failure === null) return { shows: false, failure: null };
-  if (options.className === null) return { shows: true, failure };
-  const cls = classify(failure, options.runtimeName, known);
-  if (cls === null) {
+  return { hits: outcome.summary.classesHit, failure: outcome.summary.failure };
+}
+
+/**
+ * Whether the campaign at `point` shows what `options` looks for: its class hit, or (no class
+ * named) a class not in `known` hit or a divergence no class explains.
+ */
+function tryPoint(
+  point: BisectPoint,
+  known: readonly string[],
+  options: BisectOptions,
+  run: typeof campaignAt,
+): PointResult {
+  const { hits, failure } = run(point, options);
+  if (options.className === null) {
+    const shows = failure !== null || hits.some((hit) => !known.includes(hit.name));
+    return { shows, hits, failure };
+  }
+  if (hits.some((hit) => hit.name === options.className)) return { shows: true, hits, failure };
+  if (failure !== null) {
     throw new BisectError(
-      `${point.label}: a divergence no known class covers hides ${options.className} ` +
-        `(bisect without --class to find where it starts):\n${failure.message}`,
+      `${point.label}: a divergence no known class explains stops the campaign before it hits ` +
+        `${options.className} (bisect without --class to find where it starts):\n${failure.message}`,
     );
   }
-  return { shows: cls.name === options.className, failure };
+  return { shows: false, hits, failure };
 }
 
 /**
  * Bisects `points` (oldest first; `good` before them) for the first that shows what `options`
- * looks for. Throws {@link BisectError} when the good end shows it or the bad end does not.
+ * looks for, each point's campaign run by `run`. Throws {@link BisectError} when the good end shows
+ * it or the bad end does not.
  */
 export function bisect(
   good: BisectPoint,
   points: readonly BisectPoint[],
   options: BisectOptions,
   onTried: (point: BisectPoint, shows: boolean) => void = () => {},
+  run: typeof campaignAt = campaignAt,
 ): BisectResult {
   if (points.length === 0) throw new BisectError(`nothing after ${good.label} to bisect`);
-  let known: string[];
-  if (options.className !== null) {
-    known = classesOf("answers").map((c) => c.name).filter((name) => name !== options.className);
-  } else {
-    const swept = sweepTarget(good.label, good.where(), options.runtimeName, {
-      seed: options.seed,
-      timeSeconds: 0,
-      runs: options.runs,
-      caseTimeoutSeconds: options.caseTimeoutSeconds,
-      rounds: options.rounds,
-      node: "",
-    });
-    if (!swept.complete) {
-      throw new BisectError(`${good.label}: the classes it shows are undetermined: ${swept.note}`);
+  const what = options.className ?? "a divergence not known at the good end";
+  let known: string[] = [];
+  if (options.className === null) {
+    const atGood = run(good, options);
+    if (atGood.failure !== null) {
+      throw new BisectError(
+        `the good end ${good.label} already shows a divergence no known class explains:\n${atGood.failure.message}`,
+      );
     }
-    known = swept.found;
+    known = atGood.hits.map((hit) => hit.name);
   }
   const tried: { point: BisectPoint; shows: boolean }[] = [];
   const results = new Map<BisectPoint, PointResult>();
   const shows = (point: BisectPoint) => {
-    const result = tryPoint(point, known, options);
+    const result = tryPoint(point, known, options, run);
     results.set(point, result);
     tried.push({ point, shows: result.shows });
     onTried(point, result.shows);
     return result.shows;
   };
-  const what = options.className ?? "a divergence not known at the good end";
   if (options.className !== null && shows(good)) {
     throw new BisectError(`the good end ${good.label} already shows ${what}`);
   }
@@ -171,8 +185,28 @@ export function bisect(
     firstResult: results.get(points[high])!,
     before: low === -1 ? good : points[low],
     tried,
-    known: options.className === null ? known : [],
+    known,
   };
+}
+
+/**
+ * What shows it at the first point: the divergence no class explains (with its reproduction),
+ * else the first class hit that is the one looked for or not known at the good end (with the
+ * command that replays it).
+ */
+export function shownLines(result: BisectResult, options: BisectOptions): string[] {
+  const failure = result.firstResult.failure;
+  const hit = result.firstResult.hits.find((h) =>
+    options.className === null ? !result.known.includes(h.name) : h.name === options.className
+  );
+  if (hit !== undefined && (options.className !== null || failure === null)) {
+    return [
+      `class ${hit.name} hit (${hit.runs} run(s), ${hit.steps} step(s)): ${hit.summary}`,
+      "",
+      `replay (that class out of force): ${hit.replay ?? "(none)"}`,
+    ];
+  }
+  return [failure!.message, "", `reproduction: ${failure!.reproduction ?? "(none written)"}`];
 }
 
 const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
@@ -180,17 +214,17 @@ const USAGE = `usage: ./headerproof bisect --deno-src REPO GOOD..BAD [options]
 
   --deno-src REPO       a Deno checkout or bare repository: bisect the commits after GOOD up to
                         BAD (its first-parent line), each loaded as --target deno-src:
-  --class NAME          the first point showing this known class (properties/classes/); default: the
-                        first showing a divergence not known at GOOD (found there in rounds)
+  --class NAME          the first point whose campaign hits this known class (properties/classes/);
+                        default: the first hitting a class GOOD's does not, or stopping on a
+                        divergence no class explains (every campaign has every class in force)
   --seed N              the seed of every campaign (default 1)
   --runs N              model runs per campaign, the same cases at every point (default 3000)
-  --rounds N            campaigns at GOOD at most, without --class (default 16)
   --case-timeout S      a run making no progress this long is a hang (default 10, as a
                         campaign's: a spurious hang on a busy machine misleads the search)
   --out DIR             where the campaigns write reproductions (default .cache/counterexamples/)
 
 exit status: 0 found, 2 bad usage or nothing to bisect (GOOD shows it, BAD does not, a divergence
-no known class covers hides the class)`;
+no known class explains hides the class)`;
 
 /** Runs the bisect CLI; returns the exit status. */
 export function main(args: readonly string[]): number {
@@ -199,14 +233,13 @@ export function main(args: readonly string[]): number {
     class: { type: "string" },
     seed: { type: "string", default: "1" },
     runs: { type: "string", default: "3000" },
-    rounds: { type: "string", default: "16" },
     "case-timeout": { type: "string", default: "10" },
     out: { type: "string" },
     help: { type: "boolean", short: "h" },
   }, USAGE);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  for (const flag of ["seed", "runs", "rounds", "case-timeout"] as const) {
+  for (const flag of ["seed", "runs", "case-timeout"] as const) {
     if (values[flag].trim() === "" || !Number.isFinite(Number(values[flag]))) {
       writeErr(`--${flag} needs a number, got ${JSON.stringify(values[flag])}\n${USAGE}\n`);
       return 2;
@@ -225,14 +258,12 @@ export function main(args: readonly string[]): number {
     return 2;
   }
   try {
-    const { good, points, runtimeName, where } = plan(values["deno-src"], positionals[0]);
+    const { good, points, where } = plan(values["deno-src"], positionals[0]);
     const options: BisectOptions = {
       className: values.class ?? null,
       seed: Number(values.seed),
       runs: Number(values.runs),
       caseTimeoutSeconds: Number(values["case-timeout"]),
-      rounds: Number(values.rounds),
-      runtimeName,
       out: values.out === undefined ? undefined : callerPath(values.out),
     };
     writeErr(
@@ -247,20 +278,17 @@ export function main(args: readonly string[]): number {
         }\n`,
       );
     });
-    const failure = result.firstResult.failure!;
     writeOut(
       [
         ...(result.known.length > 0
-          ? [`known at ${good.label} (excluded everywhere): ${result.known.join(", ")}`]
+          ? [`classes hit at ${good.label} (known there): ${result.known.join(", ")}`]
           : []),
         `first ${values["deno-src"] === undefined ? "release" : "commit"} showing ${
           options.className ?? "a divergence not known at the good end"
         }: ${result.first.label}${result.first.subject === "" ? "" : ` ${result.first.subject}`}`,
         `  the one before it, ${result.before.label}, does not (${result.tried.length} point(s) tried)`,
         "",
-        failure.message,
-        "",
-        `reproduction: ${failure.reproduction ?? "(none written)"}`,
+        ...shownLines(result, options),
       ].join("\n") + "\n",
     );
     return 0;
@@ -275,7 +303,7 @@ export function main(args: readonly string[]): number {
 function plan(
   repo: string | undefined,
   range: string,
-): { good: BisectPoint; points: BisectPoint[]; runtimeName: string; where: string } {
+): { good: BisectPoint; points: BisectPoint[]; where: string } {
   if (repo !== undefined) {
     const [goodRevision, badRevision, ...rest] = range.split("..");
     if (goodRevision === undefined || badRevision === undefined || rest.length > 0) {
@@ -293,7 +321,6 @@ function plan(
     return {
       good: commitPoint(goodRevision),
       points: commitsBetween(root, goodRevision, badRevision).map(commitPoint),
-      runtimeName: "deno",
       where: `deno-src ${root} ${range}`,
     };
   }
@@ -310,7 +337,6 @@ function plan(
   return {
     good: releasePoint(versions[0]),
     points: versions.slice(1).map(releasePoint),
-    runtimeName: parsed.name,
     where: range,
   };
 }

@@ -9,19 +9,17 @@
  * The releases are the published ones between A and B (`npm view NAME versions`, pre-releases
  * left out), `--releases N` of them spread evenly, both ends kept.
  *
- * On each release, rounds of the campaign run until one finds nothing (or `--rounds` end). A
- * divergence found is classified into a known class (properties/classes/): a differing own-keys
- * observation into the class that silences own keys, a divergence that names the patched
- * built-ins the candidate called (tampered realm) into the one that silences the tampered realm,
- * any other into the first class (those seen in this runtime first, then
- * in the table's order) whose `covers` includes the step that differs (a batch: any step inside it; the counterexample's
- * last), else an earlier step, latest first (a class may exclude the step that sets the
- * divergence up, an iterator's opening, rather than the one that shows it). That class is added to `--known-divergences` for the next round. A divergence no class
- * covers is reported as unclassified, and the release's remaining classes are then undetermined.
+ * On each release one campaign runs with every known class in force (`--known-divergences` naming
+ * them all): every operation is generated, a step whose difference a class explains is counted
+ * under that class and the run goes on. The classes a release shows are those its campaign hit
+ * (the summary's `classesHit`), plus the class of the one divergence no class explains that the
+ * campaign may stop on, put by {@link classify} in the first class (those seen in this runtime
+ * first, then in the table's order) whose `covers` includes a step of it, latest first, or in
+ * none. That last is a heuristic (a new bug in a class's operations lands in that class), and a
+ * campaign that stops leaves the classes it did not hit undetermined.
  *
- * That classification is a heuristic (classes whose `covers` overlap can swap), so for a runtime
- * range every class's reproduction (its report) is also run on each release: a second matrix,
- * exact for what the reproductions show.
+ * For a runtime range every class's reproduction (its report) is also run on each release: a
+ * second matrix, exact for what the reproductions show.
  *
  * @example
  * ```sh
@@ -32,7 +30,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { classesOf, ClassRounds, reportCases } from "../classes/classes.ts";
+import { classesOf, classify, reportCases } from "../classes/classes.ts";
 import type { Summary } from "../campaign/fuzz_report.ts";
 import {
   callerPath,
@@ -120,11 +118,19 @@ export function releasesOf(range: Range, published: readonly string[], count: nu
 /** What one release showed. */
 export interface ReleaseResult {
   release: string;
-  /** Classes found, in the order found. */
+  /** The classes its campaign hit and went on past, in the order first hit. */
   found: string[];
-  /** Whether the last round found nothing (so every class not found is absent). */
+  /**
+   * The divergence no class explains that its campaign stopped on, if any: the class
+   * {@link classify} puts it in by the steps it covers ("?" when none covers them), and its first
+   * lines.
+   */
+  stopped: { class: string; message: string } | null;
+  /** Whether the campaign ran its whole budget (so every class not found is absent). */
   complete: boolean;
-  /** Why not complete: an unclassified divergence, a usage error, or the round limit. */
+  /** Classes whose reproduction gave no result here (undetermined whatever `complete` says). */
+  undetermined?: readonly string[];
+  /** Why not complete: the divergence it stopped on, or a usage error. */
   note: string | null;
 }
 
@@ -133,7 +139,6 @@ export interface SweepOptions {
   seed: number;
   timeSeconds: number;
   caseTimeoutSeconds: number;
-  rounds: number;
   /** Runs per campaign instead of `timeSeconds` (the same runs every time: bisect). */
   runs?: number;
   /** The Node that runs undici releases (`--runtime` value). */
@@ -142,7 +147,7 @@ export interface SweepOptions {
 
 const CLI = new URL("../campaign/cli.ts", import.meta.url).pathname;
 
-/** One campaign of a sweep or a bisect: where it runs, for how long, and what it excludes. */
+/** One campaign of a sweep or a bisect: where it runs and for how long. */
 export interface CampaignRun {
   /** The campaign's `--target` and `--runtime` arguments. */
   where: readonly string[];
@@ -152,15 +157,14 @@ export interface CampaignRun {
   seed: number;
   /** `--case-timeout`, seconds. */
   caseTimeoutSeconds: number;
-  /** The divergence classes excluded (`--known-divergences`); none when empty. */
-  excluded: readonly string[];
   /** Where the campaign writes its reproductions (`--out`), when not its default. */
   out?: string;
 }
 
 /**
  * One campaign (the CLI with `--json` and one worker, its answer stages only, neither costs, wire
- * nor egress: a sweep classifies answer divergences); its summary, or the usage error's text.
+ * nor egress: a sweep looks for answer classes) with every answer class in force, each named (a
+ * hit's replay command then leaves out that class alone); its summary, or the usage error's text.
  */
 export function campaign(run: CampaignRun): { summary: Summary } | { error: string } {
   const args = [
@@ -176,7 +180,7 @@ export function campaign(run: CampaignRun): { summary: Summary } | { error: stri
     String(run.caseTimeoutSeconds),
     "--json",
     "--known-divergences",
-    run.excluded.length > 0 ? run.excluded.join(",") : "none",
+    classesOf("answers").map((c) => c.name).join(","),
     ...(run.out === undefined ? [] : ["--out", run.out]),
     "--costs",
     "none",
@@ -197,7 +201,33 @@ export function campaign(run: CampaignRun): { summary: Summary } | { error: stri
   return { error: lines.slice(0, 2).join(" ") || `exit status ${result.status}` };
 }
 
-/** Sweeps one release: rounds of the campaign, each excluding the classes found before. */
+/**
+ * What a campaign's `summary` on `release` (a target whose Headers is `runtimeName`'s) shows: the
+ * classes it hit, and the divergence it stopped on, classified.
+ */
+export function shownBy(release: string, summary: Summary, runtimeName: string): ReleaseResult {
+  const found = [...new Set(summary.classesHit.map((hit) => hit.name))];
+  const failure = summary.failure;
+  if (failure === null && !summary.interrupted) {
+    return { release, found, stopped: null, complete: true, note: null };
+  }
+  if (failure === null) {
+    return { release, found, stopped: null, complete: false, note: "the campaign was interrupted" };
+  }
+  const cls = classify(failure, runtimeName, [])?.name ?? "?";
+  const message = failure.message.split("\n").slice(0, 3).join(" ");
+  return {
+    release,
+    found,
+    stopped: { class: cls, message },
+    complete: false,
+    note: `stopped on a ${failure.kind} no class explains (${
+      cls === "?" ? "no class covers its steps" : `in the steps ${cls} covers`
+    }): ${message}`,
+  };
+}
+
+/** Sweeps one release: one campaign with every known class in force. */
 export function sweepRelease(
   name: SweptName,
   version: string,
@@ -214,8 +244,8 @@ export function sweepRelease(
 
 /**
  * Sweeps one target (`where`: the campaign's `--target` and `--runtime` arguments; `release`
- * labels it; `runtimeName` is the runtime whose Headers it is): rounds of the campaign, each
- * excluding the classes found before, until one finds nothing.
+ * labels it; `runtimeName` is the runtime whose Headers it is): one campaign with every known
+ * class in force ({@link shownBy} reads what it shows).
  */
 export function sweepTarget(
   release: string,
@@ -223,62 +253,57 @@ export function sweepTarget(
   runtimeName: string,
   options: SweepOptions,
 ): ReleaseResult {
-  const rounds = new ClassRounds(runtimeName, [], options.rounds);
-  const found = rounds.found;
-  while (rounds.more) {
-    const outcome = campaign({
-      where,
-      budget: options.runs === undefined
-        ? { timeSeconds: options.timeSeconds }
-        : { runs: options.runs },
-      seed: options.seed,
-      caseTimeoutSeconds: options.caseTimeoutSeconds,
-      excluded: rounds.excluded,
-    });
-    if ("error" in outcome) return { release, found, complete: false, note: outcome.error };
-    const failure = outcome.summary.failure;
-    if (failure === null) return { release, found, complete: true, note: null };
-    const [cls] = rounds.record([failure]);
-    writeErr(
-      `  ${release} round ${rounds.count}: ${cls?.name ?? "unclassified"} (${
-        failure.message.split("\n")[0]
-      })\n`,
-    );
-    if (cls === null) {
-      return {
-        release,
-        found,
-        complete: false,
-        note: `unclassified ${failure.kind}: ${failure.message.split("\n").slice(0, 3).join(" ")}`,
-      };
-    }
+  const outcome = campaign({
+    where,
+    budget: options.runs === undefined
+      ? { timeSeconds: options.timeSeconds }
+      : { runs: options.runs },
+    seed: options.seed,
+    caseTimeoutSeconds: options.caseTimeoutSeconds,
+  });
+  if ("error" in outcome) {
+    return { release, found: [], stopped: null, complete: false, note: outcome.error };
   }
-  return {
-    release,
-    found,
-    complete: false,
-    note: `still diverging after ${options.rounds} rounds`,
-  };
+  const result = shownBy(release, outcome.summary, runtimeName);
+  writeErr(
+    `  ${release}: ${result.found.length} class(es) hit in ${outcome.summary.runs} runs${
+      result.stopped === null
+        ? ""
+        : `; stopped (${result.stopped.class}): ${result.stopped.message}`
+    }\n`,
+  );
+  return result;
 }
 
 /**
  * Which classes' reproductions (their reports, properties/classes/) diverge on release `name@version` of a runtime:
  * the exact check the campaign's classification is not. A reproduction that hangs is not run.
+ * `only`: the classes whose reproductions run (default: every answer class with a report).
  */
-export function reproductionsOn(name: RuntimeName, version: string): ReleaseResult {
+export function reproductionsOn(
+  name: RuntimeName,
+  version: string,
+  only?: readonly string[],
+): ReleaseResult {
   const binary = resolveRuntime(`${name}@${version}`);
   const found: string[] = [];
+  const undetermined: string[] = [];
   const notes: string[] = [];
   for (const c of reportCases(["answers"])) {
+    if (only !== undefined && !only.includes(c.name)) continue;
     const outcome = runReproduction(c, binary);
     if ("note" in outcome) {
-      if (!c.hangs) notes.push(`${c.name}: ${outcome.note}`);
+      if (c.hangs) continue;
+      undetermined.push(c.name);
+      notes.push(`${c.name}: ${outcome.note.split("\n")[0]}`);
     } else if (outcome.diverges) found.push(c.name);
   }
   return {
     release: `${name}@${version}`,
     found,
-    complete: notes.length === 0,
+    stopped: null,
+    complete: true,
+    undetermined,
     note: notes.length === 0 ? null : notes.join("; "),
   };
 }
@@ -320,23 +345,36 @@ export function bisectReproduction(
   return { changed: versions[high], before: versions[low], tried };
 }
 
-/** The Markdown matrix of one range, with first-seen and first-gone per class. */
+/**
+ * The Markdown matrix of one range, with first-seen and first-gone per class: `x` hit, `!` the
+ * class of the divergence no class explains that the campaign stopped on (a row `?` when no class
+ * covers its steps), `·` not hit in a whole campaign, `?` undetermined (the campaign stopped
+ * first, or the reproduction gave no result).
+ */
 export function renderMatrix(results: readonly ReleaseResult[]): string {
-  const classes = classesOf("answers").map((c) => c.name)
-    .filter((name) => results.some((r) => r.found.includes(name)));
+  const shown = (r: ReleaseResult, name: string) =>
+    r.found.includes(name) || r.stopped?.class === name;
+  const classes = [...classesOf("answers").map((c) => c.name), "?"]
+    .filter((name) => results.some((r) => shown(r, name)));
   const cell = (r: ReleaseResult, name: string) =>
-    r.found.includes(name) ? "x" : r.complete ? "·" : "?";
+    r.found.includes(name)
+      ? "x"
+      : r.stopped?.class === name
+      ? "!"
+      : (r.complete && !r.undetermined?.includes(name)) || name === "?"
+      ? "·"
+      : "?";
   const lines = [
     `| class | ${results.map((r) => r.release).join(" | ")} | first shows | first no longer |`,
     `| --- | ${results.map(() => ":---:").join(" | ")} | --- | --- |`,
   ];
   for (const name of classes) {
-    const first = results.findIndex((r) => r.found.includes(name));
+    const first = results.findIndex((r) => shown(r, name));
     const gone = results.findIndex((r, i) => i > first && cell(r, name) === "·");
     lines.push(
-      `| \`${name}\` | ${results.map((r) => cell(r, name)).join(" | ")} | ${
-        results[first].release
-      } | ${gone === -1 ? "—" : results[gone].release} |`,
+      `| ${name === "?" ? "?" : `\`${name}\``} | ${
+        results.map((r) => cell(r, name)).join(" | ")
+      } | ${results[first].release} | ${gone === -1 ? "—" : results[gone].release} |`,
     );
   }
   const notes = results.filter((r) => r.note !== null).map((r) => `- ${r.release}: ${r.note}`);
@@ -351,18 +389,18 @@ const USAGE = `usage: ./headerproof sweep RANGE [RANGE...] [options]
                         line, both ends kept) or deno-src:REPO@A,B,C (those commits): Deno's
                         Headers from each commit's source (--target deno-src:)
   --releases N          releases per range, spread evenly, both ends kept (default 5)
-  --time SECONDS        campaign time per round (default 10)
-  --runs N              instead of --time: model runs per round (the same cases every time)
+  --time SECONDS        campaign time per release (default 10)
+  --runs N              instead of --time: model runs per release (the same cases every time)
   --seed N              the seed of every campaign (default 1)
-  --rounds N            campaigns per release at most (default 16)
   --case-timeout S      a run making no progress this long is a hang (default 2)
   --node RUNTIME        the Node that runs undici releases (default node@22.23.3)
   --write FILE          also write the Markdown (with this command) to FILE
   --bisect CLASS        instead: bisect one range's every release for where CLASS's reproduction
                         changes (assumes one change; about log2(n) releases installed)
 
-x: the class shows; ·: it does not (the last round found nothing); ?: undetermined (the release's
-rounds ended on an unclassified divergence, an error or the round limit).
+One campaign per release, every known class in force. x: the campaign hit the class and went on;
+!: it stopped on a divergence no class explains, in the steps this class covers (row ?: no class
+covers them); ·: not hit in the whole campaign; ?: undetermined (the campaign stopped first).
 exit status: 0 done, 2 bad usage`;
 
 /** Runs the sweep CLI (printing the matrices with `output`); returns the exit status. */
@@ -375,7 +413,6 @@ export function main(
     time: { type: "string", default: "10" },
     runs: { type: "string" },
     seed: { type: "string", default: "1" },
-    rounds: { type: "string", default: "16" },
     "case-timeout": { type: "string", default: "2" },
     node: { type: "string", default: "node@22.23.3" },
     write: { type: "string" },
@@ -384,7 +421,7 @@ export function main(
   }, USAGE);
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  const numbers = ["releases", "time", "seed", "rounds", "case-timeout", "runs"] as const;
+  const numbers = ["releases", "time", "seed", "case-timeout", "runs"] as const;
   for (const flag of numbers) {
     if (values[flag] !== undefined && !Number.isFinite(Number(values[flag]))) {
       writeErr(`--${flag} needs a number, got ${values[flag]}\n`);
@@ -399,7 +436,6 @@ export function main(
     seed: Number(values.seed),
     timeSeconds: Number(values.time),
     caseTimeoutSeconds: Number(values["case-timeout"]),
-    rounds: Number(values.rounds),
     runs: values.runs === undefined ? undefined : Number(values.runs),
     node: values.node,
   };
@@ -456,7 +492,7 @@ export function main(
       `${head}\nGenerated by \`${command}\` (${runtime.name} ${runtime.version} ran the sweep; ` +
         `seed ${options.seed}, ${
           options.runs === undefined ? `${options.timeSeconds} s` : `${options.runs} runs`
-        } per round, case timeout ` +
+        } per release, every known class in force, case timeout ` +
         `${options.caseTimeoutSeconds} s, one worker).\n\n${sections.join("\n")}`,
     );
   }
