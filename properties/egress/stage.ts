@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runOnlyUnder } from "../core/reproduction.ts";
+import { runStageProcess } from "../core/stage_process.ts";
 import { COUNTEREXAMPLE_DIR, hash } from "../corpus/corpus.ts";
 import { candidateSource } from "../targets/candidate.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
@@ -30,7 +31,6 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   runtime,
   selfCommand,
-  start,
   workerEnvironment,
   workerRuntimeName,
   writeErr,
@@ -51,7 +51,6 @@ export interface EgressStageOptions {
   targetArg: string;
   seed: number;
   runs?: number;
-  timeSeconds?: number;
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the stage's process runs under. */
@@ -74,7 +73,6 @@ const EGRESS_READS = everyKey<EgressStageOptions>()(
   "targetArg",
   "seed",
   "runs",
-  "timeSeconds",
   "runtimeArg",
   "runtime",
   "egress",
@@ -113,12 +111,18 @@ export interface EgressReport {
 /** The share of `--time` of the stage: 5%, taken from the answer stages' rest (50% to 45%). */
 export const EGRESS_SHARE = 0.05;
 
-/** Seconds the stage may take: its share of `--time` (at least 2 s), else 20. */
-function egressSeconds(options: EgressStageOptions, deadline: number): number {
-  const share = options.timeSeconds === undefined
-    ? 20
-    : Math.max(2, options.timeSeconds * EGRESS_SHARE);
-  return Math.max(0.1, Math.min(share, (deadline - Date.now()) / 1000 - 1));
+/** Seconds the stage's process may take without `--time` (no end to its share). */
+const EGRESS_SECONDS_UNBOUNDED = 20;
+
+/**
+ * The `--time` of the stage's process when its share ends at `deadline` (epoch milliseconds, the
+ * campaign plan's end of it): what is left less a second for starting the process (at least
+ * 0.1 s); without an end, {@link EGRESS_SECONDS_UNBOUNDED}.
+ */
+function egressSeconds(deadline: number): number {
+  return deadline === Infinity
+    ? EGRESS_SECONDS_UNBOUNDED
+    : Math.max(0.1, (deadline - Date.now()) / 1000 - 1);
 }
 
 type CliResult = Partial<EgressResult> & {
@@ -138,7 +142,7 @@ async function runEgressCli(
 ): Promise<CliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
-  const seconds = egressSeconds(options, deadline);
+  const seconds = egressSeconds(deadline);
   const args = [
     "--target",
     options.target,
@@ -152,44 +156,29 @@ async function runEgressCli(
     classesOf(options),
     ...(path === undefined ? [] : ["--path", path]),
   ];
-  const child = start(selfCommand(EGRESS_CLI, args, binary), workerEnvironment(binary));
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk);
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
-  });
-  let killed = false;
   // Bounded by the end of its share too: a candidate that never finishes loading, or never
   // answers, is stopped there (2 s later, for the process to start and print).
   const limitMs = Math.min((seconds + 30) * 1000, deadline - started + 2000);
-  const timer = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
-  }, limitMs);
-  const code = await new Promise<number | null>((resolve) => {
-    child.on("error", () => resolve(null));
-    child.on("close", (code) => resolve(code));
-  });
-  clearTimeout(timer);
-  try {
-    return JSON.parse(stdout.trimEnd().split("\n").at(-1) ?? "");
-  } catch {
-    if (killed) {
-      return {
-        stopped: `stopped after ${(limitMs / 1000).toFixed(0)} s with no result (the candidate ` +
-          `${options.targetArg} made no progress, or the stage's share of --time ran out)`,
-      };
-    }
-    if (code !== 2) {
-      return {
-        stopped: `the egress process ended with exit code ${code} and no result: ${
-          stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
-        }`,
-      };
-    }
-    throw new Error(`the egress stage (${binary.name} ${EGRESS_CLI}) failed: ${stderr.trim()}`);
+  const { code, stderr, killed, result } = await runStageProcess(
+    selfCommand(EGRESS_CLI, args, binary),
+    workerEnvironment(binary),
+    { limitMs },
+  );
+  if (result !== undefined) return result as CliResult;
+  if (killed) {
+    return {
+      stopped: `stopped after ${(limitMs / 1000).toFixed(0)} s with no result (the candidate ` +
+        `${options.targetArg} made no progress, or the stage's share of --time ran out)`,
+    };
   }
+  if (code !== 2) {
+    return {
+      stopped: `the egress process ended with exit code ${code} and no result: ${
+        stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+      }`,
+    };
+  }
+  throw new Error(`the egress stage (${binary.name} ${EGRESS_CLI}) failed: ${stderr.trim()}`);
 }
 
 /**
@@ -271,7 +260,7 @@ export async function runEgressStage(
     `egress stage: ${
       native ? "the runtime's server and fetch() on 127.0.0.1" : "egressHeaderList"
     }, at most ${Math.min(options.runs ?? EGRESS_RUNS, EGRESS_RUNS)} messages or ${
-      egressSeconds(options, deadline).toFixed(1)
+      egressSeconds(deadline).toFixed(1)
     } s (--egress none skips it)\n`,
   );
   const result = await runEgressCli(options, deadline);
