@@ -19,7 +19,9 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { runStageProcess } from "../core/stage_process.ts";
-import { COUNTEREXAMPLE_DIR, hash } from "../corpus/corpus.ts";
+import type { CorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
+import type { Op } from "../oracle/ops.ts";
 import { candidateSource } from "../targets/candidate.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
@@ -61,6 +63,8 @@ export interface EgressStageOptions {
   path?: string;
   /** The folder for reproductions (default: corpus/corpus.ts). */
   out?: string;
+  /** `--record`: also add a divergence that replays alone to the committed corpus. */
+  record?: boolean;
   /** `--wire-path`: a wire replay, the wire stage alone runs. */
   wirePath?: string;
   /** Exact phases (`--phases`): the stage does not run. */
@@ -76,6 +80,7 @@ const EGRESS_READS = everyKey<EgressStageOptions>()(
   "runtimeArg",
   "runtime",
   "egress",
+  "record",
   "path",
   "out",
   "wirePath",
@@ -102,6 +107,8 @@ export interface EgressReport {
       replays: "alone" | "never";
       /** The self-contained reproduction in the campaign's output folder. */
       reproduction: string;
+      /** Its entry in the committed corpus (`--record`, when it replays alone), else null. */
+      recorded: string | null;
     })
     | null;
   /** How many fields or lists each egress class accounted for. */
@@ -284,6 +291,10 @@ export async function runEgressStage(
         path,
         replay,
       }),
+      // Only a divergence that came back alone is pinned: a flaky one would not replay.
+      recorded: options.record === true && same
+        ? writeCorpusEntry(CORPUS_DIR, egressCorpusEntry(options, result.divergence, path, replay))
+        : null,
     };
   }
   const report: EgressReport = {
@@ -307,6 +318,51 @@ export async function runEgressStage(
     } divergence(s)\n`,
   );
   return { report };
+}
+
+/**
+ * The corpus entry of an egress `divergence` (property "egress"): the message as data with the
+ * reference's header list (corpus_test.ts checks the reference still gives that list), and as
+ * steps that list as a raw list of the message's guard read name by name, which the corpus replay
+ * runs on impl and the reference.
+ */
+export function egressCorpusEntry(
+  options: EgressStageOptions,
+  divergence: EgressDivergence,
+  path: string,
+  replay: string,
+): CorpusEntry {
+  const names = [
+    ...new Set([...divergence.expected, ...(divergence.actual ?? [])].map(([n]) => n)),
+  ];
+  return {
+    target: options.targetArg,
+    runtime: workerRuntimeName(options),
+    profile: "server",
+    property: "egress",
+    kind: "divergence",
+    seed: options.seed,
+    path,
+    replayPath: null,
+    knownDivergences: [],
+    message: `egress (${divergence.case.side} side): ${divergence.detail}`,
+    replay,
+    steps: [
+      {
+        op: "rawList",
+        slot: 0,
+        flat: divergence.expected.flat(),
+        guard: divergence.case.side === "server" ? "response" : "request",
+        first: null,
+      },
+      ...names.flatMap((name): Op[] => [
+        { op: "get", target: 0, args: [name] },
+        { op: "has", target: 0, args: [name] },
+      ]),
+      { op: "getSetCookie", target: 0, args: [] },
+    ],
+    egress: { case: divergence.case, expected: divergence.expected },
+  };
 }
 
 /** The egress stage's part of the report a person reads. */
@@ -336,6 +392,7 @@ export function egressReportLines(report: EgressReport): string[] {
       `written:  ${JSON.stringify(found.actual)}`,
       `reproduction (self-contained; run it under ${report.runtime}): ${found.reproduction}`,
       `replay (alone, in a fresh process): ${found.replay}`,
+      ...(found.recorded === null ? [] : [`recorded in the corpus: ${found.recorded}`]),
     );
   }
   return lines;
