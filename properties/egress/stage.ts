@@ -206,7 +206,8 @@ export function egressReplayCommand(
   return [
     ...selfCommand(EGRESS_CLI, [
       "--target",
-      options.target,
+      // A kind the CLI prepares (deno-src:) as typed, not its module in the ignored .cache/.
+      kindOf(options.targetArg).prepare === null ? options.target : options.targetArg,
       `--seed=${options.seed}`,
       "--path",
       path,
