@@ -1,0 +1,52 @@
+/**
+ * The answer class `request-init-skips-members`.
+ *
+ * @module
+ */
+import { answerClass } from "../class.ts";
+import { loggedInitOf, REQUEST_MEMBERS, sameReads, withoutReads } from "../answer_helpers.ts";
+import { WEBIDL } from "../standards.ts";
+
+/** The RequestInit members the class's Request reads (and `client`, which is not one). */
+const READ = ["body", "headers", "method", "redirect", "signal"];
+
+/** The class `request-init-skips-members`. */
+export const requestInitSkipsMembers = answerClass({
+  name: "request-init-skips-members",
+  runtimes: ["deno"],
+  seenIn: ["Deno ext/ at 396498bf9e, f843a1fdff, f00f798dc8 and e2b1853841 (deno-src:)"],
+  summary: "converting a RequestInit reads only `body`, `headers`, `method`, `redirect`, " +
+    "`signal` and `client` (not a member): the other ten members are never read",
+  covers: (op) => loggedInitOf(op, "request"),
+  // The candidate's read log, less client's reads, is the reference's less the members it skips.
+  explains: (d) =>
+    d.step.op === "request" &&
+      sameReads(
+        d,
+        (entries) => withoutReads(entries, ["client"]),
+        (entries) => withoutReads(entries, REQUEST_MEMBERS.filter((m) => !READ.includes(m))),
+      )
+      ? "go on"
+      : null,
+  recognized: [{
+    when: "the read logs differ only by `client` for the ten members other than `body`, " +
+      "`headers`, `method`, `redirect` and `signal`",
+    after: "go on",
+  }],
+  example: {
+    steps: [{
+      op: "request",
+      message: 0,
+      input: 6,
+      unread: false,
+      init: { via: "proxy", members: [] },
+    }],
+    message: "",
+  },
+  report: null,
+  notes: "a RequestInit Proxy logs reads of `body, client, headers, method, redirect, signal` " +
+    "(the RequestInit dictionary of ext/fetch/23_request.js at these commits has those six " +
+    "keys); standard: the fifteen members in lexicographic order, nothing else. Seen with " +
+    "`./headerproof sweep deno-src:REPO@f00f798dc8,e2b1853841 --seed 1`. " +
+    `WebIDL: ${WEBIDL}#js-dictionary.`,
+});
