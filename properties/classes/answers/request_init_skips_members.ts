@@ -4,11 +4,21 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { loggedInitOf, REQUEST_MEMBERS, sameReads, withoutReads } from "../answer_helpers.ts";
+import {
+  loggedInitOf,
+  okOf,
+  REQUEST_MEMBERS,
+  sameReads,
+  threwOf,
+  withoutReads,
+} from "../answer_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The RequestInit members the class's Request reads (and `client`, which is not one). */
 const READ = ["body", "headers", "method", "redirect", "signal"];
+
+/** The members it never reads. */
+const SKIPPED = REQUEST_MEMBERS.filter((member) => !READ.includes(member));
 
 /** The class `request-init-skips-members`. */
 export const requestInitSkipsMembers = answerClass({
@@ -17,22 +27,38 @@ export const requestInitSkipsMembers = answerClass({
   seenIn: ["Deno ext/ at 396498bf9e, f843a1fdff, f00f798dc8 and e2b1853841 (deno-src:)"],
   summary: "converting a RequestInit reads only `body`, `headers`, `method`, `redirect`, " +
     "`signal` and `client` (not a member): the other ten members are never read",
-  covers: (op) => loggedInitOf(op, "request"),
-  // The candidate's read log, less client's reads, is the reference's less the members it skips.
-  explains: (d) =>
-    d.step.op === "request" &&
+  covers: (op) =>
+    loggedInitOf(op, "request") ||
+    (op.op === "request" && (op.init?.members ?? []).some(([key]) => SKIPPED.includes(key))),
+  // The candidate's read log, less client's reads, is the reference's less the members it skips;
+  // an init whose skipped member is invalid makes a Request where the reference throws (forked).
+  explains: (d) => {
+    if (d.step.op !== "request") return null;
+    if (
       sameReads(
         d,
         (entries) => withoutReads(entries, ["client"]),
-        (entries) => withoutReads(entries, REQUEST_MEMBERS.filter((m) => !READ.includes(m))),
+        (entries) => withoutReads(entries, SKIPPED),
       )
-      ? "go on"
-      : null,
-  recognized: [{
-    when: "the read logs differ only by `client` for the ten members other than `body`, " +
-      "`headers`, `method`, `redirect` and `signal`",
-    after: "go on",
-  }],
+    ) return "go on";
+    return !d.observation &&
+        (d.step.init?.members ?? []).some(([key]) => SKIPPED.includes(key)) &&
+        okOf(d.candidate) !== undefined && threwOf(d.reference) === "TypeError"
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: "the read logs differ only by `client` for the ten members other than `body`, " +
+        "`headers`, `method`, `redirect` and `signal`",
+      after: "go on",
+    },
+    {
+      when: "an init with one of those ten members makes the Request where the reference " +
+        "throws a TypeError (an invalid `mode`, say)",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "request",
@@ -46,7 +72,8 @@ export const requestInitSkipsMembers = answerClass({
   report: null,
   notes: "a RequestInit Proxy logs reads of `body, client, headers, method, redirect, signal` " +
     "(the RequestInit dictionary of ext/fetch/23_request.js at these commits has those six " +
-    "keys); standard: the fifteen members in lexicographic order, nothing else. Seen with " +
+    'keys), so `new Request(url, { mode: "bogus" })` makes a Request; standard: the fifteen ' +
+    "members in lexicographic order, nothing else, and a TypeError for that mode. Seen with " +
     "`./headerproof sweep deno-src:REPO@f00f798dc8,e2b1853841 --seed 1`. " +
     `WebIDL: ${WEBIDL}#js-dictionary.`,
 });
