@@ -53,7 +53,7 @@ import {
 } from "../oracle/operations/construct.ts";
 import { withWrappedIteratorNext } from "../oracle/operations/copy.ts";
 import { bodyOf, dictionaryInit, normalizedContentType } from "../oracle/operations/fetch_init.ts";
-import { inspectedType, withBoundary } from "../oracle/operations/read.ts";
+import { inspectedPairs, inspectedText, withBoundary } from "../oracle/operations/read.ts";
 import { forEachObserved } from "../oracle/operations/for_each.ts";
 import { rejectedInvalidRawList } from "../oracle/operations/raw_list.ts";
 import { serializationOutcome } from "../oracle/operations/serialize.ts";
@@ -137,7 +137,8 @@ const HELPERS = [
   normalizedContentType,
   serializationOutcome,
   withBoundary,
-  inspectedType,
+  inspectedText,
+  inspectedPairs,
 ].map((fn) => fn.toString())
   .join("\n\n");
 

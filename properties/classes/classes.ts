@@ -73,6 +73,7 @@ import { ownKeysExposeInternalState } from "./answers/own_keys_expose_internal_s
 import { prototypeHasExtraProperties } from "./answers/prototype_has_extra_properties.ts";
 import { headersRequestResponseSerializable } from "./answers/headers_request_response_serializable.ts";
 import { requestInitReadsClient } from "./answers/request_init_reads_client.ts";
+import { requestInitSkipsMembers } from "./answers/request_init_skips_members.ts";
 import { responseInitMembersReadTwice } from "./answers/response_init_members_read_twice.ts";
 import { responseAcceptsStatus101 } from "./answers/response_accepts_status_101.ts";
 import { responseStatusCheckedBeforeHeadersConverted } from "./answers/response_status_checked_before_headers_converted.ts";
@@ -151,6 +152,7 @@ export const CLASSES = [
   prototypeHasExtraProperties,
   headersRequestResponseSerializable,
   requestInitReadsClient,
+  requestInitSkipsMembers,
   responseInitMembersReadTwice,
   responseAcceptsStatus101,
   responseStatusCheckedBeforeHeadersConverted,

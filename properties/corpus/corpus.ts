@@ -28,8 +28,11 @@ export interface CorpusEntry {
   runtime: string;
   /** The reference profile in force. */
   profile: Profile;
-  /** The property that failed ("wire": the wire stage's, its head as a raw list). */
-  property: PropertyName | "wire";
+  /**
+   * The property that failed ("wire": the wire stage's, its head as a raw list; "egress": the
+   * egress stage's, the reference's list of the message as a raw list).
+   */
+  property: PropertyName | "wire" | "egress";
   /** What kind of failure. */
   kind: Failure["kind"];
   /** fast-check seed. */
@@ -46,6 +49,11 @@ export interface CorpusEntry {
   replay: string;
   /** The resolved steps. */
   steps: Op[];
+  /**
+   * An egress entry's message as data (properties/egress/ `EgressCase`) and the reference's
+   * header list of it when it was found.
+   */
+  egress?: { case: unknown; expected: [string, string][] };
 }
 
 /** The committed regression corpus, replayed by corpus_test.ts (written only on `--record`). */

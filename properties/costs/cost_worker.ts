@@ -81,8 +81,13 @@ async function sideOf(side: string): Promise<Side> {
   if (typeof module.Headers !== "function") {
     throw new CandidateLoadError(url, "the module has no Headers export");
   }
-  const messages = typeof module.Request === "function" && typeof module.Response === "function"
-    ? { Request: module.Request, Response: module.Response }
+  // Its own Request and Response, else those of the contract's `fetchClasses()` (a deno-src:
+  // checkout's, an undici release's).
+  const classes = typeof module.fetchClasses === "function" ? module.fetchClasses() : {};
+  const Request = typeof module.Request === "function" ? module.Request : classes.Request;
+  const Response = typeof module.Response === "function" ? module.Response : classes.Response;
+  const messages = typeof Request === "function" && typeof Response === "function"
+    ? { Request, Response }
     : null;
   return { Headers: module.Headers, messages };
 }

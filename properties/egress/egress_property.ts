@@ -99,8 +99,11 @@ export const EGRESS_EXCHANGE_MS = 2000;
 /** A raw GET that asks the server to close after its answer. */
 const GET = `GET / HTTP/1.1\r\nHost: ${LOOPBACK}\r\nConnection: close\r\n\r\n`;
 
-/** The reference's list of `c`, or null when the reference rejects it. */
-function referenceListOf(c: EgressCase, url: string): HeaderList | null {
+/**
+ * The reference's list of `c` (`url` the client side's target, which no header of the list
+ * depends on), or null when the reference rejects it.
+ */
+export function referenceListOf(c: EgressCase, url: string): HeaderList | null {
   try {
     return c.side === "server"
       ? referenceResponseList(c.response)

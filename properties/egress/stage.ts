@@ -18,7 +18,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runOnlyUnder } from "../core/reproduction.ts";
-import { COUNTEREXAMPLE_DIR, hash } from "../corpus/corpus.ts";
+import { runStageProcess } from "../core/stage_process.ts";
+import type { CorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
+import type { Op } from "../oracle/ops.ts";
 import { candidateSource } from "../targets/candidate.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
@@ -30,7 +33,6 @@ import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   runtime,
   selfCommand,
-  start,
   workerEnvironment,
   workerRuntimeName,
   writeErr,
@@ -51,7 +53,6 @@ export interface EgressStageOptions {
   targetArg: string;
   seed: number;
   runs?: number;
-  timeSeconds?: number;
   /** `--runtime` as typed. */
   runtimeArg?: string;
   /** The runtime the stage's process runs under. */
@@ -62,6 +63,8 @@ export interface EgressStageOptions {
   path?: string;
   /** The folder for reproductions (default: corpus/corpus.ts). */
   out?: string;
+  /** `--record`: also add a divergence that replays alone to the committed corpus. */
+  record?: boolean;
   /** `--wire-path`: a wire replay, the wire stage alone runs. */
   wirePath?: string;
   /** Exact phases (`--phases`): the stage does not run. */
@@ -74,10 +77,10 @@ const EGRESS_READS = everyKey<EgressStageOptions>()(
   "targetArg",
   "seed",
   "runs",
-  "timeSeconds",
   "runtimeArg",
   "runtime",
   "egress",
+  "record",
   "path",
   "out",
   "wirePath",
@@ -104,6 +107,8 @@ export interface EgressReport {
       replays: "alone" | "never";
       /** The self-contained reproduction in the campaign's output folder. */
       reproduction: string;
+      /** Its entry in the committed corpus (`--record`, when it replays alone), else null. */
+      recorded: string | null;
     })
     | null;
   /** How many fields or lists each egress class accounted for. */
@@ -113,12 +118,18 @@ export interface EgressReport {
 /** The share of `--time` of the stage: 5%, taken from the answer stages' rest (50% to 45%). */
 export const EGRESS_SHARE = 0.05;
 
-/** Seconds the stage may take: its share of `--time` (at least 2 s), else 20. */
-function egressSeconds(options: EgressStageOptions, deadline: number): number {
-  const share = options.timeSeconds === undefined
-    ? 20
-    : Math.max(2, options.timeSeconds * EGRESS_SHARE);
-  return Math.max(0.1, Math.min(share, (deadline - Date.now()) / 1000 - 1));
+/** Seconds the stage's process may take without `--time` (no end to its share). */
+const EGRESS_SECONDS_UNBOUNDED = 20;
+
+/**
+ * The `--time` of the stage's process when its share ends at `deadline` (epoch milliseconds, the
+ * campaign plan's end of it): what is left less a second for starting the process (at least
+ * 0.1 s); without an end, {@link EGRESS_SECONDS_UNBOUNDED}.
+ */
+function egressSeconds(deadline: number): number {
+  return deadline === Infinity
+    ? EGRESS_SECONDS_UNBOUNDED
+    : Math.max(0.1, (deadline - Date.now()) / 1000 - 1);
 }
 
 type CliResult = Partial<EgressResult> & {
@@ -138,7 +149,7 @@ async function runEgressCli(
 ): Promise<CliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
-  const seconds = egressSeconds(options, deadline);
+  const seconds = egressSeconds(deadline);
   const args = [
     "--target",
     options.target,
@@ -152,44 +163,29 @@ async function runEgressCli(
     classesOf(options),
     ...(path === undefined ? [] : ["--path", path]),
   ];
-  const child = start(selfCommand(EGRESS_CLI, args, binary), workerEnvironment(binary));
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk);
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
-  });
-  let killed = false;
   // Bounded by the end of its share too: a candidate that never finishes loading, or never
   // answers, is stopped there (2 s later, for the process to start and print).
   const limitMs = Math.min((seconds + 30) * 1000, deadline - started + 2000);
-  const timer = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
-  }, limitMs);
-  const code = await new Promise<number | null>((resolve) => {
-    child.on("error", () => resolve(null));
-    child.on("close", (code) => resolve(code));
-  });
-  clearTimeout(timer);
-  try {
-    return JSON.parse(stdout.trimEnd().split("\n").at(-1) ?? "");
-  } catch {
-    if (killed) {
-      return {
-        stopped: `stopped after ${(limitMs / 1000).toFixed(0)} s with no result (the candidate ` +
-          `${options.targetArg} made no progress, or the stage's share of --time ran out)`,
-      };
-    }
-    if (code !== 2) {
-      return {
-        stopped: `the egress process ended with exit code ${code} and no result: ${
-          stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
-        }`,
-      };
-    }
-    throw new Error(`the egress stage (${binary.name} ${EGRESS_CLI}) failed: ${stderr.trim()}`);
+  const { code, stderr, killed, result } = await runStageProcess(
+    selfCommand(EGRESS_CLI, args, binary),
+    workerEnvironment(binary),
+    { limitMs },
+  );
+  if (result !== undefined) return result as CliResult;
+  if (killed) {
+    return {
+      stopped: `stopped after ${(limitMs / 1000).toFixed(0)} s with no result (the candidate ` +
+        `${options.targetArg} made no progress, or the stage's share of --time ran out)`,
+    };
   }
+  if (code !== 2) {
+    return {
+      stopped: `the egress process ended with exit code ${code} and no result: ${
+        stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+      }`,
+    };
+  }
+  throw new Error(`the egress stage (${binary.name} ${EGRESS_CLI}) failed: ${stderr.trim()}`);
 }
 
 /**
@@ -210,7 +206,8 @@ export function egressReplayCommand(
   return [
     ...selfCommand(EGRESS_CLI, [
       "--target",
-      options.target,
+      // A kind the CLI prepares (deno-src:) as typed, not its module in the ignored .cache/.
+      kindOf(options.targetArg).prepare === null ? options.target : options.targetArg,
       `--seed=${options.seed}`,
       "--path",
       path,
@@ -271,7 +268,7 @@ export async function runEgressStage(
     `egress stage: ${
       native ? "the runtime's server and fetch() on 127.0.0.1" : "egressHeaderList"
     }, at most ${Math.min(options.runs ?? EGRESS_RUNS, EGRESS_RUNS)} messages or ${
-      egressSeconds(options, deadline).toFixed(1)
+      egressSeconds(deadline).toFixed(1)
     } s (--egress none skips it)\n`,
   );
   const result = await runEgressCli(options, deadline);
@@ -295,6 +292,10 @@ export async function runEgressStage(
         path,
         replay,
       }),
+      // Only a divergence that came back alone is pinned: a flaky one would not replay.
+      recorded: options.record === true && same
+        ? writeCorpusEntry(CORPUS_DIR, egressCorpusEntry(options, result.divergence, path, replay))
+        : null,
     };
   }
   const report: EgressReport = {
@@ -318,6 +319,51 @@ export async function runEgressStage(
     } divergence(s)\n`,
   );
   return { report };
+}
+
+/**
+ * The corpus entry of an egress `divergence` (property "egress"): the message as data with the
+ * reference's header list (corpus_test.ts checks the reference still gives that list), and as
+ * steps that list as a raw list of the message's guard read name by name, which the corpus replay
+ * runs on impl and the reference.
+ */
+export function egressCorpusEntry(
+  options: EgressStageOptions,
+  divergence: EgressDivergence,
+  path: string,
+  replay: string,
+): CorpusEntry {
+  const names = [
+    ...new Set([...divergence.expected, ...(divergence.actual ?? [])].map(([n]) => n)),
+  ];
+  return {
+    target: options.targetArg,
+    runtime: workerRuntimeName(options),
+    profile: "server",
+    property: "egress",
+    kind: "divergence",
+    seed: options.seed,
+    path,
+    replayPath: null,
+    knownDivergences: [],
+    message: `egress (${divergence.case.side} side): ${divergence.detail}`,
+    replay,
+    steps: [
+      {
+        op: "rawList",
+        slot: 0,
+        flat: divergence.expected.flat(),
+        guard: divergence.case.side === "server" ? "response" : "request",
+        first: null,
+      },
+      ...names.flatMap((name): Op[] => [
+        { op: "get", target: 0, args: [name] },
+        { op: "has", target: 0, args: [name] },
+      ]),
+      { op: "getSetCookie", target: 0, args: [] },
+    ],
+    egress: { case: divergence.case, expected: divergence.expected },
+  };
 }
 
 /** The egress stage's part of the report a person reads. */
@@ -347,6 +393,7 @@ export function egressReportLines(report: EgressReport): string[] {
       `written:  ${JSON.stringify(found.actual)}`,
       `reproduction (self-contained; run it under ${report.runtime}): ${found.reproduction}`,
       `replay (alone, in a fresh process): ${found.replay}`,
+      ...(found.recorded === null ? [] : [`recorded in the corpus: ${found.recorded}`]),
     );
   }
   return lines;

@@ -15,7 +15,8 @@
  * | `01_dom_exception.js`           | the host's `DOMException`                                                                                | no                                                 |
  * | `08_text_encoding.js`           | the host's `TextDecoderStream`                                                                           | no                                                 |
  * | `12_location.js`                | `getLocationHref()` is undefined: Deno without `--location`                                              | no                                                 |
- * | `01_console.js`, `02_console.js`, `22_http_client.js` | inspection and `HttpClient` brand: never reached (inspection throws, naming itself)  | no                                                 |
+ * | `01_console.js`, `02_console.js` | {@link createFilteredInspectProxy}: the keys a message's inspect shows, read from it | its `headers` getter, as Deno's |
+ * | `22_http_client.js`             | the `HttpClient` brand: never reached (throws, naming itself)                                            | no                                                 |
  *
  * None of them touches a header list, a guard, or the Content-Type a body sets, except as the
  * table says: those steps stay the checkout's.
@@ -216,8 +217,21 @@ export function getLocationHref(): undefined {
   return undefined;
 }
 
-/** `ext:deno_web/01_console.js` (`ext:deno_console/...` before): inspection only. */
-export const createFilteredInspectProxy: Fn = unreached("createFilteredInspectProxy");
+/**
+ * `ext:deno_web/01_console.js` (`ext:deno_console/...` before): what a Request's or Response's
+ * inspect renders: an object named after `object`'s class holding the values of `keys` read from
+ * it (its `headers` getter included, as Deno's proxy reads them), or none when `evaluate` is
+ * false.
+ */
+export function createFilteredInspectProxy(
+  { object, keys, evaluate }: { object: object; keys: string[]; evaluate: boolean },
+): object {
+  const name = object.constructor?.name ?? "Object";
+  const shown = new ({ [name]: class {} })[name]() as Record<string, unknown>;
+  if (!evaluate) return shown;
+  for (const key of keys) shown[key] = (object as Record<string, unknown>)[key];
+  return shown;
+}
 
 /** `ext:deno_fetch/22_http_client.js`: a prototype no campaign object inherits from. */
 export const HttpClientPrototype: object = Object.freeze({ __proto__: null });

@@ -47,6 +47,8 @@ import {
   statusOf,
 } from "./endpoints.ts";
 import { brokenMetamorphicProperty, observeHeaders, probedNames } from "./field_lines.ts";
+import { inspectedText } from "../oracle/operations/read.ts";
+import { touchedHeaders } from "./touch.ts";
 import type { WireDivergence } from "./wire_property.ts";
 import { guardOf, requestBytes } from "./wire_property.ts";
 
@@ -94,6 +96,8 @@ const NETWORK_HELPERS = [
     startRuntimeServer,
     startNodeServer,
     requestBytes,
+    touchedHeaders,
+    inspectedText,
   ]
     .map((fn) => fn.toString()),
 ].join("\n\n");
@@ -127,13 +131,15 @@ function exchange(input: WireReproductionInput): string[] {
       "}",
     ];
   }
+  const touchOfDivergence = JSON.stringify(divergence.touch ?? "unread");
   if (divergence.side === "server") {
     // The request the campaign sent named its server's port in Host; this one names the port
     // of the server started here, and the expected host value follows it.
     const sentPort = /\r\nHost: 127\.0\.0\.1:(\d+)\r\n/.exec(divergence.bytes)?.[1] ?? "";
     return [
-      "const server = await startRuntimeServer((request) => {",
-      "  actual = observeHeaders(request.headers, names);",
+      `// What touches the request before its headers are read: ${touchOfDivergence}.`,
+      "const server = await startRuntimeServer(async (request) => {",
+      `  actual = observeHeaders(await touchedHeaders(request, ${touchOfDivergence}), names);`,
       '  return new Response("observed");',
       "});",
       "const bytes = requestBytes(server.port, 0, fieldLines);",
@@ -162,8 +168,9 @@ function exchange(input: WireReproductionInput): string[] {
     "  const response = await fetch(`http://127.0.0.1:${responder.port}/`, {",
     "    signal: AbortSignal.timeout(2000),",
     "  });",
-    "  actual = observeHeaders(response.headers, names);",
-    "  await response.body?.cancel();",
+    `  // What touches the response before its headers are read: ${touchOfDivergence}.`,
+    `  actual = observeHeaders(await touchedHeaders(response, ${touchOfDivergence}), names);`,
+    "  if (!response.bodyUsed) await response.body?.cancel();",
     "} catch (error) {",
     '  outcome = `fetch() rejected: ${error?.name ?? "a non-Error"}`;',
     "} finally {",

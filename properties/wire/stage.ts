@@ -31,12 +31,12 @@ import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../targets/candidate.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
+import { runStageProcess } from "../core/stage_process.ts";
 import { kindOf } from "../targets/kinds.ts";
 import {
   commandLine,
   runtime,
   selfCommand,
-  start,
   workerEnvironment,
   workerRuntimeName,
   writeErr,
@@ -130,7 +130,6 @@ export interface WireStageOptions {
   targetArg: string;
   seed: number;
   runs?: number;
-  timeSeconds?: number;
   knownDivergences: string[];
   /** Whether `knownDivergences` came from "auto". */
   knownDivergencesAuto?: boolean;
@@ -158,7 +157,6 @@ const WIRE_READS = everyKey<WireStageOptions>()(
   "targetArg",
   "seed",
   "runs",
-  "timeSeconds",
   "knownDivergences",
   "knownDivergencesAuto",
   "out",
@@ -201,22 +199,19 @@ function knownClassesArg(options: WireStageOptions, wire: readonly string[]): st
   return named.length === 0 ? "none" : named.join(",");
 }
 
-/** Seconds the wire stage may take: a tenth of `--time` (at least 2 s), else 30. */
-function wireSeconds(options: WireStageOptions): number {
-  return options.timeSeconds === undefined ? 30 : Math.max(2, options.timeSeconds / 10);
-}
+/** Seconds the wire stage's process may take without `--time` (no end to its share). */
+const WIRE_SECONDS_UNBOUNDED = 30;
 
 /**
  * The `--time` of the wire stage's process started at `now` that must end by `deadline` (epoch
- * milliseconds): {@link wireSeconds}, or what is left of its share less a second for starting the
- * process and loading the module (at least 0.1 s).
+ * milliseconds, the end of its share of `--time` in the campaign's plan): what is left of it less
+ * a second for starting the process and loading the module (at least 0.1 s); without an end,
+ * {@link WIRE_SECONDS_UNBOUNDED}.
  */
-export function wireSecondsBy(
-  options: WireStageOptions,
-  deadline: number,
-  now = Date.now(),
-): number {
-  return Math.max(0.1, Math.min(wireSeconds(options), (deadline - now) / 1000 - 1));
+export function wireSecondsBy(deadline: number, now = Date.now()): number {
+  return deadline === Infinity
+    ? WIRE_SECONDS_UNBOUNDED
+    : Math.max(0.1, (deadline - now) / 1000 - 1);
 }
 
 /**
@@ -276,7 +271,7 @@ async function runWireCli(
 ): Promise<WireCliResult> {
   const binary = options.runtime ?? runtime;
   const started = Date.now();
-  const seconds = wireSecondsBy(options, deadline, started);
+  const seconds = wireSecondsBy(deadline, started);
   const args = [
     "--target",
     options.target,
@@ -290,69 +285,51 @@ async function runWireCli(
     known,
     ...(options.wirePath === undefined ? [] : ["--path", options.wirePath]),
   ];
-  const child = start(selfCommand(WIRE_CLI, args, binary), workerEnvironment(binary));
-  // Every line but the exchange lines: the candidate's own output, then the result (the last).
-  let stdout = "";
-  let partLine = "";
-  let stderr = "";
-  let killed = false;
-  let overdue = false;
   // The candidate's last exchange, whether it is in progress, the one that hung, the heads fed.
   let exchange: WireExchangeStart | null = null;
   let inProgress = false;
+  let overdue = false;
   let hung: WireExchangeStart | null = null;
   let heads = 0;
   let exchangeTimer: ReturnType<typeof setTimeout> | undefined;
-  const kill = () => {
-    killed = true;
-    child.kill("SIGKILL");
-  };
-  const onLine = (line: string) => {
-    if (line.startsWith(EXCHANGE_LINE_PREFIX)) {
-      const next = JSON.parse(line.slice(EXCHANGE_LINE_PREFIX.length)) as WireExchangeStart;
-      if (next.path !== exchange?.path) heads++;
-      exchange = next;
-      inProgress = true;
-      clearTimeout(exchangeTimer);
-      exchangeTimer = setTimeout(() => {
-        hung = next;
-        kill();
-      }, EXCHANGE_TIMEOUT_MS);
-    } else if (line === EXCHANGE_END_LINE) {
-      inProgress = false;
-      clearTimeout(exchangeTimer);
-      if (overdue) kill();
-    } else stdout += `${line}\n`;
-  };
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    const lines = (partLine + chunk).split("\n");
-    partLine = lines.pop()!;
-    lines.forEach(onLine);
-  });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-8000);
-  });
-  // Every exchange and the property itself are bounded inside; this guards the process (a
-  // module that never finishes loading, a candidate's call that never returns).
-  let startFailed = false;
-  const timer = setTimeout(() => {
-    overdue = true;
-    // A candidate's exchange in progress ends by its own time-out (or when it returns).
-    if (!inProgress) kill();
-  }, Math.min((seconds + WIRE_GRACE_SECONDS) * 1000, deadline - started + 2000));
-  const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>(
-    (resolve) => {
-      child.on("error", (error) => {
-        stderr += `cannot start the wire stage: ${error.message}`;
-        startFailed = true;
-        if (child.pid === undefined) resolve({ code: null, signal: null });
-      });
-      child.on("close", (code, signal) => resolve({ code, signal: signal ?? null }));
+  // Every line but the exchange lines is kept: the candidate's own output, then the result (the
+  // last). Every exchange and the property itself are bounded inside; the limit guards the
+  // process (a module that never finishes loading, a candidate's call that never returns).
+  const run = await runStageProcess(
+    selfCommand(WIRE_CLI, args, binary),
+    workerEnvironment(binary),
+    {
+      limitMs: Math.min((seconds + WIRE_GRACE_SECONDS) * 1000, deadline - started + 2000),
+      onLine(line, control) {
+        if (line.startsWith(EXCHANGE_LINE_PREFIX)) {
+          const next = JSON.parse(line.slice(EXCHANGE_LINE_PREFIX.length)) as WireExchangeStart;
+          if (next.path !== exchange?.path) heads++;
+          exchange = next;
+          inProgress = true;
+          clearTimeout(exchangeTimer);
+          exchangeTimer = setTimeout(() => {
+            hung = next;
+            control.kill();
+          }, EXCHANGE_TIMEOUT_MS);
+          return false;
+        }
+        if (line === EXCHANGE_END_LINE) {
+          inProgress = false;
+          clearTimeout(exchangeTimer);
+          if (overdue) control.kill();
+          return false;
+        }
+        return true;
+      },
+      onLimit(control) {
+        overdue = true;
+        // A candidate's exchange in progress ends by its own time-out (or when it returns).
+        if (!inProgress) control.kill();
+      },
     },
   );
   clearTimeout(exchangeTimer);
-  clearTimeout(timer);
-  stdout += partLine;
+  const { code, signal, stderr, killed, startFailed } = run;
   if (hung !== null) {
     const found: WireExchangeStart = hung;
     return {
@@ -365,10 +342,7 @@ async function runWireCli(
       path: found.path,
     };
   }
-  let result: WireCliResult;
-  try {
-    result = JSON.parse(stdout.trimEnd().split("\n").at(-1) ?? "");
-  } catch {
+  if (run.result === undefined) {
     const waited = ((Date.now() - started) / 1000).toFixed(0);
     if (killed) {
       return {
@@ -391,9 +365,10 @@ async function runWireCli(
         ` and no result: ${stderr.trim() || "(no output)"}`,
     );
   }
+  const result = run.result as WireCliResult;
   if (result.loadError !== undefined) return result;
   if ((code !== 0 && code !== 1) || (code === 1) !== (result.divergence != null)) {
-    throw new Error(`the wire stage exited ${code}: ${stderr.trim() || stdout.trim()}`);
+    throw new Error(`the wire stage exited ${code}: ${stderr.trim() || run.stdout.trim()}`);
   }
   return result;
 }
@@ -716,7 +691,7 @@ async function runStage(
           ? "the runtime's server and fetch()"
           : "headersFromRawList"
       }, at most ${wireRuns(options)} heads or ${
-        wireSecondsBy(options, deadline).toFixed(1)
+        wireSecondsBy(deadline).toFixed(1)
       } s (--wire none skips it)\n`
       : `wire stage: replaying seed ${options.seed}, path ${options.wirePath}\n`,
   );

@@ -271,7 +271,10 @@ Deno.test("a module without headersFromRawList is not fuzzed on the wire, and sa
 Deno.test("a wire stage that cannot run is a harness error with its cause", async () => {
   const options = parseCliArgs(["--target", "impl"]);
   options.runtime = { name: "deno", version: "0", execPath: "/nonexistent/deno" };
-  await assert.rejects(runWireStage(options, []), /the wire stage .*cannot start the wire stage/s);
+  await assert.rejects(
+    runWireStage(options, []),
+    /the wire stage .*cannot start \/nonexistent\/deno/s,
+  );
 });
 
 Deno.test("the report shows bytes 0x7F-0xFF escaped", () => {

@@ -59,6 +59,8 @@ import {
   readH2Fields,
 } from "./h2_fields.ts";
 import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
+import type { WireTouch } from "./touch.ts";
+import { touchedHeaders, touchOf } from "./touch.ts";
 
 /**
  * Which end of the runtime read the field lines: its server or its fetch() over HTTP/1.1, or over
@@ -120,6 +122,8 @@ export interface WireDivergence {
   actual: HeadersObservation | null;
   /** For "metamorphic": which property broke; for a throw: what was thrown. */
   detail?: string;
+  /** What touched the runtime's message before its headers were read (touch.ts), if anything. */
+  touch?: WireTouch;
 }
 
 /** Budget of one exchange in milliseconds, a candidate module's call included. */
@@ -337,6 +341,8 @@ interface Exchange {
   list?: HeaderList | null;
   /** What the runtime did with the head, when it did not hand over a Headers. */
   runtimeOutcome: string;
+  /** What touched the runtime's message before its headers were read (touch.ts). */
+  touch?: WireTouch;
 }
 
 /**
@@ -440,7 +446,15 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     if (!same(expected, actual)) {
       const known = knownClassesFor(side, list, exchange.fieldLines, names, actual);
       if (known !== null) return countKnown(known);
-      return fail({ side, kind: "reference", bytes, fieldLines: lines, expected, actual });
+      return fail({
+        side,
+        kind: "reference",
+        bytes,
+        fieldLines: lines,
+        expected,
+        actual,
+        ...touched(exchange),
+      });
     }
     const broken = brokenMetamorphicProperty(actual, names);
     if (broken !== null) {
@@ -452,6 +466,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         expected: null,
         actual,
         detail: broken,
+        ...touched(exchange),
       });
     }
     return true;
@@ -580,6 +595,13 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   } finally {
     await sides.close();
   }
+}
+
+/** The divergence field of `exchange`'s touch: none when its headers were read at once. */
+function touched(exchange: Exchange): { touch?: WireTouch } {
+  return exchange.touch === undefined || exchange.touch === "unread"
+    ? {}
+    : { touch: exchange.touch };
 }
 
 /**
@@ -804,10 +826,15 @@ async function runtimeSides(
   // The server handler files each observation under the request's id.
   const observed = new Map<number, HeadersObservation>();
   const namesById = new Map<number, string[]>();
-  const handler = (request: Request) => {
+  // The touch of each HTTP/1.1 request (touch.ts); an h2 request's headers are read at once.
+  const touchById = new Map<number, WireTouch>();
+  const handler = async (request: Request) => {
     const id = Number(new URL(request.url).pathname.split("/")[2]);
     const names = namesById.get(id);
-    if (names !== undefined) observed.set(id, observeHeaders(request.headers, names));
+    if (names !== undefined) {
+      const headers = await touchedHeaders(request, touchById.get(id) ?? "unread");
+      observed.set(id, observeHeaders(headers, names));
+    }
     return new Response("observed");
   };
   const server = await startRuntimeServer(handler);
@@ -848,12 +875,15 @@ async function runtimeSides(
     async server(lines) {
       const id = nextId++;
       const names = probedNames(lines);
+      const touch = touchOf(lines);
       namesById.set(id, names);
+      touchById.set(id, touch);
       const bytes = requestBytes(server.port, id, lines);
       const exchange: RawExchange = await sendRawRequest(server.port, bytes, exchangeTimeoutMs);
       const actual = observed.get(id);
       observed.delete(id);
       namesById.delete(id);
+      touchById.delete(id);
       return judge(
         "server",
         "request",
@@ -862,6 +892,7 @@ async function runtimeSides(
           lines,
           fieldLines: [`Host: 127.0.0.1:${server.port}`, ...lines, "Connection: close"],
           runtimeOutcome: `${exchange.end}, status ${statusOf(exchange.response)}`,
+          touch,
         },
         names,
         actual,
@@ -869,6 +900,7 @@ async function runtimeSides(
     },
     async client(lines) {
       const names = probedNames(lines);
+      const touch = touchOf(lines);
       const bytes = responseBytes(lines);
       responder.answerWith(bytes);
       let actual: HeadersObservation | undefined;
@@ -877,8 +909,8 @@ async function runtimeSides(
         const response = await fetch(`http://127.0.0.1:${responder.port}/`, {
           signal: AbortSignal.timeout(exchangeTimeoutMs),
         });
-        actual = observeHeaders(response.headers, names);
-        await response.body?.cancel();
+        actual = observeHeaders(await touchedHeaders(response, touch), names);
+        if (!response.bodyUsed) await response.body?.cancel();
       } catch (error) {
         outcome = error instanceof Error ? error.name : String(error);
       }
@@ -890,6 +922,7 @@ async function runtimeSides(
           lines,
           fieldLines: [...lines, "Content-Length: 0", "Connection: close"],
           runtimeOutcome: outcome,
+          touch,
         },
         names,
         actual,
@@ -915,7 +948,7 @@ async function runtimeH2Ends(
   expect: (id: number, names: string[]) => () => HeadersObservation | undefined,
   nextId: () => number,
   opened: { close(): Promise<void> }[],
-  h1: { handler: (request: Request) => Response; server: RuntimeServer },
+  h1: { handler: (request: Request) => Response | Promise<Response>; server: RuntimeServer },
   readH2: ReadH2Fields,
 ): Promise<H2Sides> {
   const ends: H2Ends = { server: "", client: "" };

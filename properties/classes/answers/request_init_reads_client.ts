@@ -4,7 +4,13 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { loggedInitOf, sameReads, threwOf, withoutReads } from "../answer_helpers.ts";
+import {
+  loggedInitOf,
+  REQUEST_MEMBERS,
+  sameReads,
+  threwOf,
+  withoutReads,
+} from "../answer_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `request-init-reads-client`. */
@@ -57,25 +63,7 @@ export const requestInitReadsClient = answerClass({
   const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
   new Request("http://a/", init);
   return read;`,
-    expected: {
-      ok: [
-        "body",
-        "cache",
-        "credentials",
-        "duplex",
-        "headers",
-        "integrity",
-        "keepalive",
-        "method",
-        "mode",
-        "priority",
-        "redirect",
-        "referrer",
-        "referrerPolicy",
-        "signal",
-        "window",
-      ],
-    },
+    expected: { ok: REQUEST_MEMBERS },
     standard: {
       algorithm: "JavaScript value to dictionary (RequestInit)",
       step: "for each dictionary member in lexicographical order, Get(jsDict, key): exactly the " +

@@ -7,8 +7,8 @@
  * Node's `util.inspect`) before the getter. The headers then go to the next object slot, where
  * every other step and the observation after each step reach them. Outcomes: what the channel
  * gave, a multipart/form-data boundary replaced by `BOUNDARY` ({@link withBoundary}); for inspect,
- * the type of the text (what it shows is the runtime's own, as shape.ts judges the prototype's
- * shape: what inspecting did to the message shows in every later observation); then the
+ * the name/value pairs its rendering of the message (before the getter) shows, against the
+ * reference's sorted-and-combined list ({@link inspectedPairs}); then the
  * Content-Type with its boundary normalized in the headers too (fetch_init.ts
  * `normalizedContentType`), so that no later step compares the user agent's boundary.
  *
@@ -98,20 +98,105 @@ export function withBoundary(value: unknown): unknown {
 }
 
 /**
- * What the runtime's inspect made of `value`: the type of its text, or "no inspect" in a runtime
- * without one.
+ * The runtime's inspect of `value` as text (`Deno.inspect`, `Bun.inspect`, Node's
+ * `util.inspect`); null in a runtime without one.
  */
-export function inspectedType(value: unknown): string {
+export function inspectedText(value: unknown): string | null {
   const runtime = globalThis as {
-    Deno?: { inspect?: (value: unknown) => unknown };
-    Bun?: { inspect?: (value: unknown) => unknown };
+    Deno?: { inspect?: (value: unknown) => string };
+    Bun?: { inspect?: (value: unknown) => string };
     process?: {
-      getBuiltinModule?: (name: string) => { inspect?: (value: unknown) => unknown } | undefined;
+      getBuiltinModule?: (name: string) => { inspect?: (value: unknown) => string } | undefined;
     };
   };
   const inspect = runtime.Deno?.inspect ?? runtime.Bun?.inspect ??
     runtime.process?.getBuiltinModule?.("node:util")?.inspect;
-  return typeof inspect === "function" ? typeof inspect(value) : "no inspect";
+  return typeof inspect === "function" ? String(inspect(value)) : null;
+}
+
+/**
+ * The name/value pairs `text`, a runtime's inspect of a message, shows in its first
+ * `Headers { ... }`, else (a rendering with no Headers: the reference's, a module's) the pairs of
+ * iterating `headers`; names lowercased, sorted and combined (set-cookie too) with `, `, so that
+ * what is compared is which names and values it shows, not how the runtime lays them out (Deno
+ * and Node render an object, so repeated names are joined and Node keeps the list's order and
+ * case; Bun renders set-cookie as an array). Every runtime's rendering is a JavaScript object
+ * literal: keys bare or quoted, values string literals (`"`, `'` or a backtick, with escapes) or
+ * Bun's array of them. A rendering it cannot read (a string cut by the runtime's inspect) gives
+ * `{ unparsed }`, a divergence that shows the text. Self-contained: reproductions embed it.
+ */
+export function inspectedPairs(text: string | null, headers: unknown): unknown {
+  const start = text === null ? -1 : text.indexOf("Headers {");
+  const pairs: [string, string][] = [];
+  if (text === null || start < 0) {
+    for (const [name, value] of headers as Iterable<[string, string]>) pairs.push([name, value]);
+  } else {
+    let at = start + "Headers {".length;
+    const space = () => {
+      while (at < text.length && /[\s,]/.test(text[at])) at++;
+    };
+    const literal = (): string | null => {
+      const quote = text[at];
+      if (quote !== '"' && quote !== "'" && quote !== "`") return null;
+      let out = "";
+      for (at++; at < text.length && text[at] !== quote; at++) {
+        if (text[at] !== "\\") {
+          out += text[at];
+          continue;
+        }
+        const c = text[++at];
+        const hex = c === "x" ? 2 : c === "u" ? 4 : 0;
+        if (hex > 0) {
+          out += String.fromCharCode(parseInt(text.slice(at + 1, at + 1 + hex), 16));
+          at += hex;
+        } else {
+          out += ({ n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", 0: "\0" } as Record<
+            string,
+            string
+          >)[c] ?? c;
+        }
+      }
+      if (at >= text.length) return null;
+      at++;
+      // A string the runtime cut ("... 2000 more characters") cannot be compared.
+      return text.startsWith("...", at + 1) ? null : out;
+    };
+    const unparsed = { unparsed: text.slice(start, start + 300) };
+    for (space(); text[at] !== "}"; space()) {
+      if (at >= text.length) return unparsed;
+      let name = literal();
+      if (name === null) {
+        const colon = text.indexOf(":", at);
+        if (colon < 0) return unparsed;
+        name = text.slice(at, colon).trim();
+        at = colon;
+      }
+      if (text[at] !== ":") return unparsed;
+      at++;
+      space();
+      if (text[at] === "[") {
+        for (at++, space(); text[at] !== "]"; space()) {
+          const value = literal();
+          if (value === null) return unparsed;
+          pairs.push([name, value]);
+        }
+        at++;
+      } else {
+        const value = literal();
+        if (value === null) return unparsed;
+        pairs.push([name, value]);
+      }
+    }
+  }
+  const combined: [string, string][] = [];
+  const sorted = pairs.map(([name, value]) => [name.toLowerCase(), value] as [string, string])
+    .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  for (const [name, value] of sorted) {
+    const last = combined.at(-1);
+    if (last !== undefined && last[0] === name) last[1] += `, ${value}`;
+    else combined.push([name, value]);
+  }
+  return withBoundary(combined);
 }
 
 /** The JavaScript of the channel's read of `headers` (an expression that assigns the slot). */
@@ -126,7 +211,7 @@ function channel(op: ReadOp, headers: string): string {
     return `withBoundary(((pairs) => ((${headers}).forEach((v, k) => pairs.push([k, v])), ` +
       `pairs))([]))`;
   }
-  return `(inspectedType(m[${op.message}]), ${headers}, inspectedType(m[${op.message}]))`;
+  return `((text) => inspectedPairs(text, ${headers}))(inspectedText(m[${op.message}]))`;
 }
 
 /** The JavaScript of a resolved read step, saying whether the message was never read. */
@@ -138,9 +223,8 @@ function renderRead(op: ReadOp): string {
 /** Reads `headers` through `via` as {@link channel} renders it. */
 function readThrough(op: ReadOp, message: unknown, take: () => unknown): unknown {
   if (op.via === "inspect") {
-    inspectedType(message);
-    take();
-    return inspectedType(message);
+    const text = inspectedText(message);
+    return inspectedPairs(text, take());
   }
   const h = take() as {
     get(name: string): unknown;

@@ -4,7 +4,7 @@ import * as reference from "../../../spec/mod.ts";
 import { opReaching } from "../arbitraries.ts";
 import { openSubject } from "../base/observe.ts";
 import type { Op } from "../ops.ts";
-import { renderOp, World } from "../world.ts";
+import { Divergence, renderOp, World } from "../world.ts";
 
 const FIRST: Op = { op: "construct", slot: 0, guard: "none", init: { kind: "none" } };
 
@@ -52,4 +52,95 @@ Deno.test("a read step names the message it reads and says when it was never rea
   assert.match(renderOp(read), /h\[1\] = m\[0\]\.headers/);
   assert.match(renderOp(read), /\/\* m\[0\] unread \*\/$/);
   assert.doesNotMatch(renderOp({ ...read, unread: false }), /unread/);
+});
+
+/**
+ * The reference's module with a Response whose inspect (Deno's custom inspect) renders its
+ * headers through `render` (the pairs of `.headers` in, a Headers rendering out).
+ */
+function renderingInspect(render: (pairs: [string, string][]) => string) {
+  const classes = reference.fetchClasses();
+  const Base = classes.Response as unknown as new (body: unknown, init: unknown) => {
+    headers: Iterable<[string, string]>;
+  };
+  class Response extends Base {
+    [Symbol.for("Deno.customInspect")]() {
+      return `Response {\n  status: 200,\n  headers: ${render([...this.headers])},\n  ok: true\n}`;
+    }
+  }
+  return { ...reference, fetchClasses: () => ({ ...classes, Response }) };
+}
+
+/**
+ * Whether inspecting a never-read string-body Response diverges from the reference, at that
+ * step.
+ */
+function inspectDiverges(candidate: unknown): boolean {
+  const side = (exports: unknown) => openSubject(exports, "module", "standard");
+  const world = new World(side(candidate), side(reference));
+  const steps: Op[] = [FIRST, {
+    op: "response",
+    message: 0,
+    how: "constructor",
+    body: "string",
+    init: {
+      via: "plain",
+      members: [["headers", {
+        headers: {
+          kind: "sequence",
+          items: [["Set-Cookie", "b"], ["x", "1"], ["set-cookie", "a"]],
+        },
+      }]],
+    },
+    status: null,
+  }, {
+    op: "read",
+    slot: 0,
+    message: 0,
+    unread: true,
+    recent: true,
+    via: "inspect",
+    name: "a",
+  }];
+  try {
+    for (const step of steps) world.step(step);
+    return false;
+  } catch (error) {
+    if (!(error instanceof Divergence) || error.step !== 3) throw error;
+    return true;
+  }
+}
+
+Deno.test("an inspect read compares the pairs the rendering shows with the reference's list", () => {
+  // Node's layout: the list's order and case, repeated names joined, single quotes.
+  const nodeLike = renderingInspect((pairs) =>
+    `Headers { ${pairs.reverse().map(([n, v]) => `'${n.toUpperCase()}': '${v}'`).join(", ")} }`
+  );
+  // Bun's: set-cookie as an array.
+  const bunLike = renderingInspect((pairs) =>
+    `Headers {\n  "set-cookie": [ ${
+      pairs.filter(([n]) => n === "set-cookie").map(([, v]) => `"${v}"`).join(", ")
+    } ],\n${pairs.filter(([n]) => n !== "set-cookie").map(([n, v]) => `  "${n}": "${v}",\n`)}}`
+  );
+  assert.equal(inspectDiverges(nodeLike), false);
+  assert.equal(inspectDiverges(bunLike), false);
+  // A rendering that leaves out the Content-Type the body set, and one that shows a stale value.
+  assert.equal(
+    inspectDiverges(
+      renderingInspect((pairs) =>
+        `Headers { ${
+          pairs.filter(([n]) => n !== "content-type").map(([n, v]) => `${n}: "${v}"`).join(", ")
+        } }`
+      ),
+    ),
+    true,
+  );
+  assert.equal(
+    inspectDiverges(
+      renderingInspect((pairs) =>
+        `Headers { ${pairs.map(([n, v]) => `"${n}": "${n === "x" ? "0" : v}"`).join(", ")} }`
+      ),
+    ),
+    true,
+  );
 });
