@@ -228,6 +228,11 @@ export class World {
   readonly #iterated = new Map<string, unknown>();
   /** The slots made from each slot (an iterator from its object, a message's headers): forked with it. */
   readonly #madeFrom = new Map<string, Set<string>>();
+  /**
+   * The step that last filled each slot, the slots it made it from, and the body steps that read
+   * a message's body since (see `#madeChain`).
+   */
+  readonly #makers = new Map<string, { op: Op; from: string[]; bodies: Op[] }>();
   /** Per class without a recognizer of its own: the slots a step it covers made or touched. */
   readonly #tainted = new Map<string, Set<string>>();
   /** The two sides no longer hold as many objects: nothing more is compared. */
@@ -377,6 +382,7 @@ export class World {
           candidate: candidate[i],
           reference: reference[i],
           lists: () => this.#listsAbout(named),
+          made: () => this.#madeChain(named),
         },
         this.#known,
         (c) => named.some((slot) => this.#tainted.get(c.name)?.has(slot) ?? false),
@@ -400,7 +406,8 @@ export class World {
   /**
    * Records, from the structure of resolved `op` once it ran, the slots it made from others: an
    * iterator from the object it was opened on (also a raw list's first call), a message's headers
-   * and the message itself from each other once read, and a clone from the message it cloned.
+   * and the message itself from each other once read, and a clone from the message it cloned;
+   * and the step that filled each slot it filled (`#madeChain`).
    */
   #link(op: Op, countsBefore: number[]): void {
     const r = this.#reference;
@@ -427,6 +434,38 @@ export class World {
     if (r.messagesMade > countsBefore[2] && op.op === "clone") {
       link("m" + op.source, "m" + op.message);
     }
+    if (r.messagesMade > countsBefore[2] && "message" in op) {
+      const from = op.op === "clone"
+        ? ["m" + op.source]
+        : op.op === "request" && op.input !== null
+        ? ["m" + op.input]
+        : [];
+      this.#makers.set("m" + op.message, { op, from, bodies: [] });
+    }
+    if (op.op === "body" && op.how === "text") this.#makers.get("m" + op.message)?.bodies.push(op);
+    if (r.made > countsBefore[0] && "slot" in op && op.op !== "iterOpen") {
+      const from = op.op === "read" ? ["m" + op.message] : [];
+      this.#makers.set("h" + op.slot, { op, from, bodies: [] });
+    }
+  }
+
+  /**
+   * The steps that last filled each of `slots` (each followed by the body steps that read its
+   * body since), then those of the slots they were made from (divergences.ts `Difference.made`).
+   */
+  #madeChain(slots: readonly string[]): Op[] {
+    const steps: Op[] = [];
+    const queue = [...slots];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const slot = queue.shift() as string;
+      const maker = this.#makers.get(slot);
+      if (seen.has(slot) || maker === undefined) continue;
+      seen.add(slot);
+      steps.push(maker.op, ...maker.bodies);
+      queue.push(...maker.from);
+    }
+    return steps;
   }
 
   /**
