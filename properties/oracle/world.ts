@@ -191,6 +191,17 @@ export interface ExplainedStep {
   after: AfterExplained;
 }
 
+/**
+ * What filled a slot: the step, what it was made from (a read's message, a clone's source, a
+ * Request's input message, as they were then), and for a message the body steps that read its
+ * body since.
+ */
+interface Maker {
+  op: Op;
+  from: Maker[];
+  bodies: Op[];
+}
+
 /** The slots a label names: `h[i]`, `it[i]` and `m[i]`, as "h0", "it1", "m2". */
 function slotsNamed(label: string): string[] {
   return [...label.matchAll(/\b(h|it|m)\[(\d+)\]/g)].map((match) => match[1] + match[2]);
@@ -228,11 +239,8 @@ export class World {
   readonly #iterated = new Map<string, unknown>();
   /** The slots made from each slot (an iterator from its object, a message's headers): forked with it. */
   readonly #madeFrom = new Map<string, Set<string>>();
-  /**
-   * The step that last filled each slot, the slots it made it from, and the body steps that read
-   * a message's body since (see `#madeChain`).
-   */
-  readonly #makers = new Map<string, { op: Op; from: string[]; bodies: Op[] }>();
+  /** What last filled each slot (see `#madeChain`). */
+  readonly #makers = new Map<string, Maker>();
   /** Per class without a recognizer of its own: the slots a step it covers made or touched. */
   readonly #tainted = new Map<string, Set<string>>();
   /** The two sides no longer hold as many objects: nothing more is compared. */
@@ -434,17 +442,21 @@ export class World {
     if (r.messagesMade > countsBefore[2] && op.op === "clone") {
       link("m" + op.source, "m" + op.message);
     }
+    const makerOf = (slot: string): Maker[] => {
+      const maker = this.#makers.get(slot);
+      return maker === undefined ? [] : [maker];
+    };
     if (r.messagesMade > countsBefore[2] && "message" in op) {
       const from = op.op === "clone"
-        ? ["m" + op.source]
+        ? makerOf("m" + op.source)
         : op.op === "request" && op.input !== null
-        ? ["m" + op.input]
+        ? makerOf("m" + op.input)
         : [];
       this.#makers.set("m" + op.message, { op, from, bodies: [] });
     }
     if (op.op === "body" && op.how === "text") this.#makers.get("m" + op.message)?.bodies.push(op);
     if (r.made > countsBefore[0] && "slot" in op && op.op !== "iterOpen") {
-      const from = op.op === "read" ? ["m" + op.message] : [];
+      const from = op.op === "read" ? makerOf("m" + op.message) : [];
       this.#makers.set("h" + op.slot, { op, from, bodies: [] });
     }
   }
@@ -455,13 +467,12 @@ export class World {
    */
   #madeChain(slots: readonly string[]): Op[] {
     const steps: Op[] = [];
-    const queue = [...slots];
-    const seen = new Set<string>();
+    const queue = slots.flatMap((slot) => this.#makers.get(slot) ?? []);
+    const seen = new Set<Maker>();
     while (queue.length > 0) {
-      const slot = queue.shift() as string;
-      const maker = this.#makers.get(slot);
-      if (seen.has(slot) || maker === undefined) continue;
-      seen.add(slot);
+      const maker = queue.shift() as Maker;
+      if (seen.has(maker)) continue;
+      seen.add(maker);
       steps.push(maker.op, ...maker.bodies);
       queue.push(...maker.from);
     }
