@@ -12,7 +12,7 @@
  * @module
  */
 import type { Arg, CallOp, Guard, Init, Op, RecordedHow } from "../oracle/ops.ts";
-import type { Difference } from "../oracle/divergences.ts";
+import type { AfterExplained, Difference } from "../oracle/divergences.ts";
 import type { Outcome } from "../oracle/base/observe.ts";
 
 /** Every string argument a step passes (names, values, init entries, raw lists). */
@@ -304,3 +304,87 @@ export const RESPONSE_INIT_KEYS_READ = `const read = [];
   const init = new Proxy({}, { get(target, key) { read.push(String(key)); return undefined; } });
   new Response(null, init);
   return read;`;
+
+/** Whether a step that made what `d` is about (`Difference.made`, the chain back) passes `test`. */
+export function madeBy(d: Difference, test: (op: Op) => boolean): boolean {
+  return (d.made?.() ?? []).some(test);
+}
+
+/** Whether `op` makes a Request or Response with a body of `kind` (the constructor's or init's). */
+export function bodyIs(op: Op, kind: string): boolean {
+  return (op.op === "response" && op.how === "constructor" && op.body === kind) ||
+    (op.op === "request" &&
+      (op.init?.members ?? []).some(([key, value]) =>
+        key === "body" && (value as { body: string }).body === kind
+      ));
+}
+
+/**
+ * What the run does after `d` when it shows a message's Content-Type `from` (one of them) on the
+ * reference's side as `to` on the candidate's (null: none), and nothing else: "go on" for a read's
+ * own outcomes (get or has of content-type, a listing, the normalized Content-Type), "fork" for the
+ * observation of the object after the step (its list differs from then on); null otherwise.
+ */
+export function contentTypeAs(
+  d: Difference,
+  from: readonly string[],
+  to: string | null,
+): AfterExplained | null {
+  const [c, r] = [okOf(d.candidate), okOf(d.reference)];
+  if (c === undefined || r === undefined) return null;
+  const rewrite = (value: string) => from.includes(value) ? to : value;
+  const read = !d.observation && d.step.op === "read" ? d.step : null;
+  const named = read !== null && read.name.toLowerCase() === "content-type";
+  let expected: unknown;
+  if (/^normalizedContentType\(h\[\d+\]\)$/.test(d.label) || (named && read?.via === "get")) {
+    expected = typeof r === "string" ? rewrite(r) : r;
+  } else if (named && read?.via === "has") {
+    expected = to === null ? false : r;
+  } else if (/^headerListOf\(h\[\d+\]\)$/.test(d.label) && Array.isArray(r)) {
+    expected = r.flatMap((item, i) => {
+      if (i % 2 === 1) return [];
+      const value = String(r[i + 1]);
+      if (String(item).toLowerCase() !== "content-type") return [item, r[i + 1]];
+      const shown = rewrite(value);
+      return shown === null ? [] : [item, shown];
+    });
+  } else expected = contentTypePairs(r, rewrite);
+  if (JSON.stringify(c) !== JSON.stringify(expected)) return null;
+  return d.observation ? "fork" : "go on";
+}
+
+/**
+ * `value` with every content-type pair in it (at any depth) whose value is among `from` shown as
+ * `to` (removed when null): a class's `rewrite` of the reference's pairs, so that it explains a
+ * listing together with the classes that rewrite the order or separators.
+ */
+export function contentTypeRewritten(
+  value: unknown,
+  from: readonly string[],
+  to: string | null,
+): unknown {
+  return contentTypePairs(value, (v) => from.includes(v) ? to : v);
+}
+
+/** `value` with every content-type pair in it (at any depth) rewritten, or removed when null. */
+function contentTypePairs(value: unknown, rewrite: (v: string) => string | null): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.flatMap((item) => {
+    if (!isPairOf(item, "content-type")) return [contentTypePairs(item, rewrite)];
+    const shown = rewrite((item as string[])[1]);
+    return shown === null ? [] : [[(item as string[])[0], shown]];
+  });
+}
+
+/**
+ * Whether `d` is the construction outcome (not the init's log) of a step of `kind`, which the
+ * candidate made where the reference threw `threw`.
+ */
+export function madeWhereThrew(
+  d: Difference,
+  kind: "request" | "response",
+  threw: string,
+): boolean {
+  return !d.observation && d.step.op === kind && !isInitLog(d) && okOf(d.candidate) !== undefined &&
+    threwOf(d.reference) === threw;
+}

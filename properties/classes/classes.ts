@@ -62,6 +62,8 @@ import { h2ServeDropsContinuationFields } from "./wire/h2_serve_drops_continuati
 import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_check.ts";
 import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
 import { unreadCloneDropsContentType } from "./answers/unread_clone_drops_content_type.ts";
+import { cloneOfUsedBodyReturns } from "./answers/clone_of_used_body_returns.ts";
+import { bodyReadFirstDropsContentType } from "./answers/body_read_first_drops_content_type.ts";
 import { headersInitIgnoresOverriddenIterator } from "./answers/headers_init_ignores_overridden_iterator.ts";
 import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_after_iteration.ts";
 import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
@@ -168,6 +170,8 @@ export const CLASSES = [
   responseInitIgnoresArrayIterator,
   staticBodyContentTypeNameLowercase,
   foreignFormDataBodyIsText,
+  cloneOfUsedBodyReturns,
+  bodyReadFirstDropsContentType,
   valuesKeepParentStrings,
   namesKeepParentStrings,
   linearScanPerOperation,

@@ -125,7 +125,8 @@ const RECOGNITION = [
 /** What the file says after the recognition table. */
 const AFTER_TABLE = [
   "When no class explains a difference alone, the classes that rewrite what an outcome shows " +
-  "(set-cookie's position, cookie's separator, a leading or trailing empty value) are applied " +
+  "(set-cookie's position, cookie's separator, a leading or trailing empty value, a body's " +
+  "Content-Type in a listing) are applied " +
   "together: a difference they explain together counts for each of them, and the objects it is " +
   "about are forked. A `values()` iterator shows no names, so on an object holding set-cookie it " +
   "is forked at its first difference.",

@@ -47,6 +47,12 @@ export interface Difference {
    * it was opened on); absent where not known.
    */
   lists?: () => unknown[];
+  /**
+   * The resolved steps that made the objects and messages the outcome is about (each followed by
+   * the body steps that read a message's body since), then those of what they were made from (a
+   * read's message, a clone's source, a Request's input message); absent where not known.
+   */
+  made?: () => readonly Op[];
 }
 
 /**

@@ -191,6 +191,17 @@ export interface ExplainedStep {
   after: AfterExplained;
 }
 
+/**
+ * What filled a slot: the step, what it was made from (a read's message, a clone's source, a
+ * Request's input message, as they were then), and for a message the body steps that read its
+ * body since.
+ */
+interface Maker {
+  op: Op;
+  from: Maker[];
+  bodies: Op[];
+}
+
 /** The slots a label names: `h[i]`, `it[i]` and `m[i]`, as "h0", "it1", "m2". */
 function slotsNamed(label: string): string[] {
   return [...label.matchAll(/\b(h|it|m)\[(\d+)\]/g)].map((match) => match[1] + match[2]);
@@ -228,6 +239,8 @@ export class World {
   readonly #iterated = new Map<string, unknown>();
   /** The slots made from each slot (an iterator from its object, a message's headers): forked with it. */
   readonly #madeFrom = new Map<string, Set<string>>();
+  /** What last filled each slot (see `#madeChain`). */
+  readonly #makers = new Map<string, Maker>();
   /** Per class without a recognizer of its own: the slots a step it covers made or touched. */
   readonly #tainted = new Map<string, Set<string>>();
   /** The two sides no longer hold as many objects: nothing more is compared. */
@@ -377,6 +390,7 @@ export class World {
           candidate: candidate[i],
           reference: reference[i],
           lists: () => this.#listsAbout(named),
+          made: () => this.#madeChain(named),
         },
         this.#known,
         (c) => named.some((slot) => this.#tainted.get(c.name)?.has(slot) ?? false),
@@ -400,7 +414,8 @@ export class World {
   /**
    * Records, from the structure of resolved `op` once it ran, the slots it made from others: an
    * iterator from the object it was opened on (also a raw list's first call), a message's headers
-   * and the message itself from each other once read, and a clone from the message it cloned.
+   * and the message itself from each other once read, and a clone from the message it cloned;
+   * and the step that filled each slot it filled (`#madeChain`).
    */
   #link(op: Op, countsBefore: number[]): void {
     const r = this.#reference;
@@ -427,6 +442,41 @@ export class World {
     if (r.messagesMade > countsBefore[2] && op.op === "clone") {
       link("m" + op.source, "m" + op.message);
     }
+    const makerOf = (slot: string): Maker[] => {
+      const maker = this.#makers.get(slot);
+      return maker === undefined ? [] : [maker];
+    };
+    if (r.messagesMade > countsBefore[2] && "message" in op) {
+      const from = op.op === "clone"
+        ? makerOf("m" + op.source)
+        : op.op === "request" && op.input !== null
+        ? makerOf("m" + op.input)
+        : [];
+      this.#makers.set("m" + op.message, { op, from, bodies: [] });
+    }
+    if (op.op === "body" && op.how === "text") this.#makers.get("m" + op.message)?.bodies.push(op);
+    if (r.made > countsBefore[0] && "slot" in op && op.op !== "iterOpen") {
+      const from = op.op === "read" ? makerOf("m" + op.message) : [];
+      this.#makers.set("h" + op.slot, { op, from, bodies: [] });
+    }
+  }
+
+  /**
+   * The steps that last filled each of `slots` (each followed by the body steps that read its
+   * body since), then those of the slots they were made from (divergences.ts `Difference.made`).
+   */
+  #madeChain(slots: readonly string[]): Op[] {
+    const steps: Op[] = [];
+    const queue = slots.flatMap((slot) => this.#makers.get(slot) ?? []);
+    const seen = new Set<Maker>();
+    while (queue.length > 0) {
+      const maker = queue.shift() as Maker;
+      if (seen.has(maker)) continue;
+      seen.add(maker);
+      steps.push(maker.op, ...maker.bodies);
+      queue.push(...maker.from);
+    }
+    return steps;
   }
 
   /**

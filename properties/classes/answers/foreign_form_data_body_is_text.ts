@@ -4,7 +4,18 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bodyIs, contentTypeAs, contentTypeRewritten, madeBy } from "../answer_helpers.ts";
+import type { Op } from "../../oracle/ops.ts";
 import { FETCH } from "../standards.ts";
+
+/** The steps that make a message showing the class's Content-Type (or one it was made from). */
+const MADE = (op: Op) => bodyIs(op, "FormData");
+
+/** The Content-Types the reference shows, and what the candidate shows for them (null: none). */
+const [FROM, TO]: [string[], string | null] = [
+  ["multipart/form-data; boundary=BOUNDARY"],
+  "text/plain;charset=UTF-8",
+];
 
 /** The class `foreign-form-data-body-is-text`. */
 export const foreignFormDataBodyIsText = answerClass({
@@ -21,6 +32,20 @@ export const foreignFormDataBodyIsText = answerClass({
       (op.init?.members ?? []).some(([key, value]) =>
         key === "body" && (value as { body: string }).body === "FormData"
       )),
+  // A message made with a FormData body, or from one (a clone, a Request from it), shows the
+  // Content-Type text/plain;charset=UTF-8 where the reference shows the multipart type (its
+  // boundary normalized), and nothing else differs.
+  explains: (d) => madeBy(d, MADE) ? contentTypeAs(d, FROM, TO) : null,
+  rewrite: (value, side, d) =>
+    side === "reference" && madeBy(d, MADE) ? contentTypeRewritten(value, FROM, TO) : value,
+  recognized: [
+    {
+      when: "what reads a message made with a FormData body (or from one) differs only by its " +
+        "Content-Type, `text/plain;charset=UTF-8` for `multipart/form-data; boundary=...`",
+      after: "go on",
+    },
+    { when: "the same, in the read object's listing after the step", after: "fork" },
+  ],
   example: {
     steps: [{
       op: "response",

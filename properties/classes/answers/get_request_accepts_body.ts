@@ -4,6 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { madeWhereThrew } from "../answer_helpers.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `get-request-accepts-body`. */
@@ -20,6 +21,26 @@ export const getRequestAcceptsBody = answerClass({
     return members.some(([key]) => key === "body") &&
       (method === undefined || method === "GET" || op.input !== null);
   },
+  // The candidate made the Request where the reference threw a TypeError, and the method is GET
+  // (the init's, or none: the input's or the default) with a non-null body member or an input
+  // message (whose body may be non-null). The two sides no longer hold as many messages.
+  explains: (d) => {
+    if (!madeWhereThrew(d, "request", "TypeError") || d.step.op !== "request") return null;
+    const members = d.step.init?.members ?? [];
+    const method = members.find(([key]) => key === "method")?.[1];
+    const body = members.find(([key]) => key === "body")?.[1] as { body: string } | undefined;
+    return (method === undefined || method === "GET") &&
+        ((body !== undefined && body.body !== "null") || d.step.input !== null)
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: "a Request with method GET and a non-null body (or an input message) is made where " +
+        "the reference threw a TypeError",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "request",

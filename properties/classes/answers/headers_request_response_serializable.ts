@@ -4,6 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { okOf } from "../answer_helpers.ts";
 
 /** The class `headers-request-response-serializable`. */
 export const headersRequestResponseSerializable = answerClass({
@@ -14,6 +15,21 @@ export const headersRequestResponseSerializable = answerClass({
     'returns a copy instead of throwing a "DataCloneError" DOMException (at the top level ' +
     "it throws)",
   covers: (op) => op.op === "serialize",
+  // A nested structuredClone returned where the reference threw a "DataCloneError" DOMException;
+  // the objects are not changed.
+  explains: (d) =>
+    !d.observation && d.step.op === "serialize" && d.step.nested &&
+      okOf(d.candidate) === "serialized" &&
+      JSON.stringify(okOf(d.reference)) ===
+        JSON.stringify(["threw", "DOMException", "DataCloneError"])
+      ? "go on"
+      : null,
+  recognized: [
+    {
+      when: 'a nested structuredClone returned where the reference threw a "DataCloneError"',
+      after: "go on",
+    },
+  ],
   example: {
     steps: [{ op: "serialize", of: "headers", target: 2, nested: true, unread: false }],
     message: "",

@@ -16,6 +16,9 @@ export const pairNextPrimitiveHangs = answerClass({
   covers: (op) =>
     op.op === "construct" && op.init.kind === "broken" &&
     op.init.how === "pair next returns a primitive",
+  // No recognizer narrower than `covers`: the step never returns, so there is no outcome to
+  // recognize and no run can go on past it; its operations are the one exclusion by generation
+  // left by default (world.ts never sees them).
   hangs: true,
   recognized: [
     {

@@ -4,6 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { madeWhereThrew } from "../answer_helpers.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `request-constructor-checks-skipped`. */
@@ -21,6 +22,28 @@ export const requestConstructorChecksSkipped = answerClass({
       (key === "cache" && value === "only-if-cached") ||
       (key === "method" && (value === "CONNECT" || value === "a b"))
     ),
+  // The candidate made the Request where the reference threw a TypeError, and the init has one
+  // of the checks' members (cache only-if-cached outside mode same-origin). The two sides no
+  // longer hold as many messages.
+  explains: (d) => {
+    if (!madeWhereThrew(d, "request", "TypeError") || d.step.op !== "request") return null;
+    const members = d.step.init?.members ?? [];
+    const sameOrigin = members.some(([key, value]) => key === "mode" && value === "same-origin");
+    return members.some(([key, value]) =>
+        (key === "mode" && value === "navigate") ||
+        (key === "cache" && value === "only-if-cached" && !sameOrigin) ||
+        (key === "method" && (value === "CONNECT" || value === "a b"))
+      )
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: "a Request whose init has mode navigate, cache only-if-cached (not same-origin), " +
+        "method CONNECT or `a b` is made where the reference threw a TypeError",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "request",

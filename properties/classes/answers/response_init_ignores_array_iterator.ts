@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { madeBy, okOf } from "../answer_helpers.ts";
+import type { Init, Op } from "../../oracle/ops.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `response-init-ignores-array-iterator`. */
@@ -16,6 +18,36 @@ export const responseInitIgnoresArrayIterator = answerClass({
   covers: (op) =>
     op.op === "construct" && op.guard === "response" && op.init.kind === "exotic" &&
     op.init.how === "array overrides @@iterator",
+  // A message whose init's headers were such an array shows the pairs as the array holds them:
+  // the reference's without its ["x-overridden", "1"], each combined value in the array's order
+  // (the override yields the pairs reversed), and nothing else differs.
+  explains: (d) => {
+    const overrides = (op: Op) =>
+      op.op === "response" &&
+      (op.init?.members ?? []).some(([key, value]) =>
+        key === "headers" && (value as { headers: Init }).headers.kind === "exotic" &&
+        ((value as { headers: Init }).headers as { how: string }).how ===
+          "array overrides @@iterator"
+      );
+    const [c, r] = [okOf(d.candidate), okOf(d.reference)];
+    if (c === undefined || r === undefined || !madeBy(d, overrides)) return null;
+    const parts = (v: unknown): unknown =>
+      typeof v === "string"
+        ? v.split(", ").sort().join(", ")
+        : Array.isArray(v)
+        ? v.filter((p) => JSON.stringify(p) !== '["x-overridden","1"]').map(parts)
+        : v;
+    if (JSON.stringify(parts(c)) !== JSON.stringify(parts(r))) return null;
+    return d.observation ? "fork" : "go on";
+  },
+  recognized: [
+    {
+      when: "what reads a Response whose init's headers were an array overriding `@@iterator` " +
+        'differs only by the override\'s `["x-overridden", "1"]` and the order of combined values',
+      after: "go on",
+    },
+    { when: "the same, in the read object's listing after the step", after: "fork" },
+  ],
   example: {
     steps: [{
       op: "construct",

@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { okOf, responseMember, threwOf } from "../answer_helpers.ts";
+import type { Init } from "../../oracle/ops.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `response-init-skips-tolength`. */
@@ -15,6 +17,27 @@ export const responseInitSkipsTolength = answerClass({
     "so an array whose length reads 0.5 throws a TypeError",
   covers: (op) =>
     op.op === "construct" && op.guard === "response" && op.init.kind === "proxied array",
+  // The candidate threw a TypeError where the reference made the Response (or the response-guard
+  // Headers) from a proxied array whose length reads as a fraction. The two sides no longer hold
+  // as many objects.
+  explains: (d) => {
+    const fraction = (init: Init) => init.kind === "proxied array" && init.length === "fraction";
+    const step = d.step;
+    return !d.observation && threwOf(d.candidate) === "TypeError" &&
+        okOf(d.reference) !== undefined &&
+        ((step.op === "construct" && step.guard === "response" && fraction(step.init)) ||
+          responseMember(step, "headers", (v) => fraction((v as { headers: Init }).headers)))
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when:
+        "a Response (or response-guard Headers) from an array whose length reads as a fraction " +
+        "threw a TypeError where the reference made it",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",

@@ -4,7 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { isNumber, responseMember } from "../answer_helpers.ts";
+import { isNumber, madeWhereThrew, responseMember, threwOf } from "../answer_helpers.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `response-status-and-status-text-unchecked`. */
@@ -18,6 +18,38 @@ export const responseStatusAndStatusTextUnchecked = answerClass({
   covers: (op) =>
     responseMember(op, "status", (v) => isNumber(v, 204)) ||
     responseMember(op, "statusText", (v) => v === "a\nb" || v === "\u0100"),
+  // Where the reference threw a TypeError: the candidate made the Response, with status 204 and
+  // a body (Response.json's too) or a statusText that is not a reason phrase or a ByteString; or,
+  // with a statusText that is not a ByteString (which the reference's conversion rejects first),
+  // threw the RangeError of its status check.
+  explains: (d) => {
+    const step = d.step;
+    if (d.observation || step.op !== "response" || threwOf(d.reference) !== "TypeError") {
+      return null;
+    }
+    if (threwOf(d.candidate) === "RangeError") {
+      return responseMember(step, "statusText", (v) => v === "\u0100") ? "go on" : null;
+    }
+    if (!madeWhereThrew(d, "response", "TypeError")) return null;
+    const nullBodyStatus = responseMember(step, "status", (v) => isNumber(v, 204)) &&
+      (step.how === "json" || (step.body !== null && step.body !== "null"));
+    return nullBodyStatus ||
+        responseMember(step, "statusText", (v) => v === "a\nb" || v === "\u0100")
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: "a Response with status 204 and a body, or statusText `a\\nb` or `\\u0100`, is made " +
+        "where the reference threw a TypeError",
+      after: "fork",
+    },
+    {
+      when:
+        "with statusText `\\u0100`, it threw a RangeError where the reference threw a TypeError",
+      after: "go on",
+    },
+  ],
   example: {
     steps: [{
       op: "response",

@@ -4,7 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { isNumber, responseMember } from "../answer_helpers.ts";
+import { isInitLog, isNumber, okOf, responseMember, threwOf } from "../answer_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `status-not-converted-to-unsigned-short`. */
@@ -15,6 +15,25 @@ export const statusNotConvertedToUnsignedShort = answerClass({
   summary: "ResponseInit's status is range-checked as given instead of converted to an " +
     "unsigned short first, so status 65736 (200 after the conversion) throws a RangeError",
   covers: (op) => responseMember(op, "status", (v) => isNumber(v, 65736)),
+  // Status 65736 threw a RangeError where the reference (status 200) made the Response, or threw
+  // what a later check throws.
+  explains: (d) => {
+    const step = d.step;
+    if (
+      d.observation || step.op !== "response" || isInitLog(d) ||
+      threwOf(d.candidate) !== "RangeError" ||
+      !responseMember(step, "status", (v) => isNumber(v, 65736))
+    ) return null;
+    if (okOf(d.reference) !== undefined) return "fork";
+    return threwOf(d.reference) === "TypeError" ? "go on" : null;
+  },
+  recognized: [
+    {
+      when: "a Response with status 65736 threw a RangeError where the reference made it",
+      after: "fork",
+    },
+    { when: "it threw a RangeError where the reference threw a TypeError", after: "go on" },
+  ],
   example: {
     steps: [{
       op: "response",

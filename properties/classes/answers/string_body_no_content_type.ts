@@ -4,7 +4,15 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bodyIs, contentTypeAs, contentTypeRewritten, madeBy } from "../answer_helpers.ts";
+import type { Op } from "../../oracle/ops.ts";
 import { FETCH } from "../standards.ts";
+
+/** The steps that make a message showing the class's Content-Type (or one it was made from). */
+const MADE = (op: Op) => bodyIs(op, "string");
+
+/** The Content-Types the reference shows, and what the candidate shows for them (null: none). */
+const [FROM, TO]: [string[], string | null] = [["text/plain;charset=UTF-8"], null];
 
 /** The class `string-body-no-content-type`. */
 export const stringBodyNoContentType = answerClass({
@@ -19,6 +27,19 @@ export const stringBodyNoContentType = answerClass({
       (op.init?.members ?? []).some(([key, value]) =>
         key === "body" && (value as { body: string }).body === "string"
       )),
+  // A message made with a string body, or from one, shows no Content-Type where the reference
+  // shows text/plain;charset=UTF-8, and nothing else differs.
+  explains: (d) => madeBy(d, MADE) ? contentTypeAs(d, FROM, TO) : null,
+  rewrite: (value, side, d) =>
+    side === "reference" && madeBy(d, MADE) ? contentTypeRewritten(value, FROM, TO) : value,
+  recognized: [
+    {
+      when: "what reads a message made with a string body (or from one) differs only by its " +
+        "missing `text/plain;charset=UTF-8` Content-Type",
+      after: "go on",
+    },
+    { when: "the same, in the read object's listing after the step", after: "fork" },
+  ],
   example: {
     steps: [{
       op: "response",
