@@ -67,6 +67,11 @@ import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_af
 import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
 import { recordValueReadBeforeKeyCheck } from "./answers/record_value_read_before_key_check.ts";
 import { iteratorProtocolExtraReads } from "./answers/iterator_protocol_extra_reads.ts";
+import { iteratorNextReadEachStep } from "./answers/iterator_next_read_each_step.ts";
+import { responseInitArrayFilledAsRead } from "./answers/response_init_array_filled_as_read.ts";
+import { nullBodyStaticResponseUsedAfterRead } from "./answers/null_body_static_response_used_after_read.ts";
+import { requestFromResponseThrowsError } from "./answers/request_from_response_throws_error.ts";
+import { noCorsRequestAcceptsAnyMethod } from "./answers/no_cors_request_accepts_any_method.ts";
 import { iterationPairsSharedWithCache } from "./answers/iteration_pairs_shared_with_cache.ts";
 import { usesPatchableBuiltins } from "./answers/uses_patchable_builtins.ts";
 import { ownKeysExposeInternalState } from "./answers/own_keys_expose_internal_state.ts";
@@ -145,6 +150,11 @@ export const CLASSES = [
   iteratorMethodReadRepeatedly,
   recordValueReadBeforeKeyCheck,
   iteratorProtocolExtraReads,
+  iteratorNextReadEachStep,
+  responseInitArrayFilledAsRead,
+  nullBodyStaticResponseUsedAfterRead,
+  requestFromResponseThrowsError,
+  noCorsRequestAcceptsAnyMethod,
   iterationPairsSharedWithCache,
   usesPatchableBuiltins,
   ownKeysExposeInternalState,

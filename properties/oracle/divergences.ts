@@ -47,6 +47,12 @@ export interface Difference {
    * it was opened on); absent where not known.
    */
   lists?: () => unknown[];
+  /**
+   * The reference's objects and messages the outcome is about (for an iterator, the object it
+   * was opened on), as they are: a class reads what the outcomes do not show (a guard, how a
+   * message was made); absent where not known.
+   */
+  objects?: () => unknown[];
 }
 
 /**
