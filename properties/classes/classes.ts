@@ -72,6 +72,8 @@ import { responseInitArrayFilledAsRead } from "./answers/response_init_array_fil
 import { nullBodyStaticResponseUsedAfterRead } from "./answers/null_body_static_response_used_after_read.ts";
 import { requestFromResponseThrowsError } from "./answers/request_from_response_throws_error.ts";
 import { noCorsRequestAcceptsAnyMethod } from "./answers/no_cors_request_accepts_any_method.ts";
+import { usedBodyCloneSucceeds } from "./answers/used_body_clone_succeeds.ts";
+import { bodyReadDropsContentType } from "./answers/body_read_drops_content_type.ts";
 import { iterationPairsSharedWithCache } from "./answers/iteration_pairs_shared_with_cache.ts";
 import { usesPatchableBuiltins } from "./answers/uses_patchable_builtins.ts";
 import { ownKeysExposeInternalState } from "./answers/own_keys_expose_internal_state.ts";
@@ -155,6 +157,8 @@ export const CLASSES = [
   nullBodyStaticResponseUsedAfterRead,
   requestFromResponseThrowsError,
   noCorsRequestAcceptsAnyMethod,
+  usedBodyCloneSucceeds,
+  bodyReadDropsContentType,
   iterationPairsSharedWithCache,
   usesPatchableBuiltins,
   ownKeysExposeInternalState,

@@ -452,7 +452,86 @@ const PROOFS: Proof[] = [
         Request: anyMethod((m) => /\s/.test(m) ? "GET" : m),
       }),
   },
+  {
+    name: "used-body-clone-succeeds",
+    ops: [
+      { op: "response", message: 0, how: "constructor", body: "string", init: null, status: null },
+      { op: "clone", message: 1, source: 0, unread: true, recent: false },
+      { op: "body", message: 0, unread: true, recent: false, how: "text" },
+      { op: "clone", message: 2, source: 0, unread: true, recent: false },
+    ],
+    after: ["fork"],
+    // clone() of a used body makes an empty Response.
+    deviation: () => candidate((Base) => Base, undefined, { Response: cloningUsed(false) }),
+    // Bug: and clone() of a body not used throws.
+    bug: () => candidate((Base) => Base, undefined, { Response: cloningUsed(true) }),
+  },
+  {
+    name: "body-read-drops-content-type",
+    ops: [0, 1].flatMap((m): Op[] => [
+      {
+        op: "response",
+        message: m,
+        how: "constructor",
+        body: "URLSearchParams",
+        init: null,
+        status: null,
+      },
+      ...(m === 0
+        ? []
+        : [{ op: "body", message: m, unread: true, recent: false, how: "text" } as Op]),
+      {
+        op: "read",
+        slot: 0,
+        message: m,
+        unread: true,
+        recent: false,
+        via: "get",
+        name: "content-type",
+      },
+    ]),
+    after: ["fork"],
+    // text() of a Response made without an init drops its Content-Type.
+    deviation: () => candidate((Base) => Base, undefined, { Response: droppingType(false) }),
+    // Bug: it is dropped whether or not the body is read.
+    bug: () => candidate((Base) => Base, undefined, { Response: droppingType(true) }),
+  },
 ];
+
+/**
+ * A Response made without an init whose Content-Type text() deletes (with `always`, that the
+ * constructor deletes).
+ */
+function droppingType(always: boolean): typeof reference.Response {
+  return class extends reference.Response {
+    constructor(...args: ConstructorParameters<typeof reference.Response>) {
+      super(...args);
+      if (args[1] !== undefined) return;
+      if (always) this.headers.delete("content-type");
+      const text = this.text.bind(this);
+      Object.defineProperty(this, "text", {
+        value: () => {
+          this.headers.delete("content-type");
+          return text();
+        },
+      });
+    }
+  };
+}
+
+/**
+ * A Response whose clone() of a used body returns an empty Response, and with `refusesUnused`
+ * throws a TypeError for a body not used.
+ */
+function cloningUsed(refusesUnused: boolean): typeof reference.Response {
+  return class Cloning extends reference.Response {
+    override clone(): reference.Response {
+      if (this.bodyUsed) return new Cloning(null);
+      if (refusesUnused) throw new TypeError("a body not used");
+      return super.clone();
+    }
+  };
+}
 
 /** A construct step under `guard` from a recorded array of `items`. */
 function recordedUnder(guard: "response", items: string[][]): Op {
