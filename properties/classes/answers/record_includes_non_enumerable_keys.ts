@@ -4,7 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { bothOk, okOf, threwOf } from "../answer_helpers.ts";
+import { bothOk, threwOf } from "../answer_helpers.ts";
 import {
   headersInitOf,
   initLogs,
@@ -30,7 +30,8 @@ export const recordIncludesNonEnumerableKeys = answerClass({
   // keys (`x-hidden` of a record with a hidden string key, the own `length`, `name` and
   // `prototype` of a callable record, `arguments` and `caller` of a sloppy one): forked. A
   // step converting a record with a hidden Symbol key threw a TypeError (its construction, a
-  // lookup on what it did not make) where the reference returned, or its Request's or
+  // lookup on what it did not make) where the reference returned or threw another error (a
+  // Response's bad status, checked after the headers), or its Request's or
   // Response's init log stops at the headers member where the reference's reads more: forked.
   explains: (d) => {
     if (
@@ -42,7 +43,9 @@ export const recordIncludesNonEnumerableKeys = answerClass({
     if (d.observation || init?.kind !== "record" || init.extra !== "hidden symbol") return null;
     const logs = initLogs(d);
     if (logs !== null) return stopsAtHeaders(logs[0], logs[1]) ? "fork" : null;
-    return threwOf(d.candidate) === "TypeError" && okOf(d.reference) !== undefined ? "fork" : null;
+    return threwOf(d.candidate) === "TypeError" && threwOf(d.reference) !== "TypeError"
+      ? "fork"
+      : null;
   },
   recognized: [
     {
@@ -52,7 +55,7 @@ export const recordIncludesNonEnumerableKeys = answerClass({
     },
     {
       when: "a step converting a record with a hidden Symbol key threw a TypeError where the " +
-        "reference returned (or its init log stops short of the reference's)",
+        "reference returned or threw another error (or its init log stops at `headers`)",
       after: "fork",
     },
   ],
