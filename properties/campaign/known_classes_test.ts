@@ -84,11 +84,18 @@ Deno.test("a native campaign expects the known classes it hits, each with counts
   assert.ok(expected.length > 0);
   for (const hit of expected) assert.ok(hit.runs > 0 && hit.steps >= hit.runs, hit.name);
   // A hit's replay runs its first run alone with that class out of force: it fails there. The
-  // hit is for-each-iterates-snapshot's, which no other class in force covers: a class without a
-  // recognizer explains whatever differs in the steps it covers (an init's read log among them),
-  // so a replay with an overlapping class out of force may pass.
+  // hit is for-each-iterates-snapshot's, which no other class in force covers; a class without a
+  // recognizer of its own explains whatever differs on an object a step it covers touched (a
+  // forEach on a Headers that was structured-cloned), so those are out of force too (but a class
+  // that hangs, whose operations are never generated).
   const hit = expected.find((h) => h.name === "for-each-iterates-snapshot")!;
   const replayArgs = hit.replay!.split(" ");
+  const known = replayArgs.indexOf("--known-divergences") + 1;
+  const coarse = (name: string) =>
+    divergenceClasses([name]).some((c) =>
+      c.explains === undefined && c.silences === undefined && c.hangs === undefined
+    );
+  replayArgs[known] = replayArgs[known].split(",").filter((name) => !coarse(name)).join(",");
   const replayed = await campaign(...replayArgs.slice(replayArgs.indexOf("--target")));
   assert.equal(replayed.status, 1, hit.replay!);
   assert.ok(!replayed.summary.knownDivergences.includes(hit.name));

@@ -62,13 +62,18 @@ import { h2ServeDropsContinuationFields } from "./wire/h2_serve_drops_continuati
 import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_check.ts";
 import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
 import { unreadCloneDropsContentType } from "./answers/unread_clone_drops_content_type.ts";
-import { cloneOfUsedBodyReturns } from "./answers/clone_of_used_body_returns.ts";
 import { bodyReadFirstDropsContentType } from "./answers/body_read_first_drops_content_type.ts";
 import { headersInitIgnoresOverriddenIterator } from "./answers/headers_init_ignores_overridden_iterator.ts";
 import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_after_iteration.ts";
 import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
 import { recordValueReadBeforeKeyCheck } from "./answers/record_value_read_before_key_check.ts";
 import { iteratorProtocolExtraReads } from "./answers/iterator_protocol_extra_reads.ts";
+import { iteratorNextReadEachStep } from "./answers/iterator_next_read_each_step.ts";
+import { responseInitArrayFilledAsRead } from "./answers/response_init_array_filled_as_read.ts";
+import { nullBodyStaticResponseUsedAfterRead } from "./answers/null_body_static_response_used_after_read.ts";
+import { requestFromResponseThrowsError } from "./answers/request_from_response_throws_error.ts";
+import { noCorsRequestAcceptsAnyMethod } from "./answers/no_cors_request_accepts_any_method.ts";
+import { usedBodyCloneSucceeds } from "./answers/used_body_clone_succeeds.ts";
 import { iterationPairsSharedWithCache } from "./answers/iteration_pairs_shared_with_cache.ts";
 import { usesPatchableBuiltins } from "./answers/uses_patchable_builtins.ts";
 import { ownKeysExposeInternalState } from "./answers/own_keys_expose_internal_state.ts";
@@ -148,6 +153,12 @@ export const CLASSES = [
   iteratorMethodReadRepeatedly,
   recordValueReadBeforeKeyCheck,
   iteratorProtocolExtraReads,
+  iteratorNextReadEachStep,
+  responseInitArrayFilledAsRead,
+  nullBodyStaticResponseUsedAfterRead,
+  requestFromResponseThrowsError,
+  noCorsRequestAcceptsAnyMethod,
+  usedBodyCloneSucceeds,
   iterationPairsSharedWithCache,
   usesPatchableBuiltins,
   ownKeysExposeInternalState,
@@ -170,7 +181,6 @@ export const CLASSES = [
   responseInitIgnoresArrayIterator,
   staticBodyContentTypeNameLowercase,
   foreignFormDataBodyIsText,
-  cloneOfUsedBodyReturns,
   bodyReadFirstDropsContentType,
   valuesKeepParentStrings,
   namesKeepParentStrings,

@@ -337,7 +337,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    name: "clone-of-used-body-returns",
+    name: "used-body-clone-succeeds",
     known: (b) => ({ Response: cloneOfUsed(b.Response, false) }),
     ops: [
       response("string", []),

@@ -53,6 +53,12 @@ export interface Difference {
    * read's message, a clone's source, a Request's input message); absent where not known.
    */
   made?: () => readonly Op[];
+  /**
+   * The reference's objects and messages the outcome is about (for an iterator, the object it
+   * was opened on), as they are: a class reads what the outcomes do not show (a guard, how a
+   * message was made); absent where not known.
+   */
+  objects?: () => unknown[];
 }
 
 /**

@@ -391,6 +391,7 @@ export class World {
           reference: reference[i],
           lists: () => this.#listsAbout(named),
           made: () => this.#madeChain(named),
+          objects: () => this.#objectsAbout(named),
         },
         this.#known,
         (c) => named.some((slot) => this.#tainted.get(c.name)?.has(slot) ?? false),
@@ -484,19 +485,26 @@ export class World {
    * them was opened on.
    */
   #listsAbout(slots: readonly string[]): unknown[] {
+    const readAll = this.#reference.subject.readAll ?? drain;
+    return this.#objectsAbout(slots.filter((slot) => !slot.startsWith("m"))).map((object) => {
+      const outcome = attempt(() => readAll(object));
+      return "ok" in outcome ? outcome.ok : [];
+    });
+  }
+
+  /**
+   * The reference's objects and messages among `slots` and the object each iterator among them
+   * was opened on.
+   */
+  #objectsAbout(slots: readonly string[]): unknown[] {
     const side = this.#reference;
-    const objects = slots.map((slot) =>
+    return slots.map((slot) =>
       slot.startsWith("h")
         ? side.objects[Number(slot.slice(1))]
         : slot.startsWith("it")
         ? this.#iterated.get(slot)
-        : undefined
+        : side.messages[Number(slot.slice(1))]
     ).filter((object) => object !== undefined);
-    const readAll = side.subject.readAll ?? drain;
-    return objects.map((object) => {
-      const outcome = attempt(() => readAll(object));
-      return "ok" in outcome ? outcome.ok : [];
-    });
   }
 
   /** Stops comparing `slot` and every slot made from it. */

@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { okOf, threwOf } from "../answer_helpers.ts";
+import { sameJson } from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `get-set-cookie-no-brand-check`. */
@@ -13,6 +15,20 @@ export const getSetCookieNoBrandCheck = answerClass({
   seenIn: ["Bun 1.3.14"],
   summary: "Headers.prototype.getSetCookie.call({}) returns undefined instead of throwing",
   covers: (op) => op.op === "brand" && op.method === "getSetCookie",
+  // The brand step's call returned undefined where the reference threw a TypeError; the step
+  // touches no object, so the run goes on.
+  explains: (d) =>
+    !d.observation && d.step.op === "brand" && d.step.method === "getSetCookie" &&
+      sameJson(okOf(d.candidate), { $: "undefined" }) && threwOf(d.reference) === "TypeError"
+      ? "go on"
+      : null,
+  recognized: [
+    {
+      when: "`Headers.prototype.getSetCookie.call({})` returned undefined where the reference " +
+        "threw a TypeError",
+      after: "go on",
+    },
+  ],
   example: { steps: [{ op: "brand", method: "getSetCookie", args: [] }], message: "" },
   report: {
     title: "Headers.prototype.getSetCookie.call({}) does not throw",

@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bothOk, okOf } from "../answer_helpers.ts";
+import { headersInitOf, lookupOf, sameJson } from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `headers-init-ignores-overridden-iterator`. */
@@ -17,6 +19,47 @@ export const headersInitIgnoresOverriddenIterator = answerClass({
     op.op === "construct" && op.init.kind === "exotic" &&
     (op.init.how === "subclass overrides @@iterator" ||
       op.init.how === "instance overrides @@iterator"),
+  // What shows the pairs (a listing, a spread, forEach's calls) holds the reference's pairs but
+  // the one the overriding @@iterator yields first, `["x-overridden", "1"]`; the others come in
+  // the internal list's order, not reversed, so combined values are compared as sets of parts.
+  // The objects differ from then on: forked.
+  explains: (d) => {
+    if (
+      bothOk(
+        d,
+        (c, r) =>
+          JSON.stringify(r).includes(OVERRIDDEN) && !JSON.stringify(c).includes(OVERRIDDEN) &&
+          sameJson(unordered(c), unordered(r)),
+      )
+    ) return "fork";
+    // A lookup right after such a construction: a combined value in another order, or
+    // x-overridden missing.
+    const init = headersInitOf(d.step);
+    const lookup = d.observation ? null : lookupOf(d.label);
+    if (
+      lookup === null || init?.kind !== "exotic" ||
+      (init.how !== "subclass overrides @@iterator" && init.how !== "instance overrides @@iterator")
+    ) return null;
+    const [c, r] = [okOf(d.candidate), okOf(d.reference)];
+    const overridden = lookup.name.toLowerCase() === "x-overridden";
+    return (typeof c === "string" && typeof r === "string" &&
+        sameJson(unordered(c), unordered(r))) ||
+        (overridden && (c === null || c === false))
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: 'an outcome holds the reference\'s pairs but `["x-overridden", "1"]` (the ' +
+        "overriding @@iterator's first), combined values in another order",
+      after: "fork",
+    },
+    {
+      when: "a lookup on what such an init made: a combined value in another order, or " +
+        "`x-overridden` missing",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",
@@ -53,3 +96,20 @@ export const headersInitIgnoresOverriddenIterator = answerClass({
     "`new Headers(h)`, `new Request(url, { headers: h })` and `new Response(null, { " +
     "headers: h })` alike, for an overriding subclass too.",
 });
+
+/** The name the overriding @@iterator of an exotic init yields first (construct.ts). */
+const OVERRIDDEN = '"x-overridden"';
+
+/**
+ * `value` without any list that names `x-overridden`, each list of strings with its combined
+ * values split into sorted parts, and every list sorted: what stays the same when the pairs
+ * come from the internal list instead of the overriding @@iterator.
+ */
+function unordered(value: unknown): unknown {
+  if (typeof value === "string") return value.split(", ").sort().join(", ");
+  if (!Array.isArray(value)) return value;
+  return value
+    .filter((item) => !(Array.isArray(item) && item.includes("x-overridden")))
+    .map(unordered)
+    .sort((a, b) => JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+}

@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import type { Difference } from "../../oracle/divergences.ts";
+import { initLogs, sameJson, withoutEntries } from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `iterator-method-read-repeatedly`. */
@@ -14,6 +16,23 @@ export const iteratorMethodReadRepeatedly = answerClass({
   summary: "converting an init reads its @@iterator method two or three times (WebIDL: once, " +
     "by GetMethod, whose result is then called)",
   covers: (op) => op.op === "construct" && op.init.kind === "recorded",
+  // The candidate's read log is the reference's with `get init Symbol(Symbol.iterator)` read
+  // again after its first read; the objects are the same, so the run goes on.
+  explains: (d) => {
+    const logs = initLogs(d);
+    return logs !== null && logs[0].length > logs[1].length &&
+        sameJson(rereadsDropped(logs[0]), logs[1])
+      ? "go on"
+      : null;
+  },
+  rewrite: (value, _side, d: Difference) =>
+    initLogs(d) === null || !Array.isArray(value) ? value : rereadsDropped(value as string[]),
+  recognized: [
+    {
+      when: "an init's read log is the reference's with `@@iterator` of the init read again",
+      after: "go on",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",
@@ -50,3 +69,11 @@ export const iteratorMethodReadRepeatedly = answerClass({
     'cb] = counting({ a: "1" }); new Response(null, { headers: b }); cb.n` gives `3`; ' +
     "standard `1` for both. Found by the interaction log of a recorded init.",
 });
+
+/** The read of the init's @@iterator method (construct.ts `recordedInit`). */
+const READ = "get init Symbol(Symbol.iterator)";
+
+/** `log` with every read of the init's @@iterator after the first dropped. */
+function rereadsDropped(log: readonly string[]): string[] {
+  return withoutEntries(log, (entry, i) => entry === READ && log.indexOf(READ) < i);
+}

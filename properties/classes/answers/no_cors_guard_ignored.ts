@@ -4,7 +4,11 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { makesGuard } from "../answer_helpers.ts";
+import { forEachOf, isNext, makesGuard, okOf } from "../answer_helpers.ts";
+import type { Difference } from "../../oracle/divergences.ts";
+import type { Op } from "../../oracle/ops.ts";
+import { isPairList, lookupOf, referenceGuards, sameJson } from "../headers_helpers.ts";
+import { isNoCorsSafelistedRequestHeader } from "../../../spec/header_predicates.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `no-cors-guard-ignored`. */
@@ -15,6 +19,34 @@ export const noCorsGuardIgnored = answerClass({
   summary:
     'new Request(url, { mode: "no-cors", headers }) does not apply the request-no-cors guard',
   covers: (op) => makesGuard(op, "request-no-cors"),
+  // An outcome about an object whose reference guard is "request-no-cors" (or of a step that
+  // makes an object through that guard, as a copy chain's link), both sides having returned,
+  // where the candidate holds more than the guard lets in (holdsMore); the objects differ from
+  // then on: forked.
+  explains: (d) => holdsMore(d) ? "fork" : null,
+  // For a listing that another class's rewrite also changes (a value of the same object):
+  // the candidate's pairs without those the guard keeps out.
+  rewrite: (value, side, d) =>
+    side === "candidate" && isPairList(value) && aboutNoCors(d)
+      ? value.filter((pair) => isNoCorsSafelistedRequestHeader(pair[0], pair[1]))
+      : value,
+  recognized: [
+    {
+      when: 'about an object whose reference guard is "request-no-cors" (or made by a step ' +
+        "through that guard): a listing holding the " +
+        "reference's pairs and pairs that are not no-CORS-safelisted (any pairs, for a step " +
+        "copying another object), or a forEach calling back for them; `has` " +
+        "true for false; " +
+        "`get` a value that is not no-CORS-safelisted for null or a part of it; " +
+        "`getSetCookie` cookies for none",
+      after: "fork",
+    },
+    {
+      when: "the same object: any other outcome both sides returned of an iterator's " +
+        "`next()`, a tamper or a read step",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{ op: "request", message: 0, input: 5, unread: false, init: null }],
     message: "",
@@ -37,3 +69,54 @@ export const noCorsGuardIgnored = answerClass({
     'runtime, but the contract\'s "server" profile keeps the no-CORS rules, so it is ' +
     "reported.",
 });
+
+/**
+ * Whether `d` is about an object whose reference guard is "request-no-cors" and shows the
+ * candidate holding what that guard keeps out (see `recognized`).
+ */
+function holdsMore(d: Difference): boolean {
+  const [c, r] = [okOf(d.candidate), okOf(d.reference)];
+  if (c === undefined || r === undefined || !aboutNoCors(d)) return false;
+  const safe = ([name, value]: [string, string]) => isNoCorsSafelistedRequestHeader(name, value);
+  const more = (c: [string, string][], r: [string, string][]) =>
+    !sameJson(c, r) && r.every(safe) && r.every(([name]) => c.some(([n]) => n === name)) &&
+    c.every((pair) => r.some((p) => sameJson(p, pair)) || !safe(pair) || copies(d.step));
+  if (isPairList(c) && isPairList(r)) return more(c, r);
+  // A forEach: its calls, `[value, name, ...]` each, as pairs (the mutations its callback runs
+  // then differ too, so every object the step names is forked).
+  if (!d.observation && forEachOf(d.step) !== null && Array.isArray(c) && Array.isArray(r)) {
+    const pairs = (calls: unknown) =>
+      Array.isArray(calls) ? calls.map((call) => [call[1], call[0]]) : null;
+    const [cPairs, rPairs] = [pairs(c[1]), pairs(r[1])];
+    return sameJson(c[0], r[0]) && isPairList(cPairs) && isPairList(rPairs) &&
+      more(cPairs, rPairs);
+  }
+  const lookup = d.observation ? null : lookupOf(d.label);
+  if (lookup?.method === "has") return c === true && r === false;
+  if (lookup?.method === "get") {
+    return typeof c === "string" && (r === null || (typeof r === "string" && c.includes(r))) &&
+      !safe([lookup.name, c]);
+  }
+  if (!d.observation && /\.getSetCookie\(\)$/.test(d.label)) {
+    return Array.isArray(r) && r.length === 0 && Array.isArray(c) && c.length > 0;
+  }
+  return isNext(d) || ["iterNext", "tamper", "read"].includes(d.step.op);
+}
+
+/**
+ * Whether `d` is about an object whose reference guard is "request-no-cors", or of a step that
+ * makes an object through that guard.
+ */
+function aboutNoCors(d: Difference): boolean {
+  return referenceGuards(d).includes("request-no-cors") || makesGuard(d.step, "request-no-cors");
+}
+
+/**
+ * Whether `step` fills an object from another one's pairs: what got through the guard then
+ * depends on how the source shows its values, which other classes may change (Deno's iteration
+ * drops a leading empty value, so `", text/plain"` arrives as a safelisted `"text/plain"`).
+ */
+function copies(step: Op): boolean {
+  return (step.op === "construct" && step.init.kind === "headers") || step.op === "copy" ||
+    step.op === "copyChain";
+}

@@ -4,6 +4,8 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bothOk } from "../answer_helpers.ts";
+import { sameJson } from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `prototype-has-extra-properties`. */
@@ -14,6 +16,25 @@ export const prototypeHasExtraProperties = answerClass({
   summary: "Headers.prototype has properties the interface does not define (Deno: internal " +
     "Symbol keys; Node: a Symbol accessor to the sorted header map; Bun: getAll, toJSON, count)",
   covers: (op) => op.op === "shape",
+  // A shape step's outcome (shape.ts `shapeOf`) is the reference's, but the own properties of
+  // the prototype or of the iterator prototype hold entries of keys the reference's do not
+  // have, beside every entry the reference's hold; the run goes on.
+  explains: (d) =>
+    !d.observation && d.step.op === "shape" &&
+      bothOk(d, (c, r) =>
+        Array.isArray(c) && Array.isArray(r) && c.length === r.length && !sameJson(c, r) &&
+        c.every((item, i) =>
+          sameJson(item, r[i]) || (PROPERTY_LISTS.includes(i) && addsKeys(item, r[i]))
+        ))
+      ? "go on"
+      : null,
+  recognized: [
+    {
+      when: "an interface shape is the reference's with entries of other keys among the own " +
+        "properties of the prototype or the iterator prototype",
+      after: "go on",
+    },
+  ],
   example: { steps: [{ op: "shape", target: 5 }], message: "" },
   report: {
     title: "Headers.prototype has properties the interface does not define",
@@ -49,3 +70,21 @@ export const prototypeHasExtraProperties = answerClass({
     "in Headers.prototype)` gives `[true, true, true]`; standard `[false, false, " +
     "false]`.",
 });
+
+/** The positions of the own-property lists in `shapeOf`'s outcome (prototype, iterator's). */
+const PROPERTY_LISTS = [4, 7];
+
+/**
+ * Whether the property list `candidate` holds every entry of `reference` and others, each of a
+ * key `reference` has no entry for.
+ */
+function addsKeys(candidate: unknown, reference: unknown): boolean {
+  if (!Array.isArray(candidate) || !Array.isArray(reference)) return false;
+  const texts = new Set(candidate.map((entry) => JSON.stringify(entry)));
+  const keys = new Set(reference.map((entry) => JSON.stringify((entry as unknown[])[0])));
+  return reference.every((entry) => texts.has(JSON.stringify(entry))) &&
+    candidate.every((entry) =>
+      reference.some((r) => sameJson(r, entry)) ||
+      !keys.has(JSON.stringify((entry as unknown[])[0]))
+    );
+}

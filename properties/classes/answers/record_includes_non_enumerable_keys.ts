@@ -4,6 +4,14 @@
  * @module
  */
 import { answerClass } from "../class.ts";
+import { bothOk, threwOf } from "../answer_helpers.ts";
+import {
+  headersInitOf,
+  initLogs,
+  isPairList,
+  sameJson,
+  stopsAtHeaders,
+} from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `record-includes-non-enumerable-keys`. */
@@ -18,6 +26,39 @@ export const recordIncludesNonEnumerableKeys = answerClass({
     ((op.init.kind === "record" &&
       (op.init.extra === "hidden string" || op.init.extra === "hidden symbol")) ||
       (op.init.kind === "exotic" && op.init.how === "callable record")),
+  // Two shapes. A listing holds the reference's pairs and pairs named after non-enumerable own
+  // keys (`x-hidden` of a record with a hidden string key, the own `length`, `name` and
+  // `prototype` of a callable record, `arguments` and `caller` of a sloppy one): forked. A
+  // step converting a record with a hidden Symbol key threw a TypeError (its construction, a
+  // lookup on what it did not make) where the reference returned or threw another error (a
+  // Response's bad status, checked after the headers), or its Request's or
+  // Response's init log stops at the headers member where the reference's reads more: forked.
+  explains: (d) => {
+    if (
+      bothOk(d, (c, r) =>
+        isPairList(c) && isPairList(r) && c.length > r.length &&
+        sameJson(c.filter(([name]) => !HIDDEN.includes(name)), r))
+    ) return "fork";
+    const init = headersInitOf(d.step);
+    if (d.observation || init?.kind !== "record" || init.extra !== "hidden symbol") return null;
+    const logs = initLogs(d);
+    if (logs !== null) return stopsAtHeaders(logs[0], logs[1]) ? "fork" : null;
+    return threwOf(d.candidate) === "TypeError" && threwOf(d.reference) !== "TypeError"
+      ? "fork"
+      : null;
+  },
+  recognized: [
+    {
+      when: "a listing holds the reference's pairs and pairs named after non-enumerable own keys " +
+        "(`x-hidden`; a callable record's `length`, `name`, `prototype`)",
+      after: "fork",
+    },
+    {
+      when: "a step converting a record with a hidden Symbol key threw a TypeError where the " +
+        "reference returned or threw another error (or its init log stops at `headers`)",
+      after: "fork",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",
@@ -44,3 +85,6 @@ export const recordIncludesNonEnumerableKeys = answerClass({
     'Symbol key throw a TypeError: `new Headers(Object.defineProperty({ a: "1" }, ' +
     'Symbol("s"), { value: "1" }))`.',
 });
+
+/** The names of the non-enumerable own keys a record init may carry (construct.ts). */
+const HIDDEN = ["x-hidden", "length", "name", "prototype", "arguments", "caller"];

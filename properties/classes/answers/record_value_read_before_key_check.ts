@@ -5,6 +5,7 @@
  */
 import { answerClass } from "../class.ts";
 import { recordedInitOf } from "../answer_helpers.ts";
+import { initLogs, notByteString, properPrefix } from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `record-value-read-before-key-check`. */
@@ -15,6 +16,24 @@ export const recordValueReadBeforeKeyCheck = answerClass({
   summary: "a record init's value is read and converted before its key is checked to be a " +
     "ByteString (WebIDL: the key's conversion throws first)",
   covers: (op) => recordedInitOf(op, "record"),
+  // The reference's read log ends at the descriptor of a key that is not a ByteString (its
+  // conversion throws); the candidate's goes on from there, first reading that key's value. The
+  // construction threw on both sides, so the run goes on.
+  explains: (d) => {
+    const logs = initLogs(d);
+    if (logs === null || !properPrefix(logs[1], logs[0])) return null;
+    const key = /^getOwnPropertyDescriptor init (.*)$/.exec(logs[1].at(-1) ?? "")?.[1];
+    return key !== undefined && notByteString(key) && logs[0][logs[1].length] === `get init ${key}`
+      ? "go on"
+      : null;
+  },
+  recognized: [
+    {
+      when: "a record init's read log is the reference's, which ends at the descriptor of a key " +
+        "that is not a ByteString, then the read of that key's value and what follows",
+      after: "go on",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",

@@ -78,7 +78,16 @@ export const requestInitSkipsMembers = answerClass({
     }],
     message: "",
   },
-  report: null,
+  report: {
+    title: "new Request never reads ten of the RequestInit members (an invalid mode is accepted)",
+    observe: `return new Request("http://a/", { mode: "bogus" }).mode;`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "JavaScript value to dictionary (RequestInit), then new Request(input, init)",
+      step: 'every member is read and converted: `mode` to a RequestMode, which "bogus" is not',
+      url: `${WEBIDL}#js-dictionary`,
+    },
+  },
   notes: "a RequestInit Proxy logs reads of `body, client, headers, method, redirect, signal` " +
     "(the RequestInit dictionary of ext/fetch/23_request.js at these commits has those six " +
     'keys), so `new Request(url, { mode: "bogus" })` makes a Request; standard: the fifteen ' +

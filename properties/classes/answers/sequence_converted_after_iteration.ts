@@ -4,7 +4,14 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { recordedInitOf } from "../answer_helpers.ts";
+import { recordedInitOf, threwOf } from "../answer_helpers.ts";
+import {
+  headersInitOf,
+  initLogs,
+  notByteString,
+  properPrefix,
+  textOf,
+} from "../headers_helpers.ts";
 import { WEBIDL } from "../standards.ts";
 
 /** The class `sequence-converted-after-iteration`. */
@@ -18,6 +25,40 @@ export const sequenceConvertedAfterIteration = answerClass({
     (op.op === "construct" && op.init.kind === "exotic" &&
       op.init.how === "iterable throws midway") ||
     recordedInitOf(op, "array") || recordedInitOf(op, "iterator"),
+  // Two shapes, both constructions that threw on both sides (the run goes on): an init whose
+  // iterator throws midway threw its SyntaxError where the reference threw the TypeError of the
+  // first pair's conversion (a part that is not a ByteString); a recorded sequence init's read
+  // log is the reference's, which ends at the conversion of a name or value that is not a
+  // ByteString, and then goes on.
+  explains: (d) => {
+    const init = headersInitOf(d.step);
+    if (
+      !d.observation && init?.kind === "exotic" && init.how === "iterable throws midway" &&
+      threwOf(d.candidate) === "SyntaxError" && threwOf(d.reference) === "TypeError" &&
+      (init.items[0] ?? []).some((part) => notByteString(textOf(part) ?? ""))
+    ) return "go on";
+    const logs = initLogs(d);
+    if (init?.kind !== "recorded" || logs === null || !properPrefix(logs[1], logs[0])) {
+      return null;
+    }
+    const last = /^call toString (name|value)(\d+)$/.exec(logs[1].at(-1) ?? "");
+    const part = last === null
+      ? undefined
+      : init.items[Number(last[2])]?.[last[1] === "name" ? 0 : 1];
+    return part !== undefined && notByteString(textOf(part) ?? "") ? "go on" : null;
+  },
+  recognized: [
+    {
+      when: "an init whose iterator throws midway threw its SyntaxError where the reference " +
+        "threw a TypeError for a first pair that is not a ByteString",
+      after: "go on",
+    },
+    {
+      when: "a sequence init's read log is the reference's, which ends at the conversion of a " +
+        "name or value that is not a ByteString, and then goes on",
+      after: "go on",
+    },
+  ],
   example: {
     steps: [{
       op: "construct",
