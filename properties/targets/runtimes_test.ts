@@ -51,10 +51,20 @@ Deno.test("--runtime", async (t) => {
       "1",
       "--known-divergences",
       "all",
+      "--costs",
+      "none",
+      "--wire",
+      "none",
+      "--egress",
+      "none",
       "--json",
     ]);
-    assert.equal(run.status, 0, run.stderr);
-    assert.equal(JSON.parse(run.stdout).runtime, "deno 2.0.0");
+    // Its answers are not the point (Deno 2.0.0 has divergences no class of today's Deno
+    // explains): the workers ran under it, and the campaign ended with a verdict.
+    assert.ok(run.status === 0 || run.status === 1, `exit ${run.status}: ${run.stderr}`);
+    const summary = JSON.parse(run.stdout);
+    assert.equal(summary.runtime, "deno 2.0.0");
+    assert.ok(summary.runs > 0, `${summary.runs} runs`);
   });
 
   const dir = mkdtempSync(join(tmpdir(), "headerproof-runtime-"));
