@@ -572,6 +572,10 @@ export class Headers implements HeadersLike {
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
+    const pending = this.#rawList;
+    if (pending !== null && this.#rawListAppends && pending.length === 3 && pending[2] === lower) {
+      return this.#deleteLonePending();
+    }
     let combined = this.#read();
     if (this.#shared) {
       // A miss must not detach: copy-on-write copies only for a delete that removes something.
@@ -1012,6 +1016,23 @@ export class Headers implements HeadersLike {
     this.#adoptFilled([keptName(name, lower), value, lower]);
     this.#shared = false;
     this.#view = null;
+  }
+
+  /**
+   * Fast path "lone pending header": a delete of the one header a pending fill holds leaves the
+   * state indexing it and deleting would (an owned empty index, a list in index order).
+   */
+  #deleteLonePending(): void {
+    this.#combined = new SafeMap<string, string>();
+    this.#shared = false;
+    this.#rawList = null;
+    this.#rawListAppends = false;
+    this.#rawListScanned = false;
+    this.#setCookies = null;
+    this.#joinedMayEndInSpace = false;
+    this.#view = null;
+    this.#listInIndexOrder = true;
+    this.#list = null;
   }
 
   /**

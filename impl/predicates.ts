@@ -51,6 +51,7 @@ export function detachedCopy(text: string): string {
 
 /** https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null. */
 export function lowercaseHeaderName(name: string): string | null {
+  if (name === tableSpelling) return tableLower;
   const length = name.length;
   if (length === 0) return null;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
@@ -61,7 +62,7 @@ export function lowercaseHeaderName(name: string): string | null {
     for (let i = 0; i < bucket.length; i += 2) {
       if (bucket[i] === name) {
         tableSpelling = bucket[i];
-        return bucket[i + 1];
+        return tableLower = bucket[i + 1];
       }
     }
   }
@@ -81,8 +82,9 @@ function validatedNewName(
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
-  tableSpelling = raw;
   const lower = StringPrototypeToLowerCase(raw);
+  tableSpelling = raw;
+  tableLower = lower;
   if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [raw, lower];
   } else {
@@ -103,8 +105,12 @@ function validatedLongName(name: string): string | null {
   return detachedCopy(StringPrototypeToLowerCase(name));
 }
 
-/** The spelling {@link validatedNames} last found or stored (a detached copy). */
+/**
+ * Fast path "last name": the spelling {@link validatedNames} last found or stored (a detached
+ * copy) and its lowercase form; "" maps to null until a name is stored.
+ */
 let tableSpelling = "";
+let tableLower: string | null = null;
 
 /** A string shorter than this is never a slice of another (V8's `SlicedString::kMinLength`). */
 const MIN_SLICE_LENGTH = 13;
