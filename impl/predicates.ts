@@ -8,6 +8,7 @@
  */
 
 import {
+  JAVASCRIPTCORE,
   regExpTest,
   SafeMap,
   safeSetOf,
@@ -49,8 +50,17 @@ export function detachedCopy(text: string): string {
   return StringPrototypeSlice(StringPrototypePadEnd(text, text.length + 1), 0, text.length);
 }
 
-/** https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null. */
-export function lowercaseHeaderName(name: string): string | null {
+/**
+ * https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null.
+ * Chosen at load: under JavaScriptCore the validated-name map, since a string there keeps its hash
+ * and each of the table's `charCodeAt` calls is a host call; elsewhere the validated-name table.
+ */
+export const lowercaseHeaderName: (name: string) => string | null = JAVASCRIPTCORE
+  ? lowercaseRecordKeyName
+  : lowercaseTableName;
+
+/** {@link lowercaseHeaderName} through {@link validatedNames}. */
+function lowercaseTableName(name: string): string | null {
   if (name === tableSpelling) return tableLower;
   const length = name.length;
   if (length === 0) return null;
