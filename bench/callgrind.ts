@@ -149,6 +149,17 @@ function describeRegion({ op, region, pair }: RegionTrace): string {
   return `${op} ${region.toUpperCase()} #${pair}`;
 }
 
+/**
+ * `ops` in groups of `batch` (`--batch`; below 1 counts as 1), in order, each operation once: the
+ * operations one callgrind process measures.
+ */
+export function batchedOps(ops: readonly string[], batch: number): string[][] {
+  const size = Math.max(1, batch);
+  const groups: string[][] = [];
+  for (let i = 0; i < ops.length; i += size) groups.push(ops.slice(i, i + size));
+  return groups;
+}
+
 /** The region counts of one operation, and which regions something disturbed. */
 export interface OpRegions {
   n1: number[];

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  batchedOps,
   countsPerOp,
   differencePerOp,
   DISTURBANCE_FLAGS,
@@ -72,6 +73,16 @@ Deno.test("callgrind helpers", async (t) => {
         regionTraces(`${regionStartMarker("a", "n1", 1)}\n${regionStartMarker("a", "n2", 1)}\n`),
       /region a N1 #1 never ended/,
     );
+  });
+
+  await t.step("batchedOps: every operation once, in order, at most `batch` per process", () => {
+    const ops = ["a", "b", "c", "d", "e"];
+    assert.deepEqual(batchedOps(ops, 2), [["a", "b"], ["c", "d"], ["e"]]);
+    assert.deepEqual(batchedOps(ops, 5), [ops]);
+    assert.deepEqual(batchedOps(ops, 32), [ops]);
+    assert.deepEqual(batchedOps(ops, 1), ops.map((op) => [op]));
+    assert.deepEqual(batchedOps(ops, 0), ops.map((op) => [op]));
+    assert.deepEqual(batchedOps([], 3), []);
   });
 
   await t.step("countsPerOp counts only the regions nothing disturbed", () => {

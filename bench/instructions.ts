@@ -24,6 +24,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { commandLine, integerFlag, parseArgs } from "./args.ts";
 import {
+  batchedOps,
   DisturbedRegionsError,
   materializeImpl,
   measureInstructions,
@@ -169,9 +170,7 @@ async function main(): Promise<void> {
     { length: repeat },
     () => names.map(() => new Map<string, OpMeasurement>()),
   );
-  const batch = Math.max(1, integerFlag(args, "batch", 1));
-  const groups: string[][] = [];
-  for (let i = 0; i < common.ops.length; i += batch) groups.push(common.ops.slice(i, i + batch));
+  const groups = batchedOps(common.ops, integerFlag(args, "batch", 1));
   const tasks = measured.flatMap((_, round) =>
     names.flatMap((name, m) => groups.map((group) => ({ round, name, m, group })))
   );

@@ -350,6 +350,10 @@ const EMPTY_INDEX = new SafeMap<string, string>();
 // Set by the class's static block: the private operations the module's functions need.
 /** `Headers.#entryAt`: entry `index` of the view into `entryName` and `entryValue`. */
 let entryAt: (headers: Headers, index: number) => boolean;
+/**
+ * The entry `#entryAt` found. Invariant: emptied once its reader took it (and by a read past the
+ * end), so no module slot keeps a deleted value alive.
+ */
 let entryName = "", entryValue = "";
 let isHeaders: (value: unknown) => value is Headers;
 /** A Headers with `guard` over a copy of raw list `flat`, or else filled from `init`. */
@@ -568,6 +572,10 @@ export class Headers implements HeadersLike {
     const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
+    const pending = this.#rawList;
+    if (pending !== null && this.#rawListAppends && pending.length === 3 && pending[2] === lower) {
+      return this.#deleteLonePending();
+    }
     let combined = this.#read();
     if (this.#shared) {
       // A miss must not detach: copy-on-write copies only for a delete that removes something.
@@ -640,7 +648,9 @@ export class Headers implements HeadersLike {
       throw new TypeError("Headers.forEach: the callback is not a function");
     }
     for (let index = 0; this.#entryAt(index); index++) {
-      callFunction(callback, thisArg, entryValue, entryName, this);
+      const name = entryName, value = entryValue;
+      entryName = entryValue = "";
+      callFunction(callback, thisArg, value, name, this);
     }
   }
 
@@ -901,7 +911,10 @@ export class Headers implements HeadersLike {
         view = this.#buildViewFromOrder(order, combined);
       }
     }
-    if (2 * index >= view.length) return false;
+    if (2 * index >= view.length) {
+      entryName = entryValue = "";
+      return false;
+    }
     entryName = view[2 * index];
     entryValue = view[2 * index + 1];
     return true;
@@ -1003,6 +1016,23 @@ export class Headers implements HeadersLike {
     this.#adoptFilled([keptName(name, lower), value, lower]);
     this.#shared = false;
     this.#view = null;
+  }
+
+  /**
+   * Fast path "lone pending header": a delete of the one header a pending fill holds leaves the
+   * state indexing it and deleting would (an owned empty index, a list in index order).
+   */
+  #deleteLonePending(): void {
+    this.#combined = new SafeMap<string, string>();
+    this.#shared = false;
+    this.#rawList = null;
+    this.#rawListAppends = false;
+    this.#rawListScanned = false;
+    this.#setCookies = null;
+    this.#joinedMayEndInSpace = false;
+    this.#view = null;
+    this.#listInIndexOrder = true;
+    this.#list = null;
   }
 
   /**
@@ -1190,9 +1220,11 @@ class HeadersIterator {
     const found = entryAt(this.#target, index);
     if (!found) return { value: undefined, done: true };
     this.#index = index + 1;
+    const name = entryName, value = entryValue;
+    entryName = entryValue = "";
     const kind = this.#kind;
-    if (kind === KIND_KEY_AND_VALUE) return { value: [entryName, entryValue], done: false };
-    return { value: kind === KIND_KEY ? entryName : entryValue, done: false };
+    if (kind === KIND_KEY_AND_VALUE) return { value: [name, value], done: false };
+    return { value: kind === KIND_KEY ? name : value, done: false };
   }
 }
 

@@ -8,6 +8,7 @@
  */
 
 import {
+  JAVASCRIPTCORE,
   regExpTest,
   SafeMap,
   safeSetOf,
@@ -49,8 +50,18 @@ export function detachedCopy(text: string): string {
   return StringPrototypeSlice(StringPrototypePadEnd(text, text.length + 1), 0, text.length);
 }
 
-/** https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null. */
-export function lowercaseHeaderName(name: string): string | null {
+/**
+ * https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null.
+ * Chosen at load: under JavaScriptCore the validated-name map, since a string there keeps its hash
+ * and each of the table's `charCodeAt` calls is a host call; elsewhere the validated-name table.
+ */
+export const lowercaseHeaderName: (name: string) => string | null = JAVASCRIPTCORE
+  ? lowercaseRecordKeyName
+  : lowercaseTableName;
+
+/** {@link lowercaseHeaderName} through {@link validatedNames}. */
+function lowercaseTableName(name: string): string | null {
+  if (name === tableSpelling) return tableLower;
   const length = name.length;
   if (length === 0) return null;
   const bucketIndex = (length * 31 + StringPrototypeCharCodeAt(name, 0) +
@@ -61,7 +72,7 @@ export function lowercaseHeaderName(name: string): string | null {
     for (let i = 0; i < bucket.length; i += 2) {
       if (bucket[i] === name) {
         tableSpelling = bucket[i];
-        return bucket[i + 1];
+        return tableLower = bucket[i + 1];
       }
     }
   }
@@ -81,8 +92,9 @@ function validatedNewName(
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
   const raw = detachedCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
-  tableSpelling = raw;
   const lower = StringPrototypeToLowerCase(raw);
+  tableSpelling = raw;
+  tableLower = lower;
   if (bucket === undefined || bucket.length >= 2 * NAMES_PER_BUCKET) {
     validatedNames[bucketIndex] = [raw, lower];
   } else {
@@ -103,8 +115,12 @@ function validatedLongName(name: string): string | null {
   return detachedCopy(StringPrototypeToLowerCase(name));
 }
 
-/** The spelling {@link validatedNames} last found or stored (a detached copy). */
+/**
+ * Fast path "last name": the spelling {@link validatedNames} last found or stored (a detached
+ * copy) and its lowercase form; "" maps to null until a name is stored.
+ */
 let tableSpelling = "";
+let tableLower: string | null = null;
 
 /** A string shorter than this is never a slice of another (V8's `SlicedString::kMinLength`). */
 const MIN_SLICE_LENGTH = 13;

@@ -49,6 +49,13 @@ function isNative(value: unknown, name: string): boolean {
 }
 
 /**
+ * Whether the engine is JavaScriptCore (Bun), read once at load from how the realm's intact
+ * `Function.prototype.toString` prints itself; no global user code can patch decides it.
+ */
+export const JAVASCRIPTCORE: boolean = reflectApply(functionToString, functionToString, []) ===
+  "function toString() {\n    [native code]\n}";
+
+/**
  * `value`, the built-in `key` of the object at path `owner` (`"get size"`: the getter of `size`),
  * if it is the engine's own; else the same built-in from a fresh realm, where there is one.
  */
@@ -65,10 +72,30 @@ export function intact<T>(value: T, key: string, owner: readonly string[]): T {
 
 const bind = intact(Function.prototype.bind, "bind", ["Function", "prototype"]);
 const call = intact(Function.prototype.call, "call", ["Function", "prototype"]);
+const apply = intact(reflectApply, "apply", ["Reflect"]);
 
-/** `fn.call(thisArg, ...args)` with the original `call`. */
-export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown = bind
-  .call(call, call);
+/**
+ * `fn` as a function taking its receiver first, chosen at load: under V8 a bound `call`, which it
+ * inlines; under JavaScriptCore, which runs a bound `call` as a host call, a rest parameter handed
+ * to `Reflect.apply`.
+ */
+function uncurried(fn: unknown): (self: unknown, ...args: unknown[]) => unknown {
+  return JAVASCRIPTCORE ? applying(fn as () => unknown) : bind.call(call, fn as () => unknown);
+}
+
+// JavaScriptCore only: Bun's runs (`fuzz:bun`, `retained_heap_test.ts`) execute it.
+// deno-coverage-ignore-start
+function applying(fn: () => unknown): (self: unknown, ...args: unknown[]) => unknown {
+  return (self, ...args) => apply(fn, self, args);
+}
+function applyCall(fn: unknown, thisArg: unknown, ...args: unknown[]): unknown {
+  return apply(fn as () => unknown, thisArg, args);
+}
+// deno-coverage-ignore-stop
+
+/** `fn.call(thisArg, ...args)` with the original `call` (chosen as {@link uncurried} is). */
+export const callFunction: (fn: unknown, thisArg: unknown, ...args: unknown[]) => unknown =
+  JAVASCRIPTCORE ? applyCall : bind.call(call, call);
 
 /** A method of `Self` as a function taking its receiver first. */
 type Uncurried<Self, F> = F extends (...args: infer A) => infer R ? (self: Self, ...args: A) => R
@@ -88,7 +115,7 @@ function captured<T, K extends keyof T & string, U extends boolean = false>(
   const functions = { __proto__: null } as unknown as Record<K, unknown>;
   for (let index = 0; index < keys.length; index++) {
     const found = intact(holder[keys[index]], keys[index], uncurry ? [name, "prototype"] : [name]);
-    functions[keys[index]] = uncurry ? bind.call(call, found as () => unknown) : found;
+    functions[keys[index]] = uncurry ? uncurried(found) : found;
   }
   return functions as { [P in K]: U extends true ? Uncurried<T, T[P]> : T[P] };
 }

@@ -47,9 +47,9 @@ export const TRACE_VARIANTS: readonly Variant[] = [
       },
       {
         file: "headers.ts",
-        search: "    this.#index = index + 1;\n    const kind = this.#kind;",
-        replace:
-          "    this.#index = index + 1;\n    this.#lastName = entryName;\n    const kind = this.#kind;",
+        search: "    this.#index = index + 1;\n    const name = entryName, value = entryValue;",
+        replace: "    this.#index = index + 1;\n    this.#lastName = entryName;\n" +
+          "    const name = entryName, value = entryValue;",
       },
     ],
   },

@@ -309,7 +309,9 @@ export const VARIANTS: readonly Variant[] = [
     patches: [{
       file: "headers.ts",
       search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
-        "      callFunction(callback, thisArg, entryValue, entryName, this);",
+        "      const name = entryName, value = entryValue;\n" +
+        '      entryName = entryValue = "";\n' +
+        "      callFunction(callback, thisArg, value, name, this);",
       replace: "const snapshot: string[] = [];\n" +
         "    for (let at = 0; this.#entryAt(at); at++) snapshot.push(entryName, entryValue);\n" +
         "    for (let index = 0; 2 * index < snapshot.length; index++) {\n" +
@@ -365,13 +367,12 @@ export const VARIANTS: readonly Variant[] = [
     patches: [
       {
         file: "headers.ts",
-        search:
-          "if (kind === KIND_KEY_AND_VALUE) return { value: [entryName, entryValue], done: false };",
+        search: "if (kind === KIND_KEY_AND_VALUE) return { value: [name, value], done: false };",
         replace: "if (kind === KIND_KEY_AND_VALUE) {\n" +
-          '      const key = entryName + "\\n" + entryValue;\n' +
+          '      const key = name + "\\n" + value;\n' +
           "      let pairs = PAIR_CACHES.get(this.#target);\n" +
           "      if (pairs === undefined) PAIR_CACHES.set(this.#target, pairs = {});\n" +
-          "      return { value: (pairs[key] ??= [entryName, entryValue]), done: false };\n" +
+          "      return { value: (pairs[key] ??= [name, value]), done: false };\n" +
           "    }",
       },
       {
@@ -473,9 +474,9 @@ export const VARIANTS: readonly Variant[] = [
       {
         file: "headers.ts",
         search: "for (let index = 0; this.#entryAt(index); index++) {\n" +
-          "      callFunction(callback, thisArg, entryValue, entryName, this);",
+          "      const name = entryName, value = entryValue;",
         replace: "for (let index = 0; (this.#view = null, this.#entryAt(index)); index++) {\n" +
-          "      callFunction(callback, thisArg, entryValue, entryName, this);",
+          "      const name = entryName, value = entryValue;",
       },
     ],
   },
@@ -589,6 +590,28 @@ export const VARIANTS: readonly Variant[] = [
         replace: `    Headers.#enter(this, "Headers.${method}", arguments.length, ${count});\n` +
           "    if (this.#lastGet !== null) this.#lastGet.fresh = false;\n",
       })),
+    ],
+  },
+  {
+    name: "iteration-keeps-last-entry",
+    bug: "the module slots an iteration reads its entries through keep the last entry visited, " +
+      "so a deleted large value stays alive until the next iteration of any Headers",
+    costClass: "memory-grows-with-operations",
+    patches: [
+      {
+        file: "headers.ts",
+        search: "      const name = entryName, value = entryValue;\n" +
+          '      entryName = entryValue = "";\n' +
+          "      callFunction(callback, thisArg, value, name, this);",
+        replace: "      callFunction(callback, thisArg, entryValue, entryName, this);",
+      },
+      {
+        file: "headers.ts",
+        search: "if (2 * index >= view.length) {\n" +
+          '      entryName = entryValue = "";\n' +
+          "      return false;\n    }",
+        replace: "if (2 * index >= view.length) return false;",
+      },
     ],
   },
   {
