@@ -116,7 +116,7 @@ async function written() {
 /** The module's list: its egressHeaderList of the case's message. */
 const MODULE = String.raw`async function written() {
   const classes = { ...candidate.fetchClasses({ profile: "server" }), Headers: candidate.Headers };
-  const message = CASE.side === "server" ? buildResponse(CASE.response, classes)
+  const message = "response" in CASE ? buildResponse(CASE.response, classes)
     : buildRequest(CASE.fetch, "http://127.0.0.1:9/egress", classes);
   const flat = candidate.egressHeaderList(message);
   const list = [];

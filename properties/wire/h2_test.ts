@@ -32,6 +32,9 @@ Deno.test("headerBlock writes HPACK literals a peer decodes byte for byte", asyn
     assert.equal(exchange.end, "response");
     assert.equal(exchange.status, 200);
     assert.deepEqual(seen, fields);
+    // The response's block, decoded (hpack.ts): Deno.serve's own fields.
+    assert.deepEqual(exchange.fields?.[0], [":status", "200"]);
+    assert.ok(exchange.fields?.some(([name]) => name === "content-type"));
   } finally {
     await server.close();
   }
@@ -90,6 +93,14 @@ Deno.test("Deno's fetch() reads an h2 response from the responder with a run-tim
     );
     assert.equal(response.headers.get("x-a"), "1, 2");
     await response.body?.cancel();
+    // The request's block, decoded (hpack.ts; hyper Huffman-codes and indexes it).
+    assert.deepEqual(responder.requests.at(-1)?.slice(0, 2), [[":method", "GET"], [
+      ":scheme",
+      "https",
+    ]]);
+    assert.ok(
+      responder.requests.at(-1)?.some(([name, value]) => name === "accept" && value === "*/*"),
+    );
   } finally {
     await client.close();
     await responder.close();
