@@ -40,6 +40,7 @@ import type { H2Field, H2Responder } from "../wire/h2.ts";
 import { makeLoopbackCertificate, sendH2Request, startH2Responder } from "../wire/h2.ts";
 import type { RuntimeH2Client } from "../wire/h2_runtime.ts";
 import { startRuntimeH2Client } from "../wire/h2_runtime.ts";
+import { HpackDecoder } from "../wire/hpack.ts";
 
 /** One generated case: a side (HTTP/1.1 or h2) and its message. */
 export type EgressCase =
@@ -219,6 +220,8 @@ export async function runEgressProperty(options: EgressOptions): Promise<EgressR
         h2Server!.port,
         h2Get(h2Server!.port),
         EGRESS_EXCHANGE_MS,
+        false,
+        new HpackDecoder(),
       );
       if (exchange.fields === undefined || exchange.fields === null) return null;
       const read = h2BlockFieldLines(exchange.fields);
@@ -346,7 +349,7 @@ async function startH2Client(
     return null;
   }
   opened.push(client);
-  const responder = await startH2Responder(certificate);
+  const responder = await startH2Responder(certificate, () => new HpackDecoder());
   opened.push(responder);
   ends.client = client.kind;
   return { client, responder };

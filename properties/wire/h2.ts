@@ -7,8 +7,9 @@
  *   request's header block to a server and reports how the stream ended;
  * - {@link startH2Responder}: an h2 server over TLS (ALPN "h2") that answers every request with
  *   the header block it is told to, for a runtime's `fetch()`.
- * A peer's block is decoded by hpack.ts (for the egress stage, which compares what a runtime
- * writes) and never trusted otherwise: a block that does not decode is recorded as null.
+ * A peer's block is decoded only by a decoder the caller gives (hpack.ts: the egress stage, which
+ * compares what a runtime writes) and never trusted otherwise: one that does not decode is null.
+ * {@link h2EndsSource} is these ends as source text, for a self-contained reproduction.
  *
  * Fields travel as strings of code units up to 0xFF, written as Latin-1.
  *
@@ -23,7 +24,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tls from "node:tls";
 import { LOOPBACK } from "./endpoints.ts";
-import { HpackDecoder } from "./hpack.ts";
 
 /** A field of a header block: a name (a pseudo-header's with its colon) and a value. */
 export type H2Field = readonly [string, string];
@@ -176,8 +176,13 @@ function blockGatherer(
   };
 }
 
+/** Reads one direction's header blocks in order (hpack.ts's `HpackDecoder`). */
+export interface BlockDecoder {
+  decode(block: Buffer): H2Field[];
+}
+
 /** The fields of `block` as `decoder` reads it, or null when it does not decode. */
-function decoded(decoder: HpackDecoder, block: Buffer): H2Field[] | null {
+function decoded(decoder: BlockDecoder, block: Buffer): H2Field[] | null {
   try {
     return decoder.decode(block);
   } catch {
@@ -208,7 +213,10 @@ export interface H2Exchange {
   status: number | null;
   /** The RST_STREAM or GOAWAY error code, else null. */
   code: number | null;
-  /** The response's header block, decoded (pseudo-headers included); null when none or bad. */
+  /**
+   * The response's header block, decoded by the decoder given (pseudo-headers included); null
+   * when it does not decode; absent without a decoder or a response.
+   */
   fields?: H2Field[] | null;
 }
 
@@ -224,7 +232,7 @@ export function h2Outcome(exchange: H2Exchange): string {
  * END_STREAM, to the h2c server on 127.0.0.1:`port` (prior knowledge), and reads until the
  * response's headers, a reset, a GOAWAY or `timeoutMs`. With `cancel`, resets the stream itself
  * right after sending it (CANCEL), before the response can complete, and waits at most 100 ms
- * for the server to do what it does with that.
+ * for the server to do what it does with that. With `decoder`, the response's block is decoded.
  *
  * @example
  * ```ts
@@ -237,6 +245,7 @@ export function sendH2Request(
   fields: readonly H2Field[],
   timeoutMs: number,
   cancel = false,
+  decoder?: BlockDecoder,
 ): Promise<H2Exchange> {
   return new Promise((resolve) => {
     let settled = false;
@@ -254,11 +263,15 @@ export function sendH2Request(
       () => finish({ end: cancel ? "cancelled" : "timeout", status: null, code: null }),
       cancel ? Math.min(timeoutMs, CANCEL_WAIT_MS) : timeoutMs,
     );
-    const decoder = new HpackDecoder();
     const gather = blockGatherer((stream, block) => {
-      const fields = decoded(decoder, block);
+      const fields = decoder === undefined ? undefined : decoded(decoder, block);
       if (stream !== 1) return;
-      finish({ end: "response", status: STATIC_STATUS[block[0]] ?? null, code: null, fields });
+      finish({
+        end: "response",
+        status: STATIC_STATUS[block[0]] ?? null,
+        code: null,
+        ...(fields === undefined ? {} : { fields }),
+      });
     });
     const onData = frameReader((incoming) => {
       if (incoming.type === SETTINGS && (incoming.flags & ACK) === 0) {
@@ -312,7 +325,8 @@ export interface H2Responder {
   port: number;
   /**
    * The header blocks of the last requests received, decoded (pseudo-headers included; null: a
-   * block that did not decode), oldest first, at most {@link RECORDED_REQUESTS}.
+   * block that did not decode), oldest first, at most {@link RECORDED_REQUESTS}; none without a
+   * decoder.
    */
   requests: (H2Field[] | null)[];
   /** Sets what the next requests are answered with. */
@@ -334,7 +348,8 @@ export interface LoopbackCertificate {
 /**
  * Starts an h2 server over TLS (ALPN "h2" only) on 127.0.0.1 (ephemeral port) with `certificate`:
  * it answers every request stream with the answer last given to `answerWith`, at the byte level
- * (its own SETTINGS, an ACK of the client's, the answer's header block).
+ * (its own SETTINGS, an ACK of the client's, the answer's header block); each connection's
+ * request blocks are decoded by a decoder `newDecoder` makes, when given.
  *
  * @example
  * ```ts
@@ -346,7 +361,10 @@ export interface LoopbackCertificate {
  * }
  * ```
  */
-export function startH2Responder(certificate: LoopbackCertificate): Promise<H2Responder> {
+export function startH2Responder(
+  certificate: LoopbackCertificate,
+  newDecoder?: () => BlockDecoder,
+): Promise<H2Responder> {
   let answer: H2Answer = { fields: [[":status", "204"]], reset: false };
   const requests: (H2Field[] | null)[] = [];
   const sockets = new Set<net.Socket>();
@@ -358,9 +376,9 @@ export function startH2Responder(certificate: LoopbackCertificate): Promise<H2Re
     sockets.add(socket);
     let preface = Buffer.alloc(0);
     let read = 0;
-    const decoder = new HpackDecoder();
+    const decoder = newDecoder?.();
     const gather = blockGatherer((stream, block) => {
-      requests.push(decoded(decoder, block));
+      if (decoder !== undefined) requests.push(decoded(decoder, block));
       if (requests.length > RECORDED_REQUESTS) requests.shift();
       respond(stream);
     });
@@ -490,4 +508,58 @@ export function makeLoopbackCertificate(): LoopbackCertificate | string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The h2 ends above as source text, for a self-contained reproduction to embed (one copy of the
+ * code): their constants and functions ({@link sendH2Request}, {@link startH2Responder},
+ * {@link makeLoopbackCertificate}, {@link h2Outcome} and what they call). The embedding file
+ * defines `LOOPBACK` and imports `Buffer`, `net`, `tls`, `execFileSync`, `mkdtempSync`,
+ * `readFileSync`, `rmSync`, `writeFileSync`, `tmpdir` and `join` as this module does.
+ *
+ * @example
+ * ```ts
+ * import { h2EndsSource } from "./h2.ts";
+ * console.log(h2EndsSource().includes("function sendH2Request"));
+ * ```
+ */
+export function h2EndsSource(): string {
+  const constants = {
+    PREFACE,
+    DATA,
+    HEADERS,
+    RST_STREAM,
+    SETTINGS,
+    GOAWAY,
+    CONTINUATION,
+    END_STREAM,
+    END_HEADERS,
+    ACK,
+    PADDED,
+    PRIORITY,
+    MAX_FRAME,
+    CANCEL,
+    INTERNAL_ERROR,
+    CANCEL_WAIT_MS,
+    MAX_READ,
+    STATIC_STATUS,
+    RECORDED_REQUESTS,
+  };
+  return [
+    `const { ${Object.keys(constants).join(", ")} } = ${JSON.stringify(constants)};`,
+    ...[
+      hpackInteger,
+      headerBlock,
+      frame,
+      headerFrames,
+      frameReader,
+      blockGatherer,
+      decoded,
+      h2Outcome,
+      sendH2Request,
+      u32,
+      startH2Responder,
+      makeLoopbackCertificate,
+    ].map((fn) => fn.toString()),
+  ].join("\n\n");
 }

@@ -47,6 +47,8 @@ import {
   statusOf,
 } from "./endpoints.ts";
 import { brokenMetamorphicProperty, observeHeaders, probedNames } from "./field_lines.ts";
+import { h2EndsSource } from "./h2.ts";
+import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 import type { WireDivergence } from "./wire_property.ts";
 import { guardOf, requestBytes } from "./wire_property.ts";
 
@@ -94,8 +96,11 @@ const NETWORK_HELPERS = [
     startRuntimeServer,
     startNodeServer,
     requestBytes,
+    startRuntimeH2Server,
+    startRuntimeH2Client,
   ]
     .map((fn) => fn.toString()),
+  h2EndsSource(),
 ].join("\n\n");
 
 /**
@@ -124,6 +129,50 @@ function exchange(input: WireReproductionInput): string[] {
       }, { profile: "server" }), names);`,
       "} catch (error) {",
       '  outcome = `threw ${error?.name ?? "a non-Error"}: ${error?.message ?? String(error)}`;',
+      "}",
+    ];
+  }
+  if (divergence.side === "h2-server") {
+    // The block as the campaign sent it (its :authority named the campaign's port; no matter).
+    return [
+      "const server = await startRuntimeH2Server((request) => {",
+      "  actual = observeHeaders(request.headers, names);",
+      '  return new Response("observed");',
+      "});",
+      `const block = ${divergence.bytes};`,
+      "const sent = shownBytes(block);",
+      "try {",
+      "  outcome = h2Outcome(await sendH2Request(server.port, block, 2000));",
+      "} finally {",
+      "  await server.close();",
+      "}",
+    ];
+  }
+  if (divergence.side === "h2-client") {
+    return [
+      "const certificate = makeLoopbackCertificate();",
+      `const block = ${divergence.bytes};`,
+      "const sent = shownBytes(block);",
+      'if (typeof certificate === "string") {',
+      "  outcome = certificate;",
+      "} else {",
+      "  const client = await startRuntimeH2Client(certificate.ca);",
+      "  const responder = await startH2Responder(certificate);",
+      "  responder.answerWith({ fields: block, reset: false });",
+      "  try {",
+      '    if (typeof client === "string") throw new Error(`no fetch() over h2: ${client}`);',
+      "    const response = await client.fetch(",
+      "      `https://127.0.0.1:${responder.port}/`,",
+      "      AbortSignal.timeout(2000),",
+      "    );",
+      "    actual = observeHeaders(response.headers, names);",
+      "    await response.body?.cancel().catch(() => {});",
+      "  } catch (error) {",
+      '    outcome = `fetch() rejected: ${error?.name ?? "a non-Error"}: ${error?.message}`;',
+      "  } finally {",
+      '    if (typeof client !== "string") await client.close();',
+      "    await responder.close();",
+      "  }",
       "}",
     ];
   }
@@ -178,6 +227,10 @@ export function renderWireReproduction(input: WireReproductionInput): string {
   const where = candidate.kind === "native"
     ? divergence.side === "server"
       ? "the runtime's own server, sent by a raw TCP client"
+      : divergence.side === "h2-server"
+      ? "the runtime's own h2c server, sent by a raw h2 client"
+      : divergence.side === "h2-client"
+      ? "the runtime's fetch() over h2, answered by a raw h2 responder over TLS"
       : "the runtime's fetch(), answered by a raw TCP responder"
     : `${candidate.specifier}'s headersFromRawList`;
   return renderReproduction({
@@ -185,8 +238,14 @@ export function renderWireReproduction(input: WireReproductionInput): string {
     imports: candidate.kind === "native"
       ? [
         'import { Buffer } from "node:buffer";',
+        'import { execFileSync } from "node:child_process";',
+        'import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";',
         'import * as http from "node:http";',
+        'import * as http2 from "node:http2";',
         'import * as net from "node:net";',
+        'import { tmpdir } from "node:os";',
+        'import { join } from "node:path";',
+        'import * as tls from "node:tls";',
       ]
       : [],
     foundUnder: input.foundUnder,
