@@ -464,15 +464,18 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     ? options.path.slice(H2_PATH_PREFIX.length)
     : undefined;
   const h1Path = h2Path === undefined ? options.path : undefined;
+  const exchangeTimeoutMs = options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS;
+  // An h2 exchange gets what is left of the property's time, at most its budget and at least
+  // H2_LAST_EXCHANGE_MS: h2 need not stop starting exchanges a whole budget before the end.
+  const h2TimeoutMs = () =>
+    Math.max(
+      Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS),
+      Math.min(exchangeTimeoutMs, started + options.timeLimitMs - Date.now()),
+    );
   const sides = options.clients !== undefined
-    ? await clientSides(
-      options.clients,
-      judge,
-      options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS,
-      readH2,
-    )
+    ? await clientSides(options.clients, judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
     : options.candidate === undefined
-    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS, readH2)
+    ? await runtimeSides(judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
     : candidateSides(
       options.candidate,
       judge,
@@ -555,10 +558,11 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h2Path,
         H2_PATH_PREFIX,
-        // An exchange started just before the limit may take its whole budget, twice (fetch()
-        // and request() of a client): h2 stops starting exchanges that much earlier.
+        // An exchange near the end gets what is left (h2TimeoutMs), at least
+        // H2_LAST_EXCHANGE_MS, twice (fetch() and request() of a client): h2 stops starting
+        // exchanges that much earlier.
         options.timeLimitMs - (Date.now() - started) -
-          2 * (options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS),
+          2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS),
       );
     }
     const failed = details?.failed ?? false;
@@ -587,6 +591,12 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
  * (they stop earlier when their runs are done; h2 gets what is left).
  */
 export const HTTP1_TIME_SHARE = 0.5;
+
+/**
+ * The least budget of an h2 exchange started near the end of the property's time (each gets what
+ * is left of it, at most its whole budget): on 127.0.0.1 an exchange takes milliseconds.
+ */
+export const H2_LAST_EXCHANGE_MS = 500;
 
 /** `list`, or null when one of its values is not a header value (a raw list cannot hold it). */
 function feedable(list: HeaderList | null): HeaderList | null {
@@ -643,6 +653,7 @@ async function clientSides(
   clients: WireClients,
   judge: Judge,
   exchangeTimeoutMs: number,
+  h2TimeoutMs: () => number,
   readH2: ReadH2Fields,
 ): Promise<Sides> {
   const opened: { close(): Promise<void> }[] = [];
@@ -693,7 +704,7 @@ async function clientSides(
         try {
           const response = await clients.fetch(url, {
             dispatcher: agent,
-            signal: AbortSignal.timeout(exchangeTimeoutMs),
+            signal: AbortSignal.timeout(h2TimeoutMs()),
           });
           actual = observeHeaders(response.headers, names);
           await response.body?.cancel().catch(() => {});
@@ -707,7 +718,7 @@ async function clientSides(
           const answer = await clients.request(url, {
             dispatcher: agent,
             responseHeaders: "raw",
-            signal: AbortSignal.timeout(exchangeTimeoutMs),
+            signal: AbortSignal.timeout(h2TimeoutMs()),
           });
           raw = observeHeaderList(rawListOf(answer.headers), names);
           await answer.body.dump().catch(() => {});
@@ -799,6 +810,7 @@ type Judge = (
 async function runtimeSides(
   judge: Judge,
   exchangeTimeoutMs: number,
+  h2TimeoutMs: () => number,
   readH2: ReadH2Fields,
 ): Promise<Sides> {
   // The server handler files each observation under the request's id.
@@ -822,7 +834,7 @@ async function runtimeSides(
     opened.push(responder);
     h2 = await runtimeH2Ends(
       judge,
-      exchangeTimeoutMs,
+      h2TimeoutMs,
       (id, names) => {
         namesById.set(id, names);
         return () => {
@@ -911,7 +923,7 @@ type H2Sides = Pick<Sides, "h2Server" | "h2Client" | "h2Ends">;
  */
 async function runtimeH2Ends(
   judge: Judge,
-  exchangeTimeoutMs: number,
+  exchangeTimeoutMs: () => number,
   expect: (id: number, names: string[]) => () => HeadersObservation | undefined,
   nextId: () => number,
   opened: { close(): Promise<void> }[],
@@ -937,7 +949,7 @@ async function runtimeH2Ends(
       [":path", `/wire/${id}`],
       ...head.fields,
     ];
-    const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs, head.reset);
+    const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs(), head.reset);
     const actual = collect();
     // A cancelled request may or may not reach the handler: only a Headers it saw is judged.
     if (head.reset && actual === undefined) return true;
@@ -982,7 +994,7 @@ async function runtimeH2Ends(
     try {
       const response = await client.fetch(
         `https://${LOOPBACK}:${responder.port}/`,
-        AbortSignal.timeout(exchangeTimeoutMs),
+        AbortSignal.timeout(exchangeTimeoutMs()),
       );
       actual = observeHeaders(response.headers, names);
       await response.body?.cancel().catch(() => {});
