@@ -111,10 +111,12 @@ function exchange(input: WireReproductionInput): string[] {
   const { divergence, candidate } = input;
   if (candidate.kind === "module") {
     const guard = guardOf(divergence.side);
+    // An h2 block's fields read by the module's own headersFromH2Fields, or a raw list.
+    const entry = divergence.h2Fields === true ? "headersFromH2Fields" : "headersFromRawList";
     return [
       ...importCandidate(candidate, "candidate", true),
       `const rawList = ${divergence.bytes};`,
-      `const sent = \`headersFromRawList(\${shownBytes(rawList)}, ${
+      `const sent = \`${entry}(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
       }, { profile: "server" })\`;`,
       ...(divergence.kind === "hang"
@@ -124,7 +126,7 @@ function exchange(input: WireReproductionInput): string[] {
         ]
         : []),
       "try {",
-      `  actual = observeHeaders(candidate.headersFromRawList([...rawList], ${
+      `  actual = observeHeaders(candidate.${entry}([...rawList], ${
         JSON.stringify(guard)
       }, { profile: "server" }), names);`,
       "} catch (error) {",

@@ -120,6 +120,11 @@ export interface WireDivergence {
   actual: HeadersObservation | null;
   /** For "metamorphic": which property broke; for a throw: what was thrown. */
   detail?: string;
+  /**
+   * Whether `bytes` is an h2 block's regular fields handed to the module's own
+   * `headersFromH2Fields` (as JSON) rather than a raw list.
+   */
+  h2Fields?: boolean;
 }
 
 /** Budget of one exchange in milliseconds, a candidate module's call included. */
@@ -153,6 +158,18 @@ export interface WireCandidate {
   name: string;
   headersFromRawList(
     flat: string[],
+    guard: "request" | "immutable",
+    options: { profile: "server" },
+  ): ObservableHeaders;
+  /**
+   * The module's own reading of an h2 header block, when it has one: the block's regular fields
+   * as they came to a Headers (guard "request": a server's, `cookie` crumbs joined; "immutable":
+   * a client's), throwing a TypeError for a block it takes to be malformed. The h2 sides then
+   * judge it against the reference's reading (h2_fields.ts); without it, `headersFromRawList` is
+   * fed the reference's list.
+   */
+  headersFromH2Fields?(
+    fields: [string, string][],
     guard: "request" | "immutable",
     options: { profile: "server" },
   ): ObservableHeaders;
@@ -495,18 +512,22 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     const replayed = path === undefined ? [] : path.split(":");
     let pathPrefix = replayed.slice(0, -1);
     let pathIndex = replayed.length === 0 ? 0 : Number(replayed.at(-1));
+    // The path of the last failing value: the counterexample when the time runs out while
+    // shrinking, which fast-check's own path then does not point to.
+    let lastFailing: string | null = null;
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (value) => {
         const local = [...pathPrefix, pathIndex].join(":");
         currentPath = `${prefix}${local}`;
         const holds = await predicate(value);
         if (holds) pathIndex++;
-        else [pathPrefix, pathIndex] = [local.split(":"), 0];
+        else [pathPrefix, pathIndex, lastFailing] = [local.split(":"), 0, local];
         return holds;
       }),
       {
         seed: options.seed,
-        ...(path === undefined ? { numRuns: options.runs } : { path }),
+        // A replay shows the case at its path, not a smaller one it might shrink to.
+        ...(path === undefined ? { numRuns: options.runs } : { path, endOnFailure: true }),
         interruptAfterTimeLimit: Math.max(1, timeLimitMs),
         markInterruptAsFailure: false,
       },
@@ -523,6 +544,9 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
           cause: details.errorInstance,
         },
       );
+    }
+    if (details.failed && details.interrupted && lastFailing !== null) {
+      return { failed: true, counterexamplePath: lastFailing };
     }
     return details;
   };
@@ -560,9 +584,13 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         H2_PATH_PREFIX,
         // An exchange near the end gets what is left (h2TimeoutMs), at least
         // H2_LAST_EXCHANGE_MS, twice (fetch() and request() of a client): h2 stops starting
-        // exchanges that much earlier.
-        options.timeLimitMs - (Date.now() - started) -
-          2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS),
+        // exchanges that much earlier; a module's calls are in-process (a hang is the stage's
+        // to stop). A replay runs its one case whatever the time.
+        h2Path !== undefined ? options.timeLimitMs : options.timeLimitMs -
+          (Date.now() - started) -
+          (options.candidate === undefined
+            ? 2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS)
+            : 0),
       );
     }
     const failed = details?.failed ?? false;
@@ -1084,6 +1112,57 @@ function candidateSides(
       actual,
     ));
   };
+  /**
+   * The module's own h2 reading of `head`'s block: it must reject what the reference reads as
+   * malformed and give what the reference's list gives otherwise (a list no raw list may hold is
+   * skipped, as above).
+   */
+  const h2Reader = (name: WireSide, guard: "request" | "immutable", head: H2Head): boolean => {
+    const list = readH2(head.fields, guard === "request" ? "server" : "client");
+    if (list !== null && feedable(list) === null) return true;
+    const lines = head.fields.map(h2FieldLine);
+    const names = probedNames(lines);
+    const fields = head.fields.map(([n, v]): [string, string] => [n, v]);
+    const bytes = JSON.stringify(fields);
+    let actual: HeadersObservation | undefined;
+    let thrown: string | null = null;
+    onExchange({ side: name, bytes, fieldLines: lines });
+    try {
+      actual = observeHeaders(
+        candidate.headersFromH2Fields!([...fields], guard, { profile: "server" }),
+        names,
+      );
+    } catch (error) {
+      thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    onExchange(null);
+    const found = { side: name, kind: "reference" as const, bytes, fieldLines: lines };
+    if (list === null) {
+      if (actual === undefined) return true;
+      return fail({
+        ...found,
+        h2Fields: true,
+        expected: null,
+        actual,
+        detail: `${candidate.name}'s headersFromH2Fields took a block the reference reads as ` +
+          "malformed (RFC 9113 8.2)",
+      });
+    }
+    if (actual === undefined) {
+      return fail({
+        ...found,
+        h2Fields: true,
+        expected: observeHeaderList(list, names),
+        actual: null,
+        detail: `${candidate.name}'s headersFromH2Fields threw ${thrown}`,
+      });
+    }
+    const expected = observeHeaderList(list, names);
+    if (JSON.stringify(expected) !== JSON.stringify(actual)) {
+      return fail({ ...found, h2Fields: true, expected, actual });
+    }
+    return true;
+  };
   return {
     kind: candidate.name,
     ports: null,
@@ -1093,13 +1172,17 @@ function candidateSides(
     // lines are its fields as "name: value". A list with a value no raw list may hold (empty
     // cookie crumbs joined: "; ") is not fed, as a head the parser rejects.
     h2Server: (head) =>
-      side("h2-server", "request", () => feedable(readH2(head.fields, "server")))(
-        head.fields.map(h2FieldLine),
-      ),
+      candidate.headersFromH2Fields !== undefined
+        ? Promise.resolve(h2Reader("h2-server", "request", head))
+        : side("h2-server", "request", () => feedable(readH2(head.fields, "server")))(
+          head.fields.map(h2FieldLine),
+        ),
     h2Client: (head) =>
-      side("h2-client", "immutable", () => feedable(readH2(head.fields, "client")))(
-        head.fields.map(h2FieldLine),
-      ),
+      candidate.headersFromH2Fields !== undefined
+        ? Promise.resolve(h2Reader("h2-client", "immutable", head))
+        : side("h2-client", "immutable", () => feedable(readH2(head.fields, "client")))(
+          head.fields.map(h2FieldLine),
+        ),
     h2Ends: {
       server: "headersFromRawList (guard request)",
       client: "headersFromRawList (guard immutable)",
