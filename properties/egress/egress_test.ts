@@ -161,3 +161,55 @@ Deno.test("a native reproduction starts its own server, reproduces, and ends by 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+Deno.test("a native h2 reproduction decodes the block its own h2 server or client writes", () => {
+  // Cost: two Deno processes, one making a certificate with openssl (about 1 s). Without
+  // allowances what Deno's fetch() over h2 adds diverges (exit 1); Deno.serve over h2c writes
+  // x-a and what the allowances name (exit 0).
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-egress-h2-"));
+  try {
+    const run = (side: "h2-server" | "h2-client", allowed: string[]) => {
+      const file = join(dir, `${side}.mjs`);
+      writeFileSync(
+        file,
+        renderEgressReproduction({
+          divergence: {
+            case: side === "h2-server"
+              ? {
+                side,
+                response: {
+                  make: "new",
+                  body: { kind: "bytes", text: "x" },
+                  init: { kind: "object", entries: [["x-a", "1"]] },
+                  clone: false,
+                },
+              }
+              : {
+                side,
+                fetch: {
+                  method: "GET",
+                  body: { kind: "absent" },
+                  init: { kind: "array", entries: [["x-a", "1"]] },
+                  via: "init",
+                },
+              },
+            expected: [["x-a", "1"]],
+            actual: [],
+            detail: "",
+          },
+          candidate: { kind: "native" },
+          allowed,
+          header: { title: ["test"] },
+        }),
+      );
+      return spawnSync(Deno.execPath(), ["run", "-A", file], { encoding: "utf8", timeout: 20_000 });
+    };
+    const client = run("h2-client", []);
+    assert.equal(client.status, 1, client.stdout + client.stderr);
+    assert.match(client.stdout, /DIVERGES on: accept/);
+    const server = run("h2-server", ["date", "content-length"]);
+    assert.equal(server.status, 0, server.stdout + server.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -104,8 +104,11 @@ const CODE_LENGTHS =
   "AC@ABB@@A@BABB?AAABAABEE?>ABADEEEFFECD>@EFFEFC@@EEGFFF?C?@A@@BAADDCCEBEFEEFFFFFGFFFFFEI";
 
 /** The symbol of each (length, code) of the canonical code, keyed `length * 2^32 + code`. */
-const HUFFMAN: Map<number, number> = (() => {
-  const lengths = [...CODE_LENGTHS].map((c) => c.charCodeAt(0) - 48 + 5);
+const HUFFMAN: Map<number, number> = huffmanTable(CODE_LENGTHS);
+
+/** The canonical code of `codeLengths` ({@link CODE_LENGTHS}'s form) as {@link HUFFMAN} keys it. */
+function huffmanTable(codeLengths: string): Map<number, number> {
+  const lengths = [...codeLengths].map((c) => c.charCodeAt(0) - 48 + 5);
   const order = lengths.map((_, symbol) => symbol).sort((a, b) => lengths[a] - lengths[b] || a - b);
   const table = new Map<number, number>();
   let code = 0;
@@ -114,7 +117,7 @@ const HUFFMAN: Map<number, number> = (() => {
     table.set(lengths[order[i]] * 2 ** 32 + code, order[i]);
   }
   return table;
-})();
+}
 
 /** The EOS symbol: never in a string, its code's leading bits pad the last byte. */
 const EOS = 256;
@@ -227,4 +230,27 @@ export class HpackDecoder {
       this.#size -= name.length + value.length + ENTRY_OVERHEAD;
     }
   }
+}
+
+/**
+ * This decoder as source text, for a self-contained reproduction to embed (one copy of the code):
+ * its tables, {@link HpackError} and {@link HpackDecoder}.
+ *
+ * @example
+ * ```ts
+ * import { hpackSource } from "./hpack.ts";
+ * console.log(hpackSource().includes("class HpackDecoder"));
+ * ```
+ */
+export function hpackSource(): string {
+  return [
+    `const STATIC_TABLE = ${JSON.stringify(STATIC_TABLE)};`,
+    `const CODE_LENGTHS = ${JSON.stringify(CODE_LENGTHS)};`,
+    huffmanTable.toString(),
+    "const HUFFMAN = huffmanTable(CODE_LENGTHS);",
+    `const EOS = ${EOS}, ENTRY_OVERHEAD = ${ENTRY_OVERHEAD}, DEFAULT_TABLE_SIZE = ${DEFAULT_TABLE_SIZE};`,
+    huffmanDecode.toString(),
+    HpackError.toString(),
+    HpackDecoder.toString(),
+  ].join("\n\n");
 }
