@@ -550,6 +550,12 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     }
     return details;
   };
+  // An h2 exchange near the end gets what is left (h2TimeoutMs), at least H2_LAST_EXCHANGE_MS,
+  // twice (fetch() and request() of a client): that much of the time is kept back from both
+  // HTTP/1.1 and h2. A module's calls are in-process (a hang is the stage's to stop): none.
+  const h2Reserve = options.candidate === undefined
+    ? 2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS)
+    : 0;
   try {
     const h2Runs = sides.h2Server !== null || sides.h2Client !== null;
     let details: { failed: boolean; counterexamplePath: string | null } | null = h2Path !==
@@ -564,9 +570,10 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h1Path,
         "",
-        // HTTP/1.1 and h2 share the time: HTTP/1.1 gets at most its share, h2 the rest.
+        // HTTP/1.1 and h2 share the time h2's reserve leaves: HTTP/1.1 gets at most its share,
+        // h2 the rest.
         h2Runs && h1Path === undefined
-          ? options.timeLimitMs * HTTP1_TIME_SHARE
+          ? (options.timeLimitMs - h2Reserve) * HTTP1_TIME_SHARE
           : options.timeLimitMs,
       );
     let prefix = "";
@@ -582,15 +589,11 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h2Path,
         H2_PATH_PREFIX,
-        // An exchange near the end gets what is left (h2TimeoutMs), at least
-        // H2_LAST_EXCHANGE_MS, twice (fetch() and request() of a client): h2 stops starting
-        // exchanges that much earlier; a module's calls are in-process (a hang is the stage's
-        // to stop). A replay runs its one case whatever the time.
-        h2Path !== undefined ? options.timeLimitMs : options.timeLimitMs -
-          (Date.now() - started) -
-          (options.candidate === undefined
-            ? 2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS)
-            : 0),
+        // h2 stops starting exchanges its reserve before the end. A replay runs its one case
+        // whatever the time.
+        h2Path !== undefined
+          ? options.timeLimitMs
+          : options.timeLimitMs - (Date.now() - started) - h2Reserve,
       );
     }
     const failed = details?.failed ?? false;
