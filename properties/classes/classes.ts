@@ -120,6 +120,7 @@ import { nodeH2FetchAddsDefaultFields } from "./egress/node_h2_fetch_adds_defaul
 import { nodeHttp2AddsDate } from "./egress/node_http2_adds_date.ts";
 import { adapterStringBodyWithoutContentType } from "./egress/adapter_string_body_without_content_type.ts";
 import { denoServeH2AddsFramingFields } from "./egress/deno_serve_h2_adds_framing_fields.ts";
+import { denoServeAddsVary } from "./egress/deno_serve_adds_vary.ts";
 
 /** Every class, in the order they apply and are listed in (see the module doc). */
 export const CLASSES = [
@@ -202,6 +203,7 @@ export const CLASSES = [
   nodeH2FetchAddsDefaultFields,
   nodeHttp2AddsDate,
   denoServeH2AddsFramingFields,
+  denoServeAddsVary,
   adapterStringBodyWithoutContentType,
 ] as const satisfies readonly AnyClass[];
 

@@ -349,7 +349,16 @@ async function startH2Client(
     return null;
   }
   opened.push(client);
-  const responder = await startH2Responder(certificate, () => new HpackDecoder());
+  let responder: H2Responder;
+  try {
+    responder = await startH2Responder(certificate, () => new HpackDecoder());
+  } catch (error) {
+    // Deno 2.0.0's node:tls server cannot listen on a host and an ephemeral port.
+    ends.client = `not run: the raw h2 responder (node:tls) cannot listen here: ${
+      error instanceof Error ? error.message : String(error)
+    }`;
+    return null;
+  }
   opened.push(responder);
   ends.client = client.kind;
   return { client, responder };

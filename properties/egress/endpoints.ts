@@ -61,10 +61,15 @@ export function startHeadRecorder(): Promise<HeadRecorder> {
       resolve({
         port: (server.address() as net.AddressInfo).port,
         heads,
+        // Bounded: Deno 2.0.0's net server never calls back once it accepted a connection.
         close: () =>
           new Promise<void>((done) => {
             for (const socket of sockets) socket.destroy();
-            server.close(() => done());
+            const timer = setTimeout(done, 500);
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
           }),
       });
     });
