@@ -123,6 +123,12 @@ import { fetchStringBodyWithoutContentType } from "./egress/fetch_string_body_wi
 import { serveCloneOfNonAsciiTextIsOctetStream } from "./egress/serve_clone_of_non_ascii_text_is_octet_stream.ts";
 import { serveAddsContentTypeBesideEmptyOne } from "./egress/serve_adds_content_type_beside_empty_one.ts";
 import { bytesBodyGetsOctetStreamType } from "./egress/bytes_body_gets_octet_stream_type.ts";
+import { denoH2FetchAddsDefaultFields } from "./egress/deno_h2_fetch_adds_default_fields.ts";
+import { nodeH2FetchAddsDefaultFields } from "./egress/node_h2_fetch_adds_default_fields.ts";
+import { nodeHttp2AddsDate } from "./egress/node_http2_adds_date.ts";
+import { adapterStringBodyWithoutContentType } from "./egress/adapter_string_body_without_content_type.ts";
+import { denoServeH2AddsFramingFields } from "./egress/deno_serve_h2_adds_framing_fields.ts";
+import { denoServeAddsVary } from "./egress/deno_serve_adds_vary.ts";
 
 /** Every class, in the order they apply and are listed in (see the module doc). */
 export const CLASSES = [
@@ -209,6 +215,12 @@ export const CLASSES = [
   headersInitDropsLeadingEmptyValue,
   bytesBodyGetsOctetStreamType,
   serveAddsContentTypeBesideEmptyOne,
+  denoH2FetchAddsDefaultFields,
+  nodeH2FetchAddsDefaultFields,
+  nodeHttp2AddsDate,
+  denoServeH2AddsFramingFields,
+  denoServeAddsVary,
+  adapterStringBodyWithoutContentType,
 ] as const satisfies readonly AnyClass[];
 
 /** A row of the table, its name a literal type. */

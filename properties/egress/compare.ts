@@ -18,8 +18,21 @@
  */
 import type { HeaderList } from "../../spec/header_list.ts";
 
-/** Which message the head is: a server's response, or a client's request. */
-export type EgressSide = "server" | "client";
+/**
+ * Which message the head is: a server's response, or a client's request, over HTTP/1.1
+ * ("server", "client") or HTTP/2 ("h2-server", "h2-client": an h2 header block).
+ */
+export type EgressSide = "server" | "client" | "h2-server" | "h2-client";
+
+/** Whether `side` is a server's response (over HTTP/1.1 or h2). */
+export function isServerSide(side: EgressSide): side is "server" | "h2-server" {
+  return side === "server" || side === "h2-server";
+}
+
+/** Whether `side` speaks HTTP/2. */
+export function isH2EgressSide(side: EgressSide): side is "h2-server" | "h2-client" {
+  return side === "h2-server" || side === "h2-client";
+}
 
 /** What a class may ask of the message a head was written for. */
 export interface EgressContext {
@@ -70,6 +83,42 @@ export function headFieldLines(raw: string): HeaderList {
     if (colon === -1) return [line, ""];
     return [line.slice(0, colon), line.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, "")];
   });
+}
+
+/**
+ * The regular fields of a decoded h2 header block as field lines, or why they cannot be compared
+ * (RFC 9113 8.2, 8.3): a pseudo-header after a regular field, a name with an uppercase letter (an
+ * h2 peer must treat it as malformed); `cookie` crumbs are joined with "; " where the first was
+ * (RFC 9113 8.2.3), since a client may split one field into crumbs.
+ *
+ * @example
+ * ```ts
+ * import { h2BlockFieldLines } from "./compare.ts";
+ * h2BlockFieldLines([[":status", "200"], ["cookie", "a"], ["x", "1"], ["cookie", "b"]]);
+ * // { lines: [["cookie", "a; b"], ["x", "1"]], problem: null }
+ * ```
+ */
+export function h2BlockFieldLines(
+  fields: readonly (readonly [string, string])[],
+): { lines: HeaderList; problem: string | null } {
+  const lines: [string, string][] = [];
+  let cookieAt = -1;
+  for (const [name, value] of fields) {
+    if (name.startsWith(":")) {
+      if (lines.length > 0) return { lines, problem: `${name}: a pseudo-header after a field` };
+      continue;
+    }
+    if (name !== name.toLowerCase()) {
+      return { lines, problem: `${name}: an uppercase name in an h2 header block` };
+    }
+    if (name === "cookie" && cookieAt >= 0) {
+      lines[cookieAt] = ["cookie", `${lines[cookieAt][1]}; ${value}`];
+      continue;
+    }
+    if (name === "cookie") cookieAt = lines.length;
+    lines.push([name, value]);
+  }
+  return { lines, problem: null };
 }
 
 /** The values of each name (lowercase) of `list`, in order. */

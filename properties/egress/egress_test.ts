@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as spec from "../../spec/mod.ts";
-import { compareHeads, headFieldLines } from "./compare.ts";
+import { compareHeads, h2BlockFieldLines, headFieldLines } from "./compare.ts";
+import { egressClasses } from "../classes/classes.ts";
 import type { EgressCandidate } from "./egress_property.ts";
 import { runEgressProperty } from "./egress_property.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
@@ -40,6 +41,19 @@ Deno.test("a head's field lines compare by name case-insensitively, joined value
     mismatch: null,
     counted: { "adds-date": 1 },
   });
+});
+
+Deno.test("an h2 block's fields: pseudo-headers first, lowercase names, cookie crumbs joined", () => {
+  const read = h2BlockFieldLines([[":status", "200"], ["cookie", "a"], ["x", "1"], [
+    "cookie",
+    "b",
+  ]]);
+  assert.deepEqual(read, { lines: [["cookie", "a; b"], ["x", "1"]], problem: null });
+  assert.match(h2BlockFieldLines([["X-A", "1"]]).problem!, /uppercase/);
+  assert.match(h2BlockFieldLines([["x", "1"], [":status", "200"]]).problem!, /pseudo-header/);
+  // Over h2 a name is compared as written: an uppercase one is a mismatch, not a match.
+  const upper = h2BlockFieldLines([[":status", "200"], ["X-A", "1"]]);
+  assert.notEqual(upper.problem, null);
 });
 
 /** The reference as a module candidate, its egress list passed through `plant`. */
@@ -78,6 +92,34 @@ Deno.test("the native property exchanges with Deno.serve and fetch() on 127.0.0.
   const result = await runEgressProperty({ runs: 20, seed: 2, timeLimitMs: 10_000, classes: [] });
   assert.equal(result.server, "Deno.serve");
   assert.ok(result.runs > 0);
+  assert.deepEqual(result.h2, {
+    server: "Deno.serve (h2c)",
+    client: "Deno.createHttpClient (http2)",
+  });
+});
+
+Deno.test("over h2 each side's HEADERS block is decoded and judged: an allowance taken away is caught", async () => {
+  // Cost: two runs of at most 60 exchanges with Deno.serve over h2c and fetch() over h2, a
+  // certificate made by openssl each (about 2 s). Deno's classes pass; without the allowance of
+  // one h2 side, what Deno writes by itself there is a mismatch on that side.
+  const deno = egressClasses("deno");
+  const passes = await runEgressProperty({ runs: 40, seed: 3, timeLimitMs: 10_000, classes: deno });
+  assert.equal(passes.divergence, null);
+  for (
+    const [side, allowance, field] of [
+      ["h2-server", "deno-serve-h2-adds-framing-fields", "date"],
+      ["h2-client", "deno-h2-fetch-adds-default-fields", "accept"],
+    ]
+  ) {
+    const found = await runEgressProperty({
+      runs: 20,
+      seed: 3,
+      timeLimitMs: 10_000,
+      classes: deno.filter((c) => c.name !== allowance),
+    });
+    assert.equal(found.divergence?.case.side, side);
+    assert.match(found.divergence!.detail, new RegExp(`^${field}: added`));
+  }
 });
 
 Deno.test("a native reproduction starts its own server, reproduces, and ends by itself", () => {
@@ -115,6 +157,58 @@ Deno.test("a native reproduction starts its own server, reproduces, and ends by 
     assert.match(diverges.stdout, /DIVERGES on: content-type/);
     const agrees = run(render(false));
     assert.equal(agrees.status, 0, agrees.stdout + agrees.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+Deno.test("a native h2 reproduction decodes the block its own h2 server or client writes", () => {
+  // Cost: two Deno processes, one making a certificate with openssl (about 1 s). Without
+  // allowances what Deno's fetch() over h2 adds diverges (exit 1); Deno.serve over h2c writes
+  // x-a and what the allowances name (exit 0).
+  const dir = mkdtempSync(join(tmpdir(), "headerproof-egress-h2-"));
+  try {
+    const run = (side: "h2-server" | "h2-client", allowed: string[]) => {
+      const file = join(dir, `${side}.mjs`);
+      writeFileSync(
+        file,
+        renderEgressReproduction({
+          divergence: {
+            case: side === "h2-server"
+              ? {
+                side,
+                response: {
+                  make: "new",
+                  body: { kind: "bytes", text: "x" },
+                  init: { kind: "object", entries: [["x-a", "1"]] },
+                  clone: false,
+                },
+              }
+              : {
+                side,
+                fetch: {
+                  method: "GET",
+                  body: { kind: "absent" },
+                  init: { kind: "array", entries: [["x-a", "1"]] },
+                  via: "init",
+                },
+              },
+            expected: [["x-a", "1"]],
+            actual: [],
+            detail: "",
+          },
+          candidate: { kind: "native" },
+          allowed,
+          header: { title: ["test"] },
+        }),
+      );
+      return spawnSync(Deno.execPath(), ["run", "-A", file], { encoding: "utf8", timeout: 20_000 });
+    };
+    const client = run("h2-client", []);
+    assert.equal(client.status, 1, client.stdout + client.stderr);
+    assert.match(client.stdout, /DIVERGES on: accept/);
+    const server = run("h2-server", ["date", "content-length"]);
+    assert.equal(server.status, 0, server.stdout + server.stderr);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,7 +2,8 @@
  * The network ends of the egress property, on 127.0.0.1 only, ephemeral ports, every wait
  * bounded: the runtime's own server returning the handler's Response (`Deno.serve`, `Bun.serve`;
  * under Node, `node:http` writing the Response's status and headers as an adapter does), and a raw
- * TCP server that records the head a client sends and answers an empty 200.
+ * TCP server that records the head a client sends and answers an empty 200. Over h2:
+ * {@link startEgressH2Server}, the runtime's h2c server returning the handler's Response.
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@
  */
 import { Buffer } from "node:buffer";
 import * as http from "node:http";
+import * as http2 from "node:http2";
 import * as net from "node:net";
 import type { RuntimeServer } from "../wire/endpoints.ts";
 import { LOOPBACK, MAX_RESPONSE_BYTES, startRuntimeServer } from "../wire/endpoints.ts";
@@ -59,10 +61,15 @@ export function startHeadRecorder(): Promise<HeadRecorder> {
       resolve({
         port: (server.address() as net.AddressInfo).port,
         heads,
+        // Bounded: Deno 2.0.0's net server never calls back once it accepted a connection.
         close: () =>
           new Promise<void>((done) => {
             for (const socket of sockets) socket.destroy();
-            server.close(() => done());
+            const timer = setTimeout(done, 500);
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
           }),
       });
     });
@@ -119,4 +126,65 @@ export function startEgressServer(handler: () => unknown): Promise<RuntimeServer
     return startRuntimeServer(() => handler() as Response);
   }
   return startNodeAdapter(handler);
+}
+
+/**
+ * The runtime's h2c server on 127.0.0.1 returning what `handler` returns, found by what the
+ * runtime offers: `Deno.serve`, which answers h2c with prior knowledge on its HTTP/1.1 port (`h1`,
+ * the egress server already started with the same handler, is then reused, and closed by whoever
+ * started it); else `node:http2`'s h2c server writing the Response's status, its headers as
+ * iteration gives them (set-cookie one field per value) and its body, as an adapter serving a
+ * fetch-style handler does (Node; Bun, whose `Bun.serve` speaks no h2c).
+ */
+export function startEgressH2Server(
+  handler: () => unknown,
+  h1: RuntimeServer,
+): Promise<RuntimeServer> {
+  const deno = (globalThis as { Deno?: { serve?: unknown } }).Deno;
+  if (typeof deno?.serve === "function") {
+    return Promise.resolve({ port: h1.port, kind: `${h1.kind} (h2c)`, close: async () => {} });
+  }
+  const server = http2.createServer();
+  server.on("stream", async (stream) => {
+    stream.on("error", () => {});
+    try {
+      const response = (await handler()) as ResponseLike;
+      const headers: Record<string, string | string[]> = { ":status": String(response.status) };
+      for (const [name, value] of response.headers) {
+        const before = headers[name];
+        headers[name] = before === undefined ? value : [before, value].flat();
+      }
+      stream.respond(headers);
+      stream.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      if (!stream.headersSent) {
+        stream.respond({
+          ":status": 500,
+          "x-egress-handler-threw": String(error).replace(/[\r\n]/g, " "),
+        });
+      }
+      stream.end();
+    }
+  });
+  server.on("sessionError", () => {});
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.on("error", () => {});
+    session.on("close", () => sessions.delete(session));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, LOOPBACK, () => {
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        kind: "node:http2 (h2c)",
+        close: () =>
+          new Promise<void>((done) => {
+            for (const session of sessions) session.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
 }

@@ -29,6 +29,12 @@
 import type { CandidateSource, ReproductionHeader, RuntimeVersion } from "../core/reproduction.ts";
 import { exitLater, importCandidate, renderReproduction } from "../core/reproduction.ts";
 import type { EgressDivergence } from "./egress_property.ts";
+import { h2BlockFieldLines, isH2EgressSide } from "./compare.ts";
+import { startEgressH2Server } from "./endpoints.ts";
+import { LOOPBACK } from "../wire/endpoints.ts";
+import { h2EndsSource } from "../wire/h2.ts";
+import { startRuntimeH2Client } from "../wire/h2_runtime.ts";
+import { hpackSource } from "../wire/hpack.ts";
 
 /** What a reproduction is made of. */
 export interface EgressReproduction {
@@ -113,10 +119,63 @@ async function written() {
   return fieldLines(response);
 }`;
 
+/**
+ * The native exchange over h2: returns the regular fields of the HEADERS block written (the
+ * runtime's h2c server answering a raw h2 client, or its fetch() over h2 to a raw h2 responder
+ * over TLS with a certificate made now), each block decoded by the embedded HPACK decoder; a
+ * block h2 cannot carry as written (an uppercase name, a misplaced pseudo-header) is printed and
+ * counts as a divergence. A runtime without the end (Bun's fetch() over h2) exits 2 saying why.
+ */
+const NATIVE_H2 = [
+  `const LOOPBACK = ${JSON.stringify(LOOPBACK)};`,
+  h2EndsSource(),
+  hpackSource(),
+  startRuntimeH2Client.toString(),
+  startEgressH2Server.toString(),
+  h2BlockFieldLines.toString(),
+  String
+    .raw`const bounded = (p) => Promise.race([p, new Promise((r) => setTimeout(() => r(null), 2000))]);
+let problem = null;
+const readBlock = (block) => {
+  if (block === undefined || block === null) { problem = "no HEADERS block was read"; return []; }
+  const read = h2BlockFieldLines(block);
+  problem = read.problem;
+  return read.lines;
+};
+async function written() {
+  if (CASE.side === "h2-client") {
+    const certificate = makeLoopbackCertificate();
+    if (typeof certificate === "string") { console.log(certificate); exitLater2(); return []; }
+    const client = await startRuntimeH2Client(certificate.ca);
+    if (typeof client === "string") { console.log("no fetch() over h2: " + client); exitLater2(); return []; }
+    const responder = await startH2Responder(certificate, () => new HpackDecoder());
+    const url = "https://127.0.0.1:" + responder.port + "/egress";
+    const sent = CASE.fetch.via === "init" ? client.send(url, fetchInitOf(CASE.fetch, candidate))
+      : client.send(buildRequest(CASE.fetch, url, candidate), {});
+    await bounded(sent.then((r) => r.body?.cancel(), () => {}));
+    await client.close();
+    await responder.close();
+    return readBlock(responder.requests[0]);
+  }
+  const handler = () => buildResponse(CASE.response, candidate);
+  let h1 = null;
+  if (typeof Deno !== "undefined") {
+    const s = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
+    h1 = { port: s.addr.port, kind: "Deno.serve", close: () => s.shutdown() };
+  }
+  const server = await startEgressH2Server(handler, h1);
+  const exchange = await sendH2Request(server.port, [[":method", "GET"], [":scheme", "http"],
+    [":authority", "127.0.0.1:" + server.port], [":path", "/"]], 2000, false, new HpackDecoder());
+  await server.close();
+  await h1?.close();
+  return readBlock(exchange.fields);
+}`,
+].join("\n\n");
+
 /** The module's list: its egressHeaderList of the case's message. */
 const MODULE = String.raw`async function written() {
   const classes = { ...candidate.fetchClasses({ profile: "server" }), Headers: candidate.Headers };
-  const message = CASE.side === "server" ? buildResponse(CASE.response, classes)
+  const message = "response" in CASE ? buildResponse(CASE.response, classes)
     : buildRequest(CASE.fetch, "http://127.0.0.1:9/egress", classes);
   const flat = candidate.egressHeaderList(message);
   const list = [];
@@ -126,6 +185,7 @@ const MODULE = String.raw`async function written() {
 
 /** The comparison: prints both lists and sets the exit status. */
 const COMPARE = String.raw`const lines = await written();
+if (typeof problem === "string" && problem !== null) console.log("h2 block:", problem);
 const byName = (list) => { const m = new Map(); for (const [n, v] of list) {
   const k = n.toLowerCase(); m.set(k, [...(m.get(k) ?? []), v]); } return m; };
 const shown = (n, vs) => JSON.stringify(n === "set-cookie" ? vs
@@ -140,8 +200,23 @@ console.log(differs.length === 0 ? "agrees" : "DIVERGES on: " + differs.join(", 
 /** The source of the reproduction. */
 export function renderEgressReproduction(reproduction: EgressReproduction): string {
   const { divergence, candidate } = reproduction;
+  const h2 = candidate.kind === "native" && isH2EgressSide(divergence.case.side);
   return renderReproduction({
     header: reproduction.header,
+    ...(h2
+      ? {
+        imports: [
+          'import { Buffer } from "node:buffer";',
+          'import { execFileSync } from "node:child_process";',
+          'import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";',
+          'import * as http2 from "node:http2";',
+          'import * as net from "node:net";',
+          'import { tmpdir } from "node:os";',
+          'import { join } from "node:path";',
+          'import * as tls from "node:tls";',
+        ],
+      }
+      : {}),
     ...(reproduction.foundUnder === undefined ? {} : { foundUnder: reproduction.foundUnder }),
     body: [
       ...importCandidate(candidate, "candidate", true),
@@ -149,9 +224,18 @@ export function renderEgressReproduction(reproduction: EgressReproduction): stri
       `const EXPECTED = ${JSON.stringify(divergence.expected)};`,
       `const ALLOWED = ${JSON.stringify(reproduction.allowed)};`,
       BUILD,
-      candidate.kind === "native" ? NATIVE : MODULE,
+      candidate.kind === "module" ? MODULE : h2 ? NATIVE_H2 : NATIVE,
+      ...(h2
+        ? [
+          "function exitLater2() {",
+          '  typeof Deno !== "undefined" ? Deno.exit(2) : process.exit(2);',
+          "}",
+        ]
+        : []),
       COMPARE,
-      `if (differs.length > 0) { ${exitLater(1)} }`,
+      h2
+        ? `if (differs.length > 0 || problem !== null) { ${exitLater(1)} }`
+        : `if (differs.length > 0) { ${exitLater(1)} }`,
     ],
   });
 }

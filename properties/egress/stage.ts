@@ -37,7 +37,7 @@ import {
   workerRuntimeName,
   writeErr,
 } from "../targets/runtime.ts";
-import type { EgressDivergence, EgressResult } from "./egress_property.ts";
+import type { EgressDivergence, EgressH2Ends, EgressResult } from "./egress_property.ts";
 
 /** The egress CLI's entry point: cli.ts given the egress classes (properties/classes/). */
 const EGRESS_CLI = fileURLToPath(new URL("../campaign/egress_cli.ts", import.meta.url));
@@ -113,6 +113,8 @@ export interface EgressReport {
     | null;
   /** How many fields or lists each egress class accounted for. */
   knownClassCounts: Record<string, number>;
+  /** The h2 ends exercised (or why not), and the h2 cases skipped for want of one. */
+  h2: (EgressH2Ends & { skipped: number }) | null;
 }
 
 /** The share of `--time` of the stage: 5%, taken from the answer stages' rest (50% to 45%). */
@@ -312,6 +314,7 @@ export async function runEgressStage(
     seed: options.seed,
     divergence,
     knownClassCounts: result.knownClassCounts ?? {},
+    h2: result.h2 === undefined ? null : { ...result.h2, skipped: result.h2Skipped ?? 0 },
   };
   writeErr(
     `egress stage: ${report.runs} messages in ${(report.elapsedMs / 1000).toFixed(1)} s, ${
@@ -378,6 +381,11 @@ export function egressReportLines(report: EgressReport): string[] {
     ...(known.length === 0
       ? []
       : [`egress classes and allowances: ${known.map(([n, k]) => `${n} (${k})`).join(", ")}`]),
+    ...(report.h2 === null ? [] : [
+      `egress over h2: server ${report.h2.server}; client ${report.h2.client}${
+        report.h2.skipped === 0 ? "" : ` (${report.h2.skipped} h2 cases skipped)`
+      }`,
+    ]),
   ];
   const found = report.divergence;
   if (found !== null) {

@@ -11,6 +11,71 @@
  */
 import type { Variant } from "./variant.ts";
 
+/**
+ * The h2 reading a server or client built on impl would do (RFC 9113 8.2, 8.2.3), added to the
+ * copy's mod.ts as `headersFromH2Fields` with `bug` planted: a block's regular fields checked for
+ * what makes a message malformed, `cookie` crumbs joined with "; " on the server side, then
+ * `headersFromRawList`. Unplanted (`bug` null) it reads every block as the reference does.
+ */
+function h2Reader(bug: "comma" | "drop-repeated" | "uppercase" | null): string {
+  const name = bug === "uppercase"
+    ? "[\\u0000-\\u0020:\\u007f-\\uffff]"
+    : "[\\u0000-\\u0020A-Z:\\u007f-\\uffff]";
+  return [
+    'export { HEADERS_GUARDS } from "./types.ts";',
+    'import { headersFromRawList as h2FromRawList } from "./headers.ts";',
+    "const H2_CONNECTION_FIELDS = [",
+    '  "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade",',
+    "];",
+    "export function headersFromH2Fields(",
+    "  fields: [string, string][],",
+    '  guard: "request" | "immutable",',
+    '  options: { profile: "server" },',
+    ") {",
+    "  const flat: string[] = [];",
+    "  const seen = new Set<string>();",
+    "  let cookieAt = -1;",
+    "  for (const [name, value] of fields) {",
+    "    if (",
+    `      /^$|${name}/.test(name) || H2_CONNECTION_FIELDS.includes(name) ||`,
+    "      /^[ \\t]|[ \\t]$|[\\u0000\\r\\n]/.test(value)",
+    "    ) throw new TypeError(`malformed h2 field: ${JSON.stringify(name)}`);",
+    '    if (guard === "request" && name === "cookie" && cookieAt >= 0) {',
+    `      flat[cookieAt + 1] += \`${bug === "comma" ? "," : ";"} \${value}\`;`,
+    "      continue;",
+    "    }",
+    ...(bug === "drop-repeated" ? ['    if (name !== "cookie" && seen.has(name)) continue;'] : []),
+    "    seen.add(name);",
+    '    if (name === "cookie") cookieAt = flat.length;',
+    "    flat.push(name, value);",
+    "  }",
+    "  return h2FromRawList(flat, guard, options);",
+    "}",
+    "",
+  ].join("\n");
+}
+
+/** The h2 variant of `bug`: impl's mod.ts with {@link h2Reader} of that bug. */
+function h2Variant(
+  name: string,
+  bug: "comma" | "drop-repeated" | "uppercase",
+  text: string,
+): Variant {
+  return {
+    name,
+    killedBy: "wire",
+    bug: text,
+    patches: [{
+      file: "mod.ts",
+      search: 'export { HEADERS_GUARDS } from "./types.ts";\n',
+      replace: h2Reader(bug),
+    }],
+  };
+}
+
+/** {@link h2Reader} without a bug, for the test that shows the h2 sides pass it. */
+export const H2_READER_UNPLANTED: string = h2Reader(null);
+
 /** The variants planted in impl's raw-list materialization. */
 export const WIRE_VARIANTS: readonly Variant[] = [
   {
@@ -60,4 +125,20 @@ export const WIRE_VARIANTS: readonly Variant[] = [
       },
     ],
   },
+  h2Variant(
+    "wire-h2-cookie-crumbs-joined-with-comma",
+    "comma",
+    'an h2 server\'s headersFromH2Fields joins cookie crumbs with ", " (RFC 9113 8.2.3 says "; ")',
+  ),
+  h2Variant(
+    "wire-h2-repeated-field-dropped",
+    "drop-repeated",
+    "headersFromH2Fields keeps only the first of repeated fields of one name (cookie apart)",
+  ),
+  h2Variant(
+    "wire-h2-uppercase-name-kept",
+    "uppercase",
+    "headersFromH2Fields takes a field with an uppercase name (RFC 9113 8.2.1: malformed) " +
+      "and hands it over lowercased",
+  ),
 ];

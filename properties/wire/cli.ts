@@ -32,7 +32,8 @@ const USAGE =
   `usage: properties/campaign/wire_cli.ts [--target native|impl|PATH] [--runs N] [--seed N]
                                        [--path P] [--time SECONDS] [--known-classes auto|none|A,B]
   --target native|impl|PATH  native: the runtime's own server and fetch() (default); impl or a
-                             module path: the module's headersFromRawList
+                             module path: the module's headersFromRawList (and its
+                             headersFromH2Fields, if it exports one, on the h2 sides)
   --runs N                   generated heads at most (default 100)
   --seed N                   fast-check seed (default 1)
   --path P                   replay fast-check's path P of this seed
@@ -93,6 +94,16 @@ async function candidateOf(
       name: `headersFromRawList of ${kindOf(target).byName ? target : url}`,
       headersFromRawList: (flat, guard, options) =>
         fromRawList(flat, guard, options) as ObservableHeaders,
+      ...(typeof exports.headersFromH2Fields === "function"
+        ? {
+          headersFromH2Fields: (fields, guard, options) =>
+            (exports.headersFromH2Fields as (...args: unknown[]) => ObservableHeaders)(
+              fields,
+              guard,
+              options,
+            ),
+        }
+        : {}),
     },
   };
 }

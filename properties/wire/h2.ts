@@ -7,9 +7,9 @@
  *   request's header block to a server and reports how the stream ended;
  * - {@link startH2Responder}: an h2 server over TLS (ALPN "h2") that answers every request with
  *   the header block it is told to, for a runtime's `fetch()`.
- * Nothing here decodes HPACK but the first byte of a response block (the static `:status`
- * entries), so a peer's block is never trusted. The egress stage can reuse both ends: a header
- * block is a list of fields, whichever side makes it.
+ * A peer's block is decoded only by a decoder the caller gives (hpack.ts: the egress stage, which
+ * compares what a runtime writes) and never trusted otherwise: one that does not decode is null.
+ * {@link h2EndsSource} is these ends as source text, for a self-contained reproduction.
  *
  * Fields travel as strings of code units up to 0xFF, written as Latin-1.
  *
@@ -35,7 +35,7 @@ const PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 const DATA = 0x0, HEADERS = 0x1, RST_STREAM = 0x3, SETTINGS = 0x4, GOAWAY = 0x7;
 const CONTINUATION = 0x9;
 /** Frame flags. */
-const END_STREAM = 0x1, END_HEADERS = 0x4, ACK = 0x1;
+const END_STREAM = 0x1, END_HEADERS = 0x4, ACK = 0x1, PADDED = 0x8, PRIORITY = 0x20;
 /** The largest frame payload every peer takes (SETTINGS_MAX_FRAME_SIZE's initial value). */
 const MAX_FRAME = 16_384;
 /** RST_STREAM's CANCEL and INTERNAL_ERROR codes. */
@@ -142,6 +142,54 @@ function frameReader(onFrame: (frame: Frame) => void): (chunk: Buffer) => void {
   };
 }
 
+/**
+ * Gathers the header block fragments of each stream (a HEADERS frame, padding and priority taken
+ * off, then its CONTINUATION frames); `onBlock` gets a stream's whole block at END_HEADERS.
+ */
+function blockGatherer(
+  onBlock: (stream: number, block: Buffer, endStream: boolean) => void,
+): (incoming: Frame) => boolean {
+  let open: { stream: number; parts: Buffer[]; endStream: boolean } | null = null;
+  return (incoming) => {
+    if (incoming.type === HEADERS) {
+      let payload = incoming.payload;
+      const pad = (incoming.flags & PADDED) !== 0 ? payload[0] : 0;
+      if ((incoming.flags & PADDED) !== 0) payload = payload.subarray(1);
+      if ((incoming.flags & PRIORITY) !== 0) payload = payload.subarray(5);
+      payload = payload.subarray(0, Math.max(0, payload.length - pad));
+      open = {
+        stream: incoming.stream,
+        parts: [payload],
+        endStream: (incoming.flags & END_STREAM) !== 0,
+      };
+    } else if (incoming.type === CONTINUATION && open?.stream === incoming.stream) {
+      open.parts.push(incoming.payload);
+    } else {
+      return false;
+    }
+    if ((incoming.flags & END_HEADERS) !== 0 && open !== null) {
+      const { stream, parts, endStream } = open;
+      open = null;
+      onBlock(stream, Buffer.concat(parts), endStream);
+    }
+    return true;
+  };
+}
+
+/** Reads one direction's header blocks in order (hpack.ts's `HpackDecoder`). */
+export interface BlockDecoder {
+  decode(block: Buffer): H2Field[];
+}
+
+/** The fields of `block` as `decoder` reads it, or null when it does not decode. */
+function decoded(decoder: BlockDecoder, block: Buffer): H2Field[] | null {
+  try {
+    return decoder.decode(block);
+  } catch {
+    return null;
+  }
+}
+
 /** RFC 7541's static table entries for `:status`, the first byte of an indexed field. */
 const STATIC_STATUS: Record<number, number> = {
   0x88: 200,
@@ -165,6 +213,11 @@ export interface H2Exchange {
   status: number | null;
   /** The RST_STREAM or GOAWAY error code, else null. */
   code: number | null;
+  /**
+   * The response's header block, decoded by the decoder given (pseudo-headers included); null
+   * when it does not decode; absent without a decoder or a response.
+   */
+  fields?: H2Field[] | null;
 }
 
 /** An {@link H2Exchange} in a few words ("reset, code 1"). */
@@ -179,7 +232,7 @@ export function h2Outcome(exchange: H2Exchange): string {
  * END_STREAM, to the h2c server on 127.0.0.1:`port` (prior knowledge), and reads until the
  * response's headers, a reset, a GOAWAY or `timeoutMs`. With `cancel`, resets the stream itself
  * right after sending it (CANCEL), before the response can complete, and waits at most 100 ms
- * for the server to do what it does with that.
+ * for the server to do what it does with that. With `decoder`, the response's block is decoded.
  *
  * @example
  * ```ts
@@ -192,6 +245,7 @@ export function sendH2Request(
   fields: readonly H2Field[],
   timeoutMs: number,
   cancel = false,
+  decoder?: BlockDecoder,
 ): Promise<H2Exchange> {
   return new Promise((resolve) => {
     let settled = false;
@@ -209,15 +263,21 @@ export function sendH2Request(
       () => finish({ end: cancel ? "cancelled" : "timeout", status: null, code: null }),
       cancel ? Math.min(timeoutMs, CANCEL_WAIT_MS) : timeoutMs,
     );
+    const gather = blockGatherer((stream, block) => {
+      const fields = decoder === undefined ? undefined : decoded(decoder, block);
+      if (stream !== 1) return;
+      finish({
+        end: "response",
+        status: STATIC_STATUS[block[0]] ?? null,
+        code: null,
+        ...(fields === undefined ? {} : { fields }),
+      });
+    });
     const onData = frameReader((incoming) => {
       if (incoming.type === SETTINGS && (incoming.flags & ACK) === 0) {
         socket.write(frame(SETTINGS, ACK, 0, Buffer.alloc(0)));
-      } else if (incoming.type === HEADERS && incoming.stream === 1) {
-        finish({
-          end: "response",
-          status: STATIC_STATUS[incoming.payload[0]] ?? null,
-          code: null,
-        });
+      } else if (gather(incoming)) {
+        // A header block: answered by the gatherer at its end.
       } else if (incoming.type === RST_STREAM && incoming.stream === 1) {
         finish({ end: "reset", status: null, code: incoming.payload.readUInt32BE(0) });
       } else if (incoming.type === GOAWAY) {
@@ -263,11 +323,20 @@ export interface H2Answer {
 /** A running h2 responder. */
 export interface H2Responder {
   port: number;
+  /**
+   * The header blocks of the last requests received, decoded (pseudo-headers included; null: a
+   * block that did not decode), oldest first, at most {@link RECORDED_REQUESTS}; none without a
+   * decoder.
+   */
+  requests: (H2Field[] | null)[];
   /** Sets what the next requests are answered with. */
   answerWith(answer: H2Answer): void;
   /** Stops listening and destroys every open connection. */
   close(): Promise<void>;
 }
+
+/** How many request header blocks a responder keeps. */
+export const RECORDED_REQUESTS = 16;
 
 /** A TLS key and certificate for 127.0.0.1, and the CA certificate that signed it (PEM). */
 export interface LoopbackCertificate {
@@ -279,7 +348,8 @@ export interface LoopbackCertificate {
 /**
  * Starts an h2 server over TLS (ALPN "h2" only) on 127.0.0.1 (ephemeral port) with `certificate`:
  * it answers every request stream with the answer last given to `answerWith`, at the byte level
- * (its own SETTINGS, an ACK of the client's, the answer's header block).
+ * (its own SETTINGS, an ACK of the client's, the answer's header block); each connection's
+ * request blocks are decoded by a decoder `newDecoder` makes, when given.
  *
  * @example
  * ```ts
@@ -291,8 +361,12 @@ export interface LoopbackCertificate {
  * }
  * ```
  */
-export function startH2Responder(certificate: LoopbackCertificate): Promise<H2Responder> {
+export function startH2Responder(
+  certificate: LoopbackCertificate,
+  newDecoder?: () => BlockDecoder,
+): Promise<H2Responder> {
   let answer: H2Answer = { fields: [[":status", "204"]], reset: false };
+  const requests: (H2Field[] | null)[] = [];
   const sockets = new Set<net.Socket>();
   const server = tls.createServer({
     key: certificate.key,
@@ -302,13 +376,17 @@ export function startH2Responder(certificate: LoopbackCertificate): Promise<H2Re
     sockets.add(socket);
     let preface = Buffer.alloc(0);
     let read = 0;
+    const decoder = newDecoder?.();
+    const gather = blockGatherer((stream, block) => {
+      if (decoder !== undefined) requests.push(decoded(decoder, block));
+      if (requests.length > RECORDED_REQUESTS) requests.shift();
+      respond(stream);
+    });
     const onFrame = frameReader((incoming) => {
       if (incoming.type === SETTINGS && (incoming.flags & ACK) === 0) {
         socket.write(frame(SETTINGS, ACK, 0, Buffer.alloc(0)));
-      } else if (incoming.type === HEADERS && (incoming.flags & END_HEADERS) !== 0) {
-        respond(incoming.stream);
-      } else if (incoming.type === CONTINUATION && (incoming.flags & END_HEADERS) !== 0) {
-        respond(incoming.stream);
+      } else {
+        gather(incoming);
       }
     });
     const respond = (stream: number) => {
@@ -342,6 +420,7 @@ export function startH2Responder(certificate: LoopbackCertificate): Promise<H2Re
     server.listen(0, LOOPBACK, () => {
       resolve({
         port: (server.address() as net.AddressInfo).port,
+        requests,
         answerWith(next) {
           answer = next;
         },
@@ -429,4 +508,58 @@ export function makeLoopbackCertificate(): LoopbackCertificate | string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The h2 ends above as source text, for a self-contained reproduction to embed (one copy of the
+ * code): their constants and functions ({@link sendH2Request}, {@link startH2Responder},
+ * {@link makeLoopbackCertificate}, {@link h2Outcome} and what they call). The embedding file
+ * defines `LOOPBACK` and imports `Buffer`, `net`, `tls`, `execFileSync`, `mkdtempSync`,
+ * `readFileSync`, `rmSync`, `writeFileSync`, `tmpdir` and `join` as this module does.
+ *
+ * @example
+ * ```ts
+ * import { h2EndsSource } from "./h2.ts";
+ * console.log(h2EndsSource().includes("function sendH2Request"));
+ * ```
+ */
+export function h2EndsSource(): string {
+  const constants = {
+    PREFACE,
+    DATA,
+    HEADERS,
+    RST_STREAM,
+    SETTINGS,
+    GOAWAY,
+    CONTINUATION,
+    END_STREAM,
+    END_HEADERS,
+    ACK,
+    PADDED,
+    PRIORITY,
+    MAX_FRAME,
+    CANCEL,
+    INTERNAL_ERROR,
+    CANCEL_WAIT_MS,
+    MAX_READ,
+    STATIC_STATUS,
+    RECORDED_REQUESTS,
+  };
+  return [
+    `const { ${Object.keys(constants).join(", ")} } = ${JSON.stringify(constants)};`,
+    ...[
+      hpackInteger,
+      headerBlock,
+      frame,
+      headerFrames,
+      frameReader,
+      blockGatherer,
+      decoded,
+      h2Outcome,
+      sendH2Request,
+      u32,
+      startH2Responder,
+      makeLoopbackCertificate,
+    ].map((fn) => fn.toString()),
+  ].join("\n\n");
 }

@@ -39,6 +39,8 @@ export interface RuntimeH2Client {
   /** Which client: "Deno.createHttpClient" or "undici Agent (allowH2)". */
   kind: string;
   fetch(url: string, signal: AbortSignal): Promise<Response>;
+  /** `fetch(input, init)` over h2: the egress stage's requests, a Request or an init. */
+  send(input: Request | string, init: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startRuntimeH2Client(ca: string): Promise<RuntimeH2Client 
     return {
       kind: "Deno.createHttpClient (http2)",
       fetch: (url, signal) => fetch(url, { client, signal } as RequestInit),
+      send: (input, init) => fetch(input, { ...init, client } as RequestInit),
       close: () => Promise.resolve(client.close()),
     };
   }
@@ -85,6 +88,7 @@ export async function startRuntimeH2Client(ca: string): Promise<RuntimeH2Client 
   return {
     kind: `undici ${dispatcher.constructor.name} (allowH2) of the runtime's fetch()`,
     fetch: (url, signal) => fetch(url, { dispatcher: agent, signal } as RequestInit),
+    send: (input, init) => fetch(input, { ...init, dispatcher: agent } as RequestInit),
     close: () => agent.close(),
   };
 }

@@ -7,6 +7,7 @@ import { sendH2Request } from "./h2.ts";
 import { startH2Responder } from "./h2.ts";
 import { h2FieldOfLine, h2HeadArbitrary, LARGE_VALUE_SIZES, readH2Fields } from "./h2_fields.ts";
 import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
+import { HpackDecoder } from "./hpack.ts";
 import { runWireProperty } from "./wire_property.ts";
 
 const REQUEST: H2Field[] = [[":method", "GET"], [":scheme", "http"], [":path", "/h2"]];
@@ -28,10 +29,19 @@ Deno.test("headerBlock writes HPACK literals a peer decodes byte for byte", asyn
   });
   try {
     const fields: H2Field[] = [["x-a", "\u00e9\u0085 b"], ["x-b", "v".repeat(300)]];
-    const exchange = await sendH2Request(server.port, [...REQUEST, ...fields], 2000);
+    const exchange = await sendH2Request(
+      server.port,
+      [...REQUEST, ...fields],
+      2000,
+      false,
+      new HpackDecoder(),
+    );
     assert.equal(exchange.end, "response");
     assert.equal(exchange.status, 200);
     assert.deepEqual(seen, fields);
+    // The response's block, decoded (hpack.ts): Deno.serve's own fields.
+    assert.deepEqual(exchange.fields?.[0], [":status", "200"]);
+    assert.ok(exchange.fields?.some(([name]) => name === "content-type"));
   } finally {
     await server.close();
   }
@@ -76,7 +86,7 @@ Deno.test("generated h2 heads repeat cookie crumbs, carry odd and large fields, 
 Deno.test("Deno's fetch() reads an h2 response from the responder with a run-time certificate", async () => {
   const certificate = makeLoopbackCertificate();
   assert.ok(typeof certificate !== "string", String(certificate));
-  const responder = await startH2Responder(certificate);
+  const responder = await startH2Responder(certificate, () => new HpackDecoder());
   const client = await startRuntimeH2Client(certificate.ca);
   assert.ok(typeof client !== "string", String(client));
   try {
@@ -90,6 +100,14 @@ Deno.test("Deno's fetch() reads an h2 response from the responder with a run-tim
     );
     assert.equal(response.headers.get("x-a"), "1, 2");
     await response.body?.cancel();
+    // The request's block, decoded (hpack.ts; hyper Huffman-codes and indexes it).
+    assert.deepEqual(responder.requests.at(-1)?.slice(0, 2), [[":method", "GET"], [
+      ":scheme",
+      "https",
+    ]]);
+    assert.ok(
+      responder.requests.at(-1)?.some(([name, value]) => name === "accept" && value === "*/*"),
+    );
   } finally {
     await client.close();
     await responder.close();

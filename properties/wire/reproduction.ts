@@ -49,6 +49,8 @@ import {
 import { brokenMetamorphicProperty, observeHeaders, probedNames } from "./field_lines.ts";
 import { inspectedText } from "../oracle/operations/read.ts";
 import { touchedHeaders } from "./touch.ts";
+import { h2EndsSource } from "./h2.ts";
+import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 import type { WireDivergence } from "./wire_property.ts";
 import { guardOf, requestBytes } from "./wire_property.ts";
 
@@ -98,8 +100,11 @@ const NETWORK_HELPERS = [
     requestBytes,
     touchedHeaders,
     inspectedText,
+    startRuntimeH2Server,
+    startRuntimeH2Client,
   ]
     .map((fn) => fn.toString()),
+  h2EndsSource(),
 ].join("\n\n");
 
 /**
@@ -110,10 +115,12 @@ function exchange(input: WireReproductionInput): string[] {
   const { divergence, candidate } = input;
   if (candidate.kind === "module") {
     const guard = guardOf(divergence.side);
+    // An h2 block's fields read by the module's own headersFromH2Fields, or a raw list.
+    const entry = divergence.h2Fields === true ? "headersFromH2Fields" : "headersFromRawList";
     return [
       ...importCandidate(candidate, "candidate", true),
       `const rawList = ${divergence.bytes};`,
-      `const sent = \`headersFromRawList(\${shownBytes(rawList)}, ${
+      `const sent = \`${entry}(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
       }, { profile: "server" })\`;`,
       ...(divergence.kind === "hang"
@@ -123,7 +130,7 @@ function exchange(input: WireReproductionInput): string[] {
         ]
         : []),
       "try {",
-      `  actual = observeHeaders(candidate.headersFromRawList([...rawList], ${
+      `  actual = observeHeaders(candidate.${entry}([...rawList], ${
         JSON.stringify(guard)
       }, { profile: "server" }), names);`,
       "} catch (error) {",
@@ -132,6 +139,50 @@ function exchange(input: WireReproductionInput): string[] {
     ];
   }
   const touchOfDivergence = JSON.stringify(divergence.touch ?? "unread");
+  if (divergence.side === "h2-server") {
+    // The block as the campaign sent it (its :authority named the campaign's port; no matter).
+    return [
+      "const server = await startRuntimeH2Server((request) => {",
+      "  actual = observeHeaders(request.headers, names);",
+      '  return new Response("observed");',
+      "});",
+      `const block = ${divergence.bytes};`,
+      "const sent = shownBytes(block);",
+      "try {",
+      "  outcome = h2Outcome(await sendH2Request(server.port, block, 2000));",
+      "} finally {",
+      "  await server.close();",
+      "}",
+    ];
+  }
+  if (divergence.side === "h2-client") {
+    return [
+      "const certificate = makeLoopbackCertificate();",
+      `const block = ${divergence.bytes};`,
+      "const sent = shownBytes(block);",
+      'if (typeof certificate === "string") {',
+      "  outcome = certificate;",
+      "} else {",
+      "  const client = await startRuntimeH2Client(certificate.ca);",
+      "  const responder = await startH2Responder(certificate);",
+      "  responder.answerWith({ fields: block, reset: false });",
+      "  try {",
+      '    if (typeof client === "string") throw new Error(`no fetch() over h2: ${client}`);',
+      "    const response = await client.fetch(",
+      "      `https://127.0.0.1:${responder.port}/`,",
+      "      AbortSignal.timeout(2000),",
+      "    );",
+      "    actual = observeHeaders(response.headers, names);",
+      "    await response.body?.cancel().catch(() => {});",
+      "  } catch (error) {",
+      '    outcome = `fetch() rejected: ${error?.name ?? "a non-Error"}: ${error?.message}`;',
+      "  } finally {",
+      '    if (typeof client !== "string") await client.close();',
+      "    await responder.close();",
+      "  }",
+      "}",
+    ];
+  }
   if (divergence.side === "server") {
     // The request the campaign sent named its server's port in Host; this one names the port
     // of the server started here, and the expected host value follows it.
@@ -185,6 +236,10 @@ export function renderWireReproduction(input: WireReproductionInput): string {
   const where = candidate.kind === "native"
     ? divergence.side === "server"
       ? "the runtime's own server, sent by a raw TCP client"
+      : divergence.side === "h2-server"
+      ? "the runtime's own h2c server, sent by a raw h2 client"
+      : divergence.side === "h2-client"
+      ? "the runtime's fetch() over h2, answered by a raw h2 responder over TLS"
       : "the runtime's fetch(), answered by a raw TCP responder"
     : `${candidate.specifier}'s headersFromRawList`;
   return renderReproduction({
@@ -192,8 +247,14 @@ export function renderWireReproduction(input: WireReproductionInput): string {
     imports: candidate.kind === "native"
       ? [
         'import { Buffer } from "node:buffer";',
+        'import { execFileSync } from "node:child_process";',
+        'import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";',
         'import * as http from "node:http";',
+        'import * as http2 from "node:http2";',
         'import * as net from "node:net";',
+        'import { tmpdir } from "node:os";',
+        'import { join } from "node:path";',
+        'import * as tls from "node:tls";',
       ]
       : [],
     foundUnder: input.foundUnder,

@@ -55,7 +55,6 @@ import {
   EXCHANGE_LINE_PREFIX,
   EXCHANGE_TIMEOUT_MS,
   guardOf,
-  isH2Side,
   referenceListOf,
   wireHang,
 } from "./wire_property.ts";
@@ -426,47 +425,27 @@ function writeWireReproduction(
       hash(JSON.stringify([options.seed, path, divergence.fieldLines]))
     }.mjs`,
   );
-  const source = kindOf(options.targetArg).hostGlobals && isH2Side(divergence.side)
-    ? h2NativeNote(divergence, replay)
-    : renderWireReproduction({
-      divergence,
-      candidate: wireCandidateSource(options, file),
-      foundUnder: { name: binary.name, version: binary.version },
-      header: {
-        title: [
-          `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
-        ],
-        run: runOnlyUnder(binary.name, basename(file)),
-        replay,
-        notes: [
-          `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
-          divergence.kind === "hang"
-            ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
-            : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
-        ],
-      },
-    });
+  const source = renderWireReproduction({
+    divergence,
+    candidate: wireCandidateSource(options, file),
+    foundUnder: { name: binary.name, version: binary.version },
+    header: {
+      title: [
+        `headerproof wire counterexample (${divergence.side} side, ${divergence.kind}), target ${options.targetArg}, found under ${binary.name} ${binary.version}`,
+      ],
+      run: runOnlyUnder(binary.name, basename(file)),
+      replay,
+      notes: [
+        `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
+        divergence.kind === "hang"
+          ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
+          : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
+      ],
+    },
+  });
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, source);
   return file;
-}
-
-/**
- * What stands in for the reproduction of a native h2 divergence: the block that was sent, and
- * the replay command, which runs that exchange alone in a fresh process (a self-contained h2
- * reproduction is not written yet); it exits 2.
- */
-function h2NativeNote(divergence: WireDivergence, replay: string): string {
-  return [
-    `// headerproof wire counterexample (${divergence.side} side, ${divergence.kind}).`,
-    "// No self-contained reproduction is written for an h2 exchange yet; the replay command",
-    "// runs this exchange alone in a fresh process:",
-    `//   ${replay}`,
-    `// header block: ${shownBytes(divergence.bytes)}`,
-    `console.log(${JSON.stringify(`replay: ${replay}`)});`,
-    'typeof Deno !== "undefined" ? Deno.exit(2) : process.exit(2);',
-    "",
-  ].join("\n");
 }
 
 /**

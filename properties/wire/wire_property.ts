@@ -124,6 +124,11 @@ export interface WireDivergence {
   detail?: string;
   /** What touched the runtime's message before its headers were read (touch.ts), if anything. */
   touch?: WireTouch;
+  /**
+   * Whether `bytes` is an h2 block's regular fields handed to the module's own
+   * `headersFromH2Fields` (as JSON) rather than a raw list.
+   */
+  h2Fields?: boolean;
 }
 
 /** Budget of one exchange in milliseconds, a candidate module's call included. */
@@ -157,6 +162,18 @@ export interface WireCandidate {
   name: string;
   headersFromRawList(
     flat: string[],
+    guard: "request" | "immutable",
+    options: { profile: "server" },
+  ): ObservableHeaders;
+  /**
+   * The module's own reading of an h2 header block, when it has one: the block's regular fields
+   * as they came to a Headers (guard "request": a server's, `cookie` crumbs joined; "immutable":
+   * a client's), throwing a TypeError for a block it takes to be malformed. The h2 sides then
+   * judge it against the reference's reading (h2_fields.ts); without it, `headersFromRawList` is
+   * fed the reference's list.
+   */
+  headersFromH2Fields?(
+    fields: [string, string][],
     guard: "request" | "immutable",
     options: { profile: "server" },
   ): ObservableHeaders;
@@ -479,15 +496,18 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     ? options.path.slice(H2_PATH_PREFIX.length)
     : undefined;
   const h1Path = h2Path === undefined ? options.path : undefined;
+  const exchangeTimeoutMs = options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS;
+  // An h2 exchange gets what is left of the property's time, at most its budget and at least
+  // H2_LAST_EXCHANGE_MS: h2 need not stop starting exchanges a whole budget before the end.
+  const h2TimeoutMs = () =>
+    Math.max(
+      Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS),
+      Math.min(exchangeTimeoutMs, started + options.timeLimitMs - Date.now()),
+    );
   const sides = options.clients !== undefined
-    ? await clientSides(
-      options.clients,
-      judge,
-      options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS,
-      readH2,
-    )
+    ? await clientSides(options.clients, judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
     : options.candidate === undefined
-    ? await runtimeSides(judge, options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS, readH2)
+    ? await runtimeSides(judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
     : candidateSides(
       options.candidate,
       judge,
@@ -507,18 +527,22 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     const replayed = path === undefined ? [] : path.split(":");
     let pathPrefix = replayed.slice(0, -1);
     let pathIndex = replayed.length === 0 ? 0 : Number(replayed.at(-1));
+    // The path of the last failing value: the counterexample when the time runs out while
+    // shrinking, which fast-check's own path then does not point to.
+    let lastFailing: string | null = null;
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (value) => {
         const local = [...pathPrefix, pathIndex].join(":");
         currentPath = `${prefix}${local}`;
         const holds = await predicate(value);
         if (holds) pathIndex++;
-        else [pathPrefix, pathIndex] = [local.split(":"), 0];
+        else [pathPrefix, pathIndex, lastFailing] = [local.split(":"), 0, local];
         return holds;
       }),
       {
         seed: options.seed,
-        ...(path === undefined ? { numRuns: options.runs } : { path }),
+        // A replay shows the case at its path, not a smaller one it might shrink to.
+        ...(path === undefined ? { numRuns: options.runs } : { path, endOnFailure: true }),
         interruptAfterTimeLimit: Math.max(1, timeLimitMs),
         markInterruptAsFailure: false,
       },
@@ -536,8 +560,17 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
       );
     }
+    if (details.failed && details.interrupted && lastFailing !== null) {
+      return { failed: true, counterexamplePath: lastFailing };
+    }
     return details;
   };
+  // An h2 exchange near the end gets what is left (h2TimeoutMs), at least H2_LAST_EXCHANGE_MS,
+  // twice (fetch() and request() of a client): that much of the time is kept back from both
+  // HTTP/1.1 and h2. A module's calls are in-process (a hang is the stage's to stop): none.
+  const h2Reserve = options.candidate === undefined
+    ? 2 * Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS)
+    : 0;
   try {
     const h2Runs = sides.h2Server !== null || sides.h2Client !== null;
     let details: { failed: boolean; counterexamplePath: string | null } | null = h2Path !==
@@ -552,9 +585,10 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h1Path,
         "",
-        // HTTP/1.1 and h2 share the time: HTTP/1.1 gets at most its share, h2 the rest.
+        // HTTP/1.1 and h2 share the time h2's reserve leaves: HTTP/1.1 gets at most its share,
+        // h2 the rest.
         h2Runs && h1Path === undefined
-          ? options.timeLimitMs * HTTP1_TIME_SHARE
+          ? (options.timeLimitMs - h2Reserve) * HTTP1_TIME_SHARE
           : options.timeLimitMs,
       );
     let prefix = "";
@@ -570,10 +604,11 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
         },
         h2Path,
         H2_PATH_PREFIX,
-        // An exchange started just before the limit may take its whole budget, twice (fetch()
-        // and request() of a client): h2 stops starting exchanges that much earlier.
-        options.timeLimitMs - (Date.now() - started) -
-          2 * (options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS),
+        // h2 stops starting exchanges its reserve before the end. A replay runs its one case
+        // whatever the time.
+        h2Path !== undefined
+          ? options.timeLimitMs
+          : options.timeLimitMs - (Date.now() - started) - h2Reserve,
       );
     }
     const failed = details?.failed ?? false;
@@ -609,6 +644,12 @@ function touched(exchange: Exchange): { touch?: WireTouch } {
  * (they stop earlier when their runs are done; h2 gets what is left).
  */
 export const HTTP1_TIME_SHARE = 0.5;
+
+/**
+ * The least budget of an h2 exchange started near the end of the property's time (each gets what
+ * is left of it, at most its whole budget): on 127.0.0.1 an exchange takes milliseconds.
+ */
+export const H2_LAST_EXCHANGE_MS = 500;
 
 /** `list`, or null when one of its values is not a header value (a raw list cannot hold it). */
 function feedable(list: HeaderList | null): HeaderList | null {
@@ -665,6 +706,7 @@ async function clientSides(
   clients: WireClients,
   judge: Judge,
   exchangeTimeoutMs: number,
+  h2TimeoutMs: () => number,
   readH2: ReadH2Fields,
 ): Promise<Sides> {
   const opened: { close(): Promise<void> }[] = [];
@@ -715,7 +757,7 @@ async function clientSides(
         try {
           const response = await clients.fetch(url, {
             dispatcher: agent,
-            signal: AbortSignal.timeout(exchangeTimeoutMs),
+            signal: AbortSignal.timeout(h2TimeoutMs()),
           });
           actual = observeHeaders(response.headers, names);
           await response.body?.cancel().catch(() => {});
@@ -729,7 +771,7 @@ async function clientSides(
           const answer = await clients.request(url, {
             dispatcher: agent,
             responseHeaders: "raw",
-            signal: AbortSignal.timeout(exchangeTimeoutMs),
+            signal: AbortSignal.timeout(h2TimeoutMs()),
           });
           raw = observeHeaderList(rawListOf(answer.headers), names);
           await answer.body.dump().catch(() => {});
@@ -821,6 +863,7 @@ type Judge = (
 async function runtimeSides(
   judge: Judge,
   exchangeTimeoutMs: number,
+  h2TimeoutMs: () => number,
   readH2: ReadH2Fields,
 ): Promise<Sides> {
   // The server handler files each observation under the request's id.
@@ -849,7 +892,7 @@ async function runtimeSides(
     opened.push(responder);
     h2 = await runtimeH2Ends(
       judge,
-      exchangeTimeoutMs,
+      h2TimeoutMs,
       (id, names) => {
         namesById.set(id, names);
         return () => {
@@ -944,7 +987,7 @@ type H2Sides = Pick<Sides, "h2Server" | "h2Client" | "h2Ends">;
  */
 async function runtimeH2Ends(
   judge: Judge,
-  exchangeTimeoutMs: number,
+  exchangeTimeoutMs: () => number,
   expect: (id: number, names: string[]) => () => HeadersObservation | undefined,
   nextId: () => number,
   opened: { close(): Promise<void> }[],
@@ -970,7 +1013,7 @@ async function runtimeH2Ends(
       [":path", `/wire/${id}`],
       ...head.fields,
     ];
-    const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs, head.reset);
+    const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs(), head.reset);
     const actual = collect();
     // A cancelled request may or may not reach the handler: only a Headers it saw is judged.
     if (head.reset && actual === undefined) return true;
@@ -1025,7 +1068,7 @@ async function runtimeH2Ends(
     try {
       const response = await client.fetch(
         `https://${LOOPBACK}:${responder.port}/`,
-        AbortSignal.timeout(exchangeTimeoutMs),
+        AbortSignal.timeout(exchangeTimeoutMs()),
       );
       actual = observeHeaders(response.headers, names);
       await response.body?.cancel().catch(() => {});
@@ -1115,6 +1158,57 @@ function candidateSides(
       actual,
     ));
   };
+  /**
+   * The module's own h2 reading of `head`'s block: it must reject what the reference reads as
+   * malformed and give what the reference's list gives otherwise (a list no raw list may hold is
+   * skipped, as above).
+   */
+  const h2Reader = (name: WireSide, guard: "request" | "immutable", head: H2Head): boolean => {
+    const list = readH2(head.fields, guard === "request" ? "server" : "client");
+    if (list !== null && feedable(list) === null) return true;
+    const lines = head.fields.map(h2FieldLine);
+    const names = probedNames(lines);
+    const fields = head.fields.map(([n, v]): [string, string] => [n, v]);
+    const bytes = JSON.stringify(fields);
+    let actual: HeadersObservation | undefined;
+    let thrown: string | null = null;
+    onExchange({ side: name, bytes, fieldLines: lines });
+    try {
+      actual = observeHeaders(
+        candidate.headersFromH2Fields!([...fields], guard, { profile: "server" }),
+        names,
+      );
+    } catch (error) {
+      thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    onExchange(null);
+    const found = { side: name, kind: "reference" as const, bytes, fieldLines: lines };
+    if (list === null) {
+      if (actual === undefined) return true;
+      return fail({
+        ...found,
+        h2Fields: true,
+        expected: null,
+        actual,
+        detail: `${candidate.name}'s headersFromH2Fields took a block the reference reads as ` +
+          "malformed (RFC 9113 8.2)",
+      });
+    }
+    if (actual === undefined) {
+      return fail({
+        ...found,
+        h2Fields: true,
+        expected: observeHeaderList(list, names),
+        actual: null,
+        detail: `${candidate.name}'s headersFromH2Fields threw ${thrown}`,
+      });
+    }
+    const expected = observeHeaderList(list, names);
+    if (JSON.stringify(expected) !== JSON.stringify(actual)) {
+      return fail({ ...found, h2Fields: true, expected, actual });
+    }
+    return true;
+  };
   return {
     kind: candidate.name,
     ports: null,
@@ -1124,13 +1218,17 @@ function candidateSides(
     // lines are its fields as "name: value". A list with a value no raw list may hold (empty
     // cookie crumbs joined: "; ") is not fed, as a head the parser rejects.
     h2Server: (head) =>
-      side("h2-server", "request", () => feedable(readH2(head.fields, "server")))(
-        head.fields.map(h2FieldLine),
-      ),
+      candidate.headersFromH2Fields !== undefined
+        ? Promise.resolve(h2Reader("h2-server", "request", head))
+        : side("h2-server", "request", () => feedable(readH2(head.fields, "server")))(
+          head.fields.map(h2FieldLine),
+        ),
     h2Client: (head) =>
-      side("h2-client", "immutable", () => feedable(readH2(head.fields, "client")))(
-        head.fields.map(h2FieldLine),
-      ),
+      candidate.headersFromH2Fields !== undefined
+        ? Promise.resolve(h2Reader("h2-client", "immutable", head))
+        : side("h2-client", "immutable", () => feedable(readH2(head.fields, "client")))(
+          head.fields.map(h2FieldLine),
+        ),
     h2Ends: {
       server: "headersFromRawList (guard request)",
       client: "headersFromRawList (guard immutable)",

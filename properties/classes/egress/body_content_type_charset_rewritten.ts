@@ -15,7 +15,7 @@ export const bodyContentTypeCharsetRewritten = egressClass({
   seenIn: ["Bun 1.3.14"],
   summary:
     "a body's Content-Type is written with charset=utf-8 (lowercase, added to application/json)",
-  sides: ["server", "client"],
+  sides: ["server", "client", "h2-server"],
   rewrite: (expected) =>
     expected.map(([name, value]): [string, string] =>
       name.toLowerCase() === "content-type" && BODY_TYPES.includes(value)

@@ -14,7 +14,7 @@ export const emptyStringBodyWithoutContentType = egressClass({
   runtimes: ["bun"],
   seenIn: ["Bun 1.3.14"],
   summary: "a Response whose body is the empty string is served without its Content-Type",
-  sides: ["server"],
+  sides: ["server", "h2-server"],
   rewrite: (expected, context) =>
     context.emptyText && context.body === "string"
       ? expected.filter(([name, value]) =>

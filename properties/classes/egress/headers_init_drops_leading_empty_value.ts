@@ -11,7 +11,7 @@ export const headersInitDropsLeadingEmptyValue = egressClass({
   runtimes: ["deno"],
   seenIn: ["Deno 2.9.6"],
   summary: "a Headers init whose name has an empty value first is written without it",
-  sides: ["server", "client"],
+  sides: ["server", "client", "h2-server", "h2-client"],
   rewrite: (expected, context) =>
     context.init === "headers"
       ? expected.map(([name, value]): [string, string] => [name, value.replace(/^(,[ \t]*)+/, "")])

@@ -16,7 +16,7 @@ export const serveDropsContentTypeOfUnreadClone = egressClass({
   summary:
     "a clone of a Response made with the init { status: 200 }, never read, is served without its " +
     "body's Content-Type",
-  sides: ["server"],
+  sides: ["server", "h2-server"],
   rewrite: (expected, context) =>
     context.clone && context.init === "status" && context.status === 200
       ? expected.filter(([name, value]) =>

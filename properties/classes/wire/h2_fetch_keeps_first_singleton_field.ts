@@ -4,6 +4,8 @@
  * @module
  */
 import { wireClass } from "../class.ts";
+import { h2FetchObservation } from "../wire_helpers.ts";
+import { FETCH } from "../standards.ts";
 
 /**
  * The names `node:http2` takes to have one value (its list of single-value headers, seen in Node
@@ -61,7 +63,21 @@ export const h2FetchKeepsFirstSingletonField = wireClass({
         !list.slice(0, i).some(([earlier]) => earlier.toLowerCase() === lower);
     }),
   example: ["content-type: a", "content-type: b"],
-  report: null,
+  report: {
+    title: "fetch() over HTTP/2 keeps only the first of two content-type fields of a response",
+    network: true,
+    observe: h2FetchObservation(
+      [[":status", "200"], ["content-type", "a"], ["content-type", "b"]],
+      'headers.get("content-type")',
+    ),
+    expected: { ok: "a, b" },
+    standard: {
+      algorithm: "header list get",
+      step: "the values of all headers whose name matches, in order, separated from each other " +
+        'by 0x2C 0x20 (", "); each field of the response is a header of its own',
+      url: `${FETCH}#concept-header-list-get`,
+    },
+  },
   notes: "An h2 response with `content-type: a` then `content-type: b` gives " +
     '`get("content-type") === "a"` through an `Agent({ allowH2: true })` of Node\'s own undici; ' +
     'standard `"a, b"`, as over HTTP/1.1. The wire stage\'s h2 client side ' +
