@@ -107,19 +107,19 @@ export function readGateTimes(path: string = GATE_TIMES_PATH): GateTimes {
 
 /** The gate list (.ci/gates.ts `GATES`) and the recorded time of each. */
 export function renderGates(times: GateTimes = readGateTimes()): string {
-  const missing = GATES.filter((gate) => typeof times.gates[gate.task] !== "number");
+  const missing = GATES.filter((gate) => typeof times.gates[gate.name] !== "number");
   if (missing.length > 0) {
     throw new Error(
-      `.ci/gate_times.json has no time for ${missing.map((gate) => gate.task).join(", ")}; ` +
+      `.ci/gate_times.json has no time for ${missing.map((gate) => gate.name).join(", ")}; ` +
         "run ./headerproof test --record-times",
     );
   }
   return table(
     ["gate", "runs", "seconds"],
     GATES.map((gate) => [
-      `\`${gate.task}\``,
+      `\`${gate.name}\``,
       gate.alone ? "alone, last" : `beside another (\`--jobs ${times.jobs}\`)`,
-      String(times.gates[gate.task]),
+      String(times.gates[gate.name]),
     ]),
     [2],
   ) + `\n\nAll gates in ${times.wallSeconds} s on a 2-core Linux machine, measured ` +

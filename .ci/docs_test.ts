@@ -61,28 +61,28 @@ Deno.test("the gate section lists every gate with its recorded time, and refuses
     jobs: 2,
     measured: "2026-01-01",
     wallSeconds: 99,
-    gates: Object.fromEntries(GATES.map((gate, k) => [gate.task, k + 1])),
+    gates: Object.fromEntries(GATES.map((gate, k) => [gate.name, k + 1])),
   };
   const text = renderGates(times);
-  for (const gate of GATES) assert.match(text, new RegExp(`\`${gate.task}\``));
+  for (const gate of GATES) assert.match(text, new RegExp(`\`${gate.name}\``));
   assert.match(text, /All gates in 99 s/);
   const { check: _, ...rest } = times.gates;
   assert.throws(() => renderGates({ ...times, gates: rest }), /no time for check/);
 });
 
 Deno.test("gate times are recorded only from a run of every gate, all passing", () => {
-  const outcome = (task: string, status: Outcome["status"]): Outcome => ({
-    task,
+  const outcome = (name: string, status: Outcome["status"]): Outcome => ({
+    name,
     status,
     seconds: 10.4,
     code: status === "FAILED" ? 1 : 0,
   });
   const now = new Date("2026-02-03T04:05:06Z");
-  const all = GATES.map((gate) => outcome(gate.task, "ok"));
+  const all = GATES.map((gate) => outcome(gate.name, "ok"));
   const record = gateTimesOf(all, 2, 60.6, now)!;
   assert.equal(record.measured, "2026-02-03");
   assert.equal(record.wallSeconds, 61);
-  assert.deepEqual(Object.keys(record.gates), GATES.map((gate) => gate.task));
+  assert.deepEqual(Object.keys(record.gates), GATES.map((gate) => gate.name));
   assert.equal(gateTimesOf(all.slice(1), 2, 60, now), null);
   assert.equal(gateTimesOf([outcome("check", "FAILED"), ...all.slice(1)], 2, 60, now), null);
 });

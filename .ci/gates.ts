@@ -4,15 +4,16 @@
  * order (0 when all pass, 2 on bad usage).
  *
  * Gates: `check` (fmt, lint, type check), `test:unit` (`deno test -A`), `model` (TLC), `fuzz:kill`
- * (the kill table), `fuzz:coverage` (the coverage gate), `bench:repeatable` (instruction counts).
+ * and `fuzz:kill:timed` (the kill table, `--part untimed` and `--part timed`), `fuzz:coverage` (the
+ * coverage gate), `bench:repeatable` (instruction counts).
  *
  * Schedule: a gate whose verdict does not depend on how busy the machine is (answers, TLC state
- * counts, coverage, callgrind instruction counts) runs beside another one, `--jobs` at a time
- * (default 2), each writing its output into `.cache/gates/TASK.log`, printed whole when it ends.
- * A gate that times costs (`fuzz:kill`: it times steps first, the unpatched impl's and those of
- * its variants killed by a step cost, then runs its other variants two at a time itself) runs
- * alone afterwards, its output streamed. Once a gate fails no further gate starts;
- * the ones running finish and are reported.
+ * counts, coverage, callgrind instruction counts, the kill table's answers, heap figures and hangs
+ * judged by CPU time) runs beside another one, `--jobs` at a time (default 2), each writing its
+ * output into `.cache/gates/NAME.log`, printed whole when it ends. A gate that times costs
+ * (`fuzz:kill:timed`: the unpatched impl's step costs and those of the variants killed by a step
+ * cost) runs alone afterwards, its output streamed. Once a gate fails no further gate starts; the
+ * ones running finish and are reported.
  *
  * The property suite (`properties/`) runs once: when both `test:unit` and `fuzz:coverage` are
  * selected, `test:unit` leaves `properties/` to the coverage gate, which runs it under coverage
@@ -20,7 +21,7 @@
  *
  * Options: `--junit DIR` writes JUnit XML reports into DIR (relative to the caller's directory):
  * `deno-test.xml`, `properties-test.xml` (the property suite, from `fuzz:coverage`), `model.xml`
- * and `kill-table.xml`, each flag handed only to the gate it is for. `--only NAME[,NAME]` runs only
+ * `kill-table.xml` and `kill-table-timed.xml`, each flag handed only to the gate it is for. `--only NAME[,NAME]` runs only
  * the named gates. `--jobs N` runs up to N gates at a time (1: one after the other, in order).
  * `--record-times` (with every gate, none failing) writes each gate's time into
  * `.ci/gate_times.json`, the committed record `./headerproof docs` puts into README.md.
@@ -40,9 +41,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { NOT_IMPL_TESTS } from "../properties/mutation/coverage_scope.ts";
 
-/** One gate: the task it runs and the arguments that make it write a JUnit report into `dir`. */
+/**
+ * One gate: its name (in the summary, `--only` and the time record), the task it runs with its
+ * arguments, and the arguments that make it write a JUnit report into `dir`.
+ */
 export interface Gate {
+  name: string;
   task: string;
+  args?: readonly string[];
   junit?: (dir: string) => string[];
   /** The verdict depends on load (it times costs): the gate runs alone, after the others. */
   alone?: boolean;
@@ -50,27 +56,51 @@ export interface Gate {
 
 /** The gates, in the order their results are reported and their failures ranked. */
 export const GATES: readonly Gate[] = [
-  { task: "check" },
-  { task: "test:unit", junit: (dir) => [`--junit-path=${join(dir, "deno-test.xml")}`] },
-  { task: "model", junit: (dir) => ["--junit", join(dir, "model.xml")] },
-  { task: "fuzz:kill", junit: (dir) => ["--junit", join(dir, "kill-table.xml")], alone: true },
-  { task: "fuzz:coverage", junit: (dir) => ["--junit", join(dir, "properties-test.xml")] },
-  { task: "bench:repeatable" },
+  { name: "check", task: "check" },
+  {
+    name: "test:unit",
+    task: "test:unit",
+    junit: (dir) => [`--junit-path=${join(dir, "deno-test.xml")}`],
+  },
+  { name: "model", task: "model", junit: (dir) => ["--junit", join(dir, "model.xml")] },
+  // The kill table in two parts: the variants whose kill is an answer, a heap figure, a thrown
+  // error or a hang judged by CPU time, one at a time beside the other gates, each with twice the
+  // table's default 30 s (the machine is shared: a kill's runs, not its seconds, are what load
+  // does not change); then, alone, those whose kill times steps.
+  {
+    name: "fuzz:kill",
+    task: "fuzz:kill",
+    args: ["--part", "untimed", "--jobs", "1", "--time", "60"],
+    junit: (dir) => ["--junit", join(dir, "kill-table.xml")],
+  },
+  {
+    name: "fuzz:kill:timed",
+    task: "fuzz:kill",
+    args: ["--part", "timed"],
+    junit: (dir) => ["--junit", join(dir, "kill-table-timed.xml")],
+    alone: true,
+  },
+  {
+    name: "fuzz:coverage",
+    task: "fuzz:coverage",
+    junit: (dir) => ["--junit", join(dir, "properties-test.xml")],
+  },
+  { name: "bench:repeatable", task: "bench:repeatable" },
 ];
 
 /**
  * The order gates start in: `check` first (seconds; a lint or type error keeps the gates after it
  * from starting), then the longest first among those that share the machine (so the last to end
- * does not start late; in a fresh clone: fuzz:coverage 348 s, model 169 s, test:unit 85 s,
- * bench:repeatable 60 s), then the ones that run alone.
+ * does not start late; the times are in .ci/gate_times.json), then the ones that run alone.
  */
 export const START_ORDER: readonly string[] = [
   "check",
   "fuzz:coverage",
   "model",
+  "fuzz:kill",
   "test:unit",
   "bench:repeatable",
-  "fuzz:kill",
+  "fuzz:kill:timed",
 ];
 
 /** The folders of properties/ whose tests `fuzz:coverage` runs, sorted. */
@@ -94,7 +124,7 @@ export function gateArguments(
   selected: readonly string[],
 ): string[] {
   const junit = junitDir !== undefined && gate.junit !== undefined ? gate.junit(junitDir) : [];
-  const ignore = gate.task === "test:unit" && selected.includes("fuzz:coverage")
+  const ignore = gate.name === "test:unit" && selected.includes("fuzz:coverage")
     ? [`--ignore=${coveredTestFolders().join(",")}`]
     : [];
   return [...junit, ...ignore];
@@ -102,7 +132,8 @@ export function gateArguments(
 
 /** How one gate ended. */
 export interface Outcome {
-  task: string;
+  /** The gate's name. */
+  name: string;
   status: "ok" | "FAILED" | "not run";
   seconds: number;
   code: number;
@@ -110,7 +141,7 @@ export interface Outcome {
 
 /** The exit status of a run whose gates ended as `outcomes`: the first failure's, in GATES order. */
 export function exitStatus(outcomes: readonly Outcome[]): number {
-  const rank = (o: Outcome) => GATES.findIndex((gate) => gate.task === o.task);
+  const rank = (o: Outcome) => GATES.findIndex((gate) => gate.name === o.name);
   const failed = outcomes.filter((o) => o.status === "FAILED").sort((a, b) => rank(a) - rank(b));
   return failed.length === 0 ? 0 : failed[0].code;
 }
@@ -142,8 +173,8 @@ export function gateTimesOf(
   wallSeconds: number,
   now: Date,
 ): GateTimes | null {
-  const passed = new Map(outcomes.filter((o) => o.status === "ok").map((o) => [o.task, o]));
-  if (!GATES.every((gate) => passed.has(gate.task))) return null;
+  const passed = new Map(outcomes.filter((o) => o.status === "ok").map((o) => [o.name, o]));
+  if (!GATES.every((gate) => passed.has(gate.name))) return null;
   const round = (seconds: number) => Math.round(seconds);
   return {
     command: "./headerproof test --record-times",
@@ -151,7 +182,7 @@ export function gateTimesOf(
     measured: now.toISOString().slice(0, 10),
     wallSeconds: round(wallSeconds),
     gates: Object.fromEntries(
-      GATES.map((gate) => [gate.task, round(passed.get(gate.task)!.seconds)]),
+      GATES.map((gate) => [gate.name, round(passed.get(gate.name)!.seconds)]),
     ),
   };
 }
@@ -188,26 +219,26 @@ async function runGates(
   junitDir: string | undefined,
   jobs: number,
 ): Promise<Outcome[]> {
-  const names = selected.map((gate) => gate.task);
+  const names = selected.map((gate) => gate.name);
   const outcomes = new Map<string, Outcome>();
   let failed = false;
   const run = async (gate: Gate, shared: boolean) => {
     if (failed) {
-      outcomes.set(gate.task, { task: gate.task, status: "not run", seconds: 0, code: 0 });
+      outcomes.set(gate.name, { name: gate.name, status: "not run", seconds: 0, code: 0 });
       return;
     }
-    const extra = gateArguments(gate, junitDir, names);
-    const log = shared ? join(LOG_DIR, `${gate.task.replace(":", "-")}.log`) : null;
+    const extra = [...(gate.args ?? []), ...gateArguments(gate, junitDir, names)];
+    const log = shared ? join(LOG_DIR, `${gate.name.replaceAll(":", "-")}.log`) : null;
     console.error(
       shared
-        ? `=== ${gate.task} started (${jobs} at a time; output when it ends)`
-        : `\n=== ${gate.task} ${extra.join(" ")}`.trimEnd(),
+        ? `=== ${gate.name} started (${jobs} at a time; output when it ends)`
+        : `\n=== ${gate.name}: ${gate.task} ${extra.join(" ")}`.trimEnd(),
     );
     const started = Date.now();
     const code = await runGate(gate.task, extra, log);
     const seconds = (Date.now() - started) / 1000;
-    outcomes.set(gate.task, {
-      task: gate.task,
+    outcomes.set(gate.name, {
+      name: gate.name,
       status: code === 0 ? "ok" : "FAILED",
       seconds,
       code,
@@ -215,7 +246,7 @@ async function runGates(
     if (code !== 0) failed = true;
   };
   const ordered = [...selected].sort((a, b) =>
-    START_ORDER.indexOf(a.task) - START_ORDER.indexOf(b.task)
+    START_ORDER.indexOf(a.name) - START_ORDER.indexOf(b.name)
   );
   const queue = ordered.filter((gate) => !gate.alone);
   mkdirSync(LOG_DIR, { recursive: true });
@@ -226,7 +257,7 @@ async function runGates(
   };
   await Promise.all(Array.from({ length: jobs }, lane));
   for (const gate of ordered.filter((gate) => gate.alone)) await run(gate, false);
-  return selected.map((gate) => outcomes.get(gate.task)!);
+  return selected.map((gate) => outcomes.get(gate.name)!);
 }
 
 const USAGE = "usage: ./headerproof test [--junit DIR] [--only A,B] [--jobs N] [--record-times]";
@@ -249,9 +280,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const only = values.only?.split(",");
-  const unknown = (only ?? []).filter((name) => !GATES.some((gate) => gate.task === name));
+  const unknown = (only ?? []).filter((name) => !GATES.some((gate) => gate.name === name));
   if (unknown.length > 0) {
-    console.error(`unknown gate(s) ${unknown.join(", ")}; gates: ${GATES.map((g) => g.task)}`);
+    console.error(`unknown gate(s) ${unknown.join(", ")}; gates: ${GATES.map((g) => g.name)}`);
     return 2;
   }
   const jobs = Number(values.jobs);
@@ -262,11 +293,11 @@ async function main(args: string[]): Promise<number> {
   const caller = process.env.HEADERPROOF_CALLER_DIR || process.cwd();
   const junitDir = values.junit === undefined ? undefined : resolve(caller, values.junit);
   if (junitDir !== undefined) mkdirSync(junitDir, { recursive: true });
-  const selected = GATES.filter((g) => only === undefined || only.includes(g.task));
+  const selected = GATES.filter((g) => only === undefined || only.includes(g.name));
   const started = Date.now();
   const outcomes = await runGates(selected, junitDir, jobs);
   const wall = (Date.now() - started) / 1000;
-  const alone = selected.filter((gate) => gate.alone).map((gate) => gate.task);
+  const alone = selected.filter((gate) => gate.alone).map((gate) => gate.name);
   console.error(
     `\nheaderproof test (${jobs} gate(s) at a time${
       alone.map((task) => `; ${task} alone`).join("")
@@ -275,9 +306,9 @@ async function main(args: string[]): Promise<number> {
   for (const o of outcomes) {
     const time = o.status === "not run" ? "" : `${o.seconds.toFixed(1).padStart(7)} s`;
     const exit = o.status === "FAILED" ? ` (exit ${o.code})` : "";
-    console.error(`  ${o.task.padEnd(18)} ${o.status.padEnd(8)}${time}${exit}`);
+    console.error(`  ${o.name.padEnd(18)} ${o.status.padEnd(8)}${time}${exit}`);
   }
-  const failures = outcomes.filter((o) => o.status === "FAILED").map((o) => o.task);
+  const failures = outcomes.filter((o) => o.status === "FAILED").map((o) => o.name);
   console.error(
     failures.length === 0
       ? `all gates passed in ${wall.toFixed(0)} s`

@@ -11,17 +11,18 @@ import {
 } from "./gates.ts";
 import { NOT_IMPL_TESTS } from "../properties/mutation/coverage_scope.ts";
 
-const ALL = GATES.map((gate) => gate.task);
+const ALL = GATES.map((gate) => gate.name);
 
 Deno.test("each gate gets only its own JUnit flag, and none without --junit", () => {
   const routed = Object.fromEntries(
-    GATES.map((gate) => [gate.task, gateArguments(gate, "/r", ["check"])]),
+    GATES.map((gate) => [gate.name, gateArguments(gate, "/r", ["check"])]),
   );
   assert.deepEqual(routed, {
     "check": [],
     "test:unit": ["--junit-path=/r/deno-test.xml"],
     "model": ["--junit", "/r/model.xml"],
     "fuzz:kill": ["--junit", "/r/kill-table.xml"],
+    "fuzz:kill:timed": ["--junit", "/r/kill-table-timed.xml"],
     "fuzz:coverage": ["--junit", "/r/properties-test.xml"],
     "bench:repeatable": [],
   });
@@ -29,7 +30,7 @@ Deno.test("each gate gets only its own JUnit flag, and none without --junit", ()
 });
 
 Deno.test("test:unit leaves properties/ to fuzz:coverage only when that gate runs too", () => {
-  const unit = GATES.find((gate) => gate.task === "test:unit")!;
+  const unit = GATES.find((gate) => gate.name === "test:unit")!;
   const ignore = `--ignore=${coveredTestFolders().join(",")}`;
   assert.deepEqual(gateArguments(unit, undefined, ALL), [ignore]);
   assert.deepEqual(gateArguments(unit, "/r", ["test:unit", "fuzz:coverage"]), [
@@ -42,14 +43,22 @@ Deno.test("test:unit leaves properties/ to fuzz:coverage only when that gate run
   assert.deepEqual(gateArguments(unit, undefined, ["test:unit", "model"]), []);
 });
 
-Deno.test("every gate has a start position, and only fuzz:kill runs alone", () => {
+Deno.test("every gate has a start position, and only the kill table's timed part runs alone", () => {
   assert.deepEqual([...START_ORDER].sort(), [...ALL].sort());
-  assert.deepEqual(GATES.filter((gate) => gate.alone).map((gate) => gate.task), ["fuzz:kill"]);
+  assert.deepEqual(GATES.filter((gate) => gate.alone).map((gate) => gate.name), [
+    "fuzz:kill:timed",
+  ]);
+  // The two parts of the kill table together are the whole table.
+  const parts = GATES.filter((gate) => gate.task === "fuzz:kill").map((gate) => gate.args);
+  assert.deepEqual(parts.map((args) => args?.[args.indexOf("--part") + 1]).sort(), [
+    "timed",
+    "untimed",
+  ]);
 });
 
 Deno.test("the exit status is the first failing gate's in GATES order, whatever ended first", () => {
-  const outcome = (task: string, code: number): Outcome => ({
-    task,
+  const outcome = (name: string, code: number): Outcome => ({
+    name,
     status: code === 0 ? "ok" : "FAILED",
     seconds: 1,
     code,
@@ -58,7 +67,7 @@ Deno.test("the exit status is the first failing gate's in GATES order, whatever 
   assert.equal(exitStatus([outcome("fuzz:coverage", 2), outcome("test:unit", 1)]), 1);
   assert.equal(exitStatus([outcome("bench:repeatable", 1), outcome("model", 3)]), 3);
   assert.equal(
-    exitStatus([outcome("check", 0), { task: "model", status: "not run", seconds: 0, code: 0 }]),
+    exitStatus([outcome("check", 0), { name: "model", status: "not run", seconds: 0, code: 0 }]),
     0,
   );
 });

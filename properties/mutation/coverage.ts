@@ -133,6 +133,9 @@ function main(args: readonly string[]): number {
     "-A",
     `--coverage=${dir}`,
     `--preload=${preload}`,
+    // Test files two (or DENO_JOBS) at a time: most of the suite waits on the processes it
+    // starts (campaigns, servers, hangs waited out), so one file's wait is another's turn.
+    "--parallel",
     ...junit,
     `--ignore=${NOT_IMPL_TESTS.join(",")}`,
     "properties/",

@@ -7,18 +7,20 @@
  * campaign's cost stage whose cases can show its class (the stage as the campaign CLI runs it with
  * the same arguments; the answer stages cannot kill it) and is killed by a cost finding of its
  * class on a case the unpatched impl passes or fails by less than half as much.
- * The unpatched impl's whole cost stage runs first, then each cost variant killed by a step cost
- * (`superlinear-steps`), one at a time with nothing else of the table running, since they time
- * steps; then every other variant, `--jobs` at a time, as answers, heap figures, thrown errors and
- * hangs judged by CPU time do not depend on load. A cost variant that survives gets its cost stage
- * once more, as the machine may be busy. Exits 1 unless every variant is killed within the budget,
- * 2 when a variant no longer applies to impl.
+ * The unpatched impl's cost stage (the sections the cost variants need) runs first, then each
+ * cost variant killed by a step cost (`superlinear-steps`), one at a time with nothing else of the
+ * table running, since they time steps; then every other variant, `--jobs` at a time, as answers,
+ * heap figures, thrown errors and hangs judged by CPU time do not depend on load. A cost variant
+ * that survives gets its cost stage once more, as the machine may be busy. Exits 1 unless every
+ * variant is killed within the budget, 2 when a variant no longer applies to impl.
  *
  * Options: `--runs N` (model runs per worker, default 5000), `--time SECONDS` (per variant,
  * default 30), `--seed N` (default 1), `--workers N` (default 1), `--jobs N` (variants at a time
  * once the timed ones ran, default 2), `--only NAME[,NAME]`, `--record` (also write each kill to
- * properties/corpus/entries/variant-NAME.json, pinning it), `--json` (the table as JSON on
- * stdout), `--junit FILE` (one JUnit case per variant).
+ * properties/corpus/entries/variant-NAME.json, pinning it), `--part timed|untimed|all` (only
+ * the variants killed by a step cost, only the others, or every one: the default; the unpatched
+ * impl's cost stage runs only the sections the selected cost variants need), `--json` (the table
+ * as JSON on stdout), `--junit FILE` (one JUnit case per variant).
  *
  * @example
  * ```sh
@@ -168,13 +170,20 @@ async function costStage(args: string[]): Promise<CostReport> {
 
 /**
  * The cost findings of the unpatched impl itself, by case key (cases.ts `caseKey`), from one
- * campaign's cost stage.
+ * campaign's cost stage over `sections` (those the cost variants run need).
  */
-async function baseCostFindings(budget: Budget): Promise<Map<string, CostFinding>> {
+async function baseCostFindings(
+  budget: Budget,
+  sections: readonly string[],
+): Promise<Map<string, CostFinding>> {
   const dir = mkdtempSync(join(tmpdir(), "headerproof-base-"));
   try {
     const modulePath = applyVariant({ name: "unpatched", bug: "", patches: [] }, dir);
-    const report = await costStage(campaignArgs(null, modulePath, budget, join(dir, "out")));
+    const report = await costStage([
+      ...campaignArgs(null, modulePath, budget, join(dir, "out")),
+      "--costs",
+      sections.join(","),
+    ]);
     const findings = new Map(report.findings.map((f) => [f.key, f]));
     writeErr(`the unpatched impl's cost findings: ${[...findings.keys()].join("; ") || "none"}\n`);
     return findings;
@@ -316,6 +325,17 @@ function killedByTiming(variant: Variant): boolean {
   return variant.costClass === "superlinear-steps";
 }
 
+/** The parts of the table `--part` selects (./headerproof test runs them as two gates). */
+const PARTS = ["all", "timed", "untimed"] as const;
+
+/** A part of the table: every variant, those killed by a timing, or the others. */
+type Part = (typeof PARTS)[number];
+
+/** Whether `variant` is in `part`. */
+function inPart(variant: Variant, part: Part): boolean {
+  return part === "all" || (part === "timed") === killedByTiming(variant);
+}
+
 /** The table as Markdown. */
 export function renderTable(rows: readonly KillRow[]): string {
   const lines = [
@@ -340,6 +360,7 @@ const OPTIONS = {
   workers: { type: "string", default: "1" },
   jobs: { type: "string", default: "2" },
   only: { type: "string" },
+  part: { type: "string", default: "all" },
   record: { type: "boolean", default: false },
   json: { type: "boolean", default: false },
   junit: { type: "string" },
@@ -392,10 +413,25 @@ async function main(args: readonly string[]): Promise<number> {
     writeErr(`unknown variant(s) ${unknown.join(", ")}\n`);
     return 2;
   }
-  const variants = only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name));
+  const part = values.part;
+  if (!PARTS.includes(part as Part)) {
+    writeErr(`--part takes ${PARTS.join(", ")}, not ${JSON.stringify(part)}\n`);
+    return 2;
+  }
+  const variants = (only === null ? VARIANTS : VARIANTS.filter((v) => only!.includes(v.name)))
+    .filter((variant) => inPart(variant, part as Part));
+  if (variants.length === 0) {
+    writeErr(`no variant ${only === null ? "" : `of ${only.join(", ")} `}is in --part ${part}\n`);
+    return 2;
+  }
   const rows = new Map<Variant, KillRow>();
   let base: Promise<Map<string, CostFinding>> | null = null;
-  const baseKeys = () => (base ??= baseCostFindings(budget));
+  const baseSections = [
+    ...new Set(
+      variants.flatMap((v) => v.costClass === undefined ? [] : sectionsShowing(v.costClass)),
+    ),
+  ];
+  const baseKeys = () => (base ??= baseCostFindings(budget, baseSections));
   let stale: StaleVariantError | null = null;
   const kill = async (variant: Variant) => {
     if (stale !== null) return;
