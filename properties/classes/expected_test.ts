@@ -3,7 +3,7 @@ import * as reference from "../../spec/mod.ts";
 import type { Subject } from "../oracle/base/observe.ts";
 import { openSubject } from "../oracle/base/observe.ts";
 import type { Op } from "../oracle/ops.ts";
-import type { Difference } from "../oracle/divergences.ts";
+import type { Difference, DivergenceClass } from "../oracle/divergences.ts";
 import { explainedBy } from "../oracle/divergences.ts";
 import { divergenceClasses } from "./classes.ts";
 import type { ExplainedStep } from "../oracle/world.ts";
@@ -214,4 +214,45 @@ Deno.test("each precise class recognizes its divergence, not another in the same
     }),
     ["set-cookie-sorted-last", "copy-keeps-trailing-comma-space"],
   );
+});
+
+Deno.test("a rewrite and a recognizer explain one outcome together, and nothing more", () => {
+  const FORM = "multipart/form-data; boundary=BOUNDARY";
+  const TEXT = "text/plain;charset=UTF-8";
+  // A class that rewrites the reference's body Content-Type, one that recognizes extra pairs.
+  const rewriting: DivergenceClass = {
+    name: "rewrites",
+    runtimes: [],
+    summary: "",
+    covers: () => false,
+    explains: () => null,
+    rewrite: (value, side) =>
+      side === "reference" ? JSON.parse(JSON.stringify(value).replace(FORM, TEXT)) : value,
+  };
+  const recognizing: DivergenceClass = {
+    name: "recognizes",
+    runtimes: [],
+    summary: "",
+    covers: () => false,
+    explains: (d) => {
+      const [c, r] = [d.candidate, d.reference].map((o) => o && "ok" in o ? o.ok : undefined);
+      return JSON.stringify(c) === JSON.stringify([...(r as unknown[]), ["x-hidden", "1"]])
+        ? "fork"
+        : null;
+    },
+  };
+  const listing = (candidate: unknown): Difference => ({
+    ...outcome(FIRST, "[...h[0]]", candidate, [["content-type", FORM]]),
+    observation: true,
+  });
+  const both = listing([["content-type", TEXT], ["x-hidden", "1"]]);
+  assert.deepEqual(explainedBy(both, [rewriting, recognizing], () => false), {
+    names: ["rewrites", "recognizes"],
+    after: "fork",
+  });
+  assert.equal(explainedBy(both, [rewriting], () => false), null);
+  assert.equal(explainedBy(both, [recognizing], () => false), null);
+  // A third difference in the same outcome is explained by neither.
+  const more = listing([["content-type", TEXT], ["x-hidden", "1"], ["x-new", "2"]]);
+  assert.equal(explainedBy(more, [rewriting, recognizing], () => false), null);
 });

@@ -23,7 +23,7 @@
  * @module
  */
 import type { Guard, Init, Op } from "./ops.ts";
-import type { Outcome } from "./base/observe.ts";
+import type { Encoded, Outcome } from "./base/observe.ts";
 
 /**
  * One outcome of a step that came out differently on the two sides (world.ts): the resolved step,
@@ -177,7 +177,19 @@ export function explainedBy(
   // Rewritten together, the outcomes are equal: every class that rewrote one explains it, and
   // the objects it is about are forked (what one class's state change does to another's is not
   // modelled).
-  return names.length > 1 && JSON.stringify(c) === JSON.stringify(r)
-    ? { names, after: "fork" }
-    : null;
+  if (names.length > 1 && JSON.stringify(c) === JSON.stringify(r)) return { names, after: "fork" };
+  if (names.length === 0 || JSON.stringify(c) === JSON.stringify(r)) return null;
+  // What the rewrites leave, one class of those that recognize a difference explains: both
+  // divergences are in the outcome (a body's Content-Type rewritten, and pairs of hidden record
+  // keys the other class recognizes), and the objects are forked.
+  const rest: Difference = {
+    ...difference,
+    candidate: { ok: c as Encoded },
+    reference: { ok: r as Encoded },
+  };
+  for (const k of known) {
+    if (k.explains === undefined || names.includes(k.name) || k.silences !== undefined) continue;
+    if (k.explains(rest) !== null) return { names: [...names, k.name], after: "fork" };
+  }
+  return null;
 }
