@@ -17,7 +17,7 @@ import type { Variant } from "./variant.ts";
  * what makes a message malformed, `cookie` crumbs joined with "; " on the server side, then
  * `headersFromRawList`. Unplanted (`bug` null) it reads every block as the reference does.
  */
-function h2Reader(bug: "comma" | "drop-repeated" | "uppercase" | null): string {
+function h2Reader(bug: H2Bug | null): string {
   const name = bug === "uppercase"
     ? "[\\u0000-\\u0020:\\u007f-\\uffff]"
     : "[\\u0000-\\u0020A-Z:\\u007f-\\uffff]";
@@ -36,6 +36,9 @@ function h2Reader(bug: "comma" | "drop-repeated" | "uppercase" | null): string {
     "  const seen = new Set<string>();",
     "  let cookieAt = -1;",
     "  for (const [name, value] of fields) {",
+    ...(bug === "pseudo"
+      ? ['    if (name.startsWith(":")) { flat.push(name.slice(1), value); continue; }']
+      : []),
     "    if (",
     `      /^$|${name}/.test(name) || H2_CONNECTION_FIELDS.includes(name) ||`,
     "      /^[ \\t]|[ \\t]$|[\\u0000\\r\\n]/.test(value)",
@@ -55,12 +58,11 @@ function h2Reader(bug: "comma" | "drop-repeated" | "uppercase" | null): string {
   ].join("\n");
 }
 
+/** A bug {@link h2Reader} plants. */
+type H2Bug = "comma" | "drop-repeated" | "uppercase" | "pseudo";
+
 /** The h2 variant of `bug`: impl's mod.ts with {@link h2Reader} of that bug. */
-function h2Variant(
-  name: string,
-  bug: "comma" | "drop-repeated" | "uppercase",
-  text: string,
-): Variant {
+function h2Variant(name: string, bug: H2Bug, text: string): Variant {
   return {
     name,
     killedBy: "wire",
@@ -140,5 +142,11 @@ export const WIRE_VARIANTS: readonly Variant[] = [
     "uppercase",
     "headersFromH2Fields takes a field with an uppercase name (RFC 9113 8.2.1: malformed) " +
       "and hands it over lowercased",
+  ),
+  h2Variant(
+    "wire-h2-pseudo-header-leaks",
+    "pseudo",
+    "headersFromH2Fields turns a pseudo-header among the regular fields (RFC 9113 8.3: " +
+      "malformed) into a header without its colon",
   ),
 ];
