@@ -21,6 +21,7 @@ import * as http2 from "node:http2";
 import * as net from "node:net";
 import type { RuntimeServer } from "../wire/endpoints.ts";
 import { LOOPBACK, MAX_RESPONSE_BYTES, startRuntimeServer } from "../wire/endpoints.ts";
+import { listenH2c } from "../wire/h2.ts";
 
 /** The answer the recorder gives every request. */
 const EMPTY_OK = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
@@ -166,25 +167,9 @@ export function startEgressH2Server(
       stream.end();
     }
   });
-  server.on("sessionError", () => {});
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.on("error", () => {});
-    session.on("close", () => sessions.delete(session));
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, LOOPBACK, () => {
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        kind: "node:http2 (h2c)",
-        close: () =>
-          new Promise<void>((done) => {
-            for (const session of sessions) session.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenH2c(server).then(({ port, close }) => ({
+    port,
+    kind: "node:http2 (h2c)",
+    close,
+  }));
 }

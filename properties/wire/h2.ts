@@ -19,6 +19,7 @@
 import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type * as http2 from "node:http2";
 import * as net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -523,6 +524,36 @@ export function makeLoopbackCertificate(): LoopbackCertificate | string {
  * console.log(h2EndsSource().includes("function sendH2Request"));
  * ```
  */
+/**
+ * `server`, a `node:http2` h2c server, listening on 127.0.0.1 at a port of its own; `close` ends
+ * its sessions, then the server. Embedded in reproductions with the raw h2 ends
+ * ({@link h2EndsSource}).
+ */
+export function listenH2c(
+  server: http2.Http2Server,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  server.on("sessionError", () => {});
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on("session", (session) => {
+    sessions.add(session);
+    session.on("error", () => {});
+    session.on("close", () => sessions.delete(session));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, LOOPBACK, () => {
+      resolve({
+        port: (server.address() as net.AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            for (const session of sessions) session.destroy();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
 export function h2EndsSource(): string {
   const constants = {
     PREFACE,
@@ -560,6 +591,7 @@ export function h2EndsSource(): string {
       u32,
       startH2Responder,
       makeLoopbackCertificate,
+      listenH2c,
     ].map((fn) => fn.toString()),
   ].join("\n\n");
 }

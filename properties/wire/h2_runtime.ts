@@ -14,8 +14,8 @@
  */
 
 import * as http2 from "node:http2";
-import type * as net from "node:net";
 import { LOOPBACK, type RuntimeServer, startRuntimeServer } from "./endpoints.ts";
+import { listenH2c } from "./h2.ts";
 
 interface DenoH2Like {
   serve?: unknown;
@@ -154,26 +154,6 @@ export async function startRuntimeH2Server(
       outgoing.end(String(error));
     }
   });
-  server.on("sessionError", () => {});
-  const sessions = new Set<http2.ServerHttp2Session>();
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.on("error", () => {});
-    session.on("close", () => sessions.delete(session));
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, LOOPBACK, () => {
-      resolve({
-        port: (server.address() as net.AddressInfo).port,
-        kind: "node:http2 (h2c)",
-        normalizes: true,
-        close: () =>
-          new Promise<void>((done) => {
-            for (const session of sessions) session.destroy();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  const { port, close } = await listenH2c(server);
+  return { port, kind: "node:http2 (h2c)", normalizes: true, close };
 }
