@@ -24,6 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
+import { EMPTY_REGIONS_PER_OP, REGION_END, REGION_START_PATTERN } from "./regions.ts";
 
 /** The two region counts of one operation. */
 export interface RegionCounts {
@@ -77,26 +78,6 @@ export function mainThreadDumps(files: readonly string[], prefix: string): strin
     .filter((entry) => entry.match !== null)
     .sort((a, b) => Number(a.match![1]) - Number(b.match![1]))
     .map((entry) => entry.file);
-}
-
-/** The environment variable the child sets at the end of each region (it triggers the dump). */
-export const REGION_END_VARIABLE = "HEADERPROOF_CALLGRIND_REGION_END";
-/**
- * Regions of zero operations the child runs before each operation's measured ones, and the
- * parent discards: they initialize the feedback of the region's own calls (`Deno.chdir`, the
- * chunk runner, `Deno.env.set`). Without them the first region of the first operation counted
- * 3,536 instructions more than its repetitions (inline-cache misses of those calls).
- */
-export const EMPTY_REGIONS_PER_OP = 2;
-const REGION_START = "headerproof-region-start";
-/** Printed on V8's standard output just after a region. */
-export const REGION_END = "headerproof-region-end";
-/** Reads a {@link regionStartMarker} back: op, region, pair. */
-const REGION_START_PATTERN = new RegExp(`${REGION_START} (\\S+) (n1|n2) (\\d+)`);
-
-/** The line printed on V8's standard output just before a region. */
-export function regionStartMarker(op: string, region: "n1" | "n2", pair: number): string {
-  return `${REGION_START} ${op} ${region} ${pair}`;
 }
 
 /**

@@ -15,12 +15,11 @@ import {
   materializeImpl,
   parseDumpTotal,
   parseExpectedCounts,
-  REGION_END,
-  regionStartMarker,
   type RegionTrace,
   regionTraces,
   valgrindArgs,
 } from "./callgrind.ts";
+import { REGION_END, regionStartMarker } from "./regions.ts";
 
 Deno.test("callgrind helpers", async (t) => {
   await t.step(

@@ -29,41 +29,68 @@
  * @module
  */
 
-import { writeFileSync } from "node:fs";
 import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
-import { commandLine, integerFlag, parseArgs } from "./args.ts";
 import { rawListOf } from "./implementations.ts";
 import {
   EMPTY_REGIONS_PER_OP,
   REGION_END,
   REGION_END_VARIABLE,
   regionStartMarker,
-} from "./callgrind.ts";
+} from "./regions.ts";
 import { type CaseState, type Loop, privateCopy, SanityError, scenarioById } from "./scenarios.ts";
 
-const args = parseArgs(commandLine(), {
-  booleans: [],
-  strings: [
-    "module",
-    "ops",
-    "n1",
-    "n2",
-    "chunk",
-    "min-warmup",
-    "max-warmup",
-    "region-pairs",
-    "report",
-  ],
-});
-const moduleSpecifier = args.strings.get("module") ?? "native";
-const ops = (args.strings.get("ops") ?? "").split(",").filter((op) => op !== "");
-const n1 = integerFlag(args, "n1", 2000);
-const n2 = integerFlag(args, "n2", 22000);
-const chunk = Math.max(1, integerFlag(args, "chunk", 100));
-const minWarmup = integerFlag(args, "min-warmup", 2000);
-const maxWarmup = integerFlag(args, "max-warmup", 400000);
-const regionPairs = Math.max(1, integerFlag(args, "region-pairs", 3));
-const reportFile = args.strings.get("report");
+/** The child's flags, each `--name value`. */
+const FLAGS = [
+  "module",
+  "ops",
+  "n1",
+  "n2",
+  "chunk",
+  "min-warmup",
+  "max-warmup",
+  "region-pairs",
+  "report",
+] as const;
+
+/**
+ * Reads `--name value` pairs with `Deno.args` (not `args.ts`: its `node:` modules would cost
+ * seconds of start under callgrind); throws a TypeError naming an unknown or valueless flag.
+ */
+function readFlags(argv: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let k = 0; k < argv.length; k += 2) {
+    const name = argv[k].startsWith("--") ? argv[k].slice(2) : "";
+    if (!(FLAGS as readonly string[]).includes(name) || k + 1 >= argv.length) {
+      throw new TypeError(
+        `${JSON.stringify(argv[k])} is not a flag with a value (known: --${FLAGS.join(", --")})`,
+      );
+    }
+    flags.set(name, argv[k + 1]);
+  }
+  return flags;
+}
+
+/** The integer value of flag `name`, or `fallback`; throws a TypeError on a non-integer. */
+function integerFlag(name: string, fallback: number): number {
+  const text = flags.get(name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new TypeError(`--${name} must be a non-negative integer, got "${text}"`);
+  }
+  return value;
+}
+
+const flags = readFlags(Deno.args);
+const moduleSpecifier = flags.get("module") ?? "native";
+const ops = (flags.get("ops") ?? "").split(",").filter((op) => op !== "");
+const n1 = integerFlag("n1", 2000);
+const n2 = integerFlag("n2", 22000);
+const chunk = Math.max(1, integerFlag("chunk", 100));
+const minWarmup = integerFlag("min-warmup", 2000);
+const maxWarmup = integerFlag("max-warmup", 400000);
+const regionPairs = Math.max(1, integerFlag("region-pairs", 3));
+const reportFile = flags.get("report");
 /** The directory every region's `Deno.chdir` changes to: the one the child started in. */
 const directory = Deno.cwd();
 
@@ -167,4 +194,4 @@ for (const id of ops) {
 }
 const report = JSON.stringify({ ops, n1, n2, chunk, warmups, optimized });
 if (reportFile === undefined) console.error(report);
-else writeFileSync(reportFile, report + "\n");
+else Deno.writeTextFileSync(reportFile, report + "\n");
