@@ -113,10 +113,15 @@ export function coveredTestFolders(): string[] {
     .sort();
 }
 
+/** The gates that run `deno test`, which type-checks what it loads unless told `--no-check`. */
+const TEST_GATES: readonly string[] = ["test:unit", "fuzz:coverage"];
+
 /**
  * The arguments `gate` gets among the `selected` gates: its JUnit flag when a JUnit folder is
  * asked for; for `test:unit`, when `fuzz:coverage` runs the property suite, `--ignore=` every
- * folder of properties/ that gate runs (all but properties/mutation/coverage.ts `NOT_IMPL_TESTS`).
+ * folder of properties/ that gate runs (all but properties/mutation/coverage.ts `NOT_IMPL_TESTS`);
+ * for the gates that run `deno test`, `--no-check` when `check` runs (its `deno check .` has
+ * type-checked every file they load, and a type error there stops the gates after it).
  */
 export function gateArguments(
   gate: Gate,
@@ -127,7 +132,10 @@ export function gateArguments(
   const ignore = gate.name === "test:unit" && selected.includes("fuzz:coverage")
     ? [`--ignore=${coveredTestFolders().join(",")}`]
     : [];
-  return [...junit, ...ignore];
+  const noCheck = TEST_GATES.includes(gate.name) && selected.includes("check")
+    ? ["--no-check"]
+    : [];
+  return [...junit, ...ignore, ...noCheck];
 }
 
 /** How one gate ended. */

@@ -15,7 +15,7 @@ const ALL = GATES.map((gate) => gate.name);
 
 Deno.test("each gate gets only its own JUnit flag, and none without --junit", () => {
   const routed = Object.fromEntries(
-    GATES.map((gate) => [gate.name, gateArguments(gate, "/r", ["check"])]),
+    GATES.map((gate) => [gate.name, gateArguments(gate, "/r", ["model"])]),
   );
   assert.deepEqual(routed, {
     "check": [],
@@ -26,13 +26,23 @@ Deno.test("each gate gets only its own JUnit flag, and none without --junit", ()
     "fuzz:coverage": ["--junit", "/r/properties-test.xml"],
     "bench:repeatable": [],
   });
-  for (const gate of GATES) assert.deepEqual(gateArguments(gate, undefined, ["check"]), []);
+  for (const gate of GATES) assert.deepEqual(gateArguments(gate, undefined, ["model"]), []);
+});
+
+Deno.test("the gates that run deno test skip its type check only when check runs", () => {
+  const noCheck = (selected: string[]) =>
+    GATES.filter((gate) => gateArguments(gate, undefined, selected).includes("--no-check"))
+      .map((gate) => gate.name);
+  assert.deepEqual(noCheck(ALL), ["test:unit", "fuzz:coverage"]);
+  assert.deepEqual(noCheck(ALL.filter((name) => name !== "check")), []);
 });
 
 Deno.test("test:unit leaves properties/ to fuzz:coverage only when that gate runs too", () => {
   const unit = GATES.find((gate) => gate.name === "test:unit")!;
   const ignore = `--ignore=${coveredTestFolders().join(",")}`;
-  assert.deepEqual(gateArguments(unit, undefined, ALL), [ignore]);
+  assert.deepEqual(gateArguments(unit, undefined, ALL.filter((name) => name !== "check")), [
+    ignore,
+  ]);
   assert.deepEqual(gateArguments(unit, "/r", ["test:unit", "fuzz:coverage"]), [
     "--junit-path=/r/deno-test.xml",
     ignore,
