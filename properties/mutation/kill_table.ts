@@ -36,9 +36,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Summary } from "../campaign/coordinator.ts";
 import { shownBytes } from "../wire/reproduction.ts";
-import type { WireReport } from "../wire/stage.ts";
 import { runWireStage } from "../wire/stage.ts";
-import type { EgressReport } from "../egress/stage.ts";
 import { runEgressStage } from "../egress/stage.ts";
 import type { CostFinding, CostReport } from "../costs/stage.ts";
 import { runCostStage } from "../costs/stage.ts";
@@ -227,15 +225,29 @@ async function killVariant(
     const modulePath = applyVariant(variant, dir);
     const args = campaignArgs(variant, modulePath, budget, join(dir, "out"));
     if (variant.killedBy === "wire") {
-      return wireRow(
+      const wire = await runWireStage(parseCliArgs(args), wireClasses().map((c) => c.name));
+      const found = wire.divergence;
+      return stageRow(
         variant,
-        await runWireStage(parseCliArgs(args), wireClasses().map((c) => c.name)),
+        wire,
+        found && {
+          step: `wire (${found.side} side): ${shownBytes(found.fieldLines)}`,
+          replay: found.replay,
+        },
       );
     }
     if (variant.killedBy === "egress") {
       const run = await runEgressStage(parseCliArgs(args));
       if ("exit" in run) throw new Error(`${variant.name}: the egress stage exited ${run.exit}`);
-      return egressRow(variant, run.report);
+      const found = run.report.divergence;
+      return stageRow(
+        variant,
+        run.report,
+        found && {
+          step: `egress (${found.case.side} side): ${found.detail}`,
+          replay: found.replay,
+        },
+      );
     }
     if (variant.costClass === undefined) {
       return answerRow(
@@ -283,35 +295,23 @@ function answerRow(variant: Variant, budget: Budget, summary: Summary): KillRow 
   };
 }
 
-/** The row of a variant from a wire stage's report: killed by its Headers divergence. */
-function wireRow(variant: Variant, wire: WireReport): KillRow {
-  const divergence = wire.divergence;
+/**
+ * The row of a variant from a wire or egress stage's report: killed by `found`, the divergence's
+ * failing step and replay command (null when the stage found none).
+ */
+function stageRow(
+  variant: Variant,
+  report: { runs: number; elapsedMs: number },
+  found: { step: string; replay: string } | null,
+): KillRow {
   return {
     variant: variant.name,
     bug: variant.bug,
-    killed: divergence !== null,
-    runs: wire.runs,
-    seconds: wire.elapsedMs / 1000,
-    failingStep: divergence === null
-      ? ""
-      : `wire (${divergence.side} side): ${shownBytes(divergence.fieldLines)}`,
-    replay: divergence?.replay ?? "",
-  };
-}
-
-/** The row of a variant from an egress stage's report: killed by its divergence. */
-function egressRow(variant: Variant, egress: EgressReport): KillRow {
-  const divergence = egress.divergence;
-  return {
-    variant: variant.name,
-    bug: variant.bug,
-    killed: divergence !== null,
-    runs: egress.runs,
-    seconds: egress.elapsedMs / 1000,
-    failingStep: divergence === null
-      ? ""
-      : `egress (${divergence.case.side} side): ${divergence.detail}`,
-    replay: divergence?.replay ?? "",
+    killed: found !== null,
+    runs: report.runs,
+    seconds: report.elapsedMs / 1000,
+    failingStep: found?.step ?? "",
+    replay: found?.replay ?? "",
   };
 }
 
