@@ -419,6 +419,23 @@ const PROOFS: Proof[] = [
     bug: () => rawNoCorsAs((h) => h.delete("accept")),
   },
   {
+    // The same, a safelisted value set to one the guard keeps out, beside a raw pair it would.
+    name: "no-cors-guard-ignored",
+    ops: [
+      {
+        op: "rawList",
+        slot: 1,
+        flat: ["accept", "a", "content-language", "", "range", "en-US"],
+        guard: "request-no-cors",
+        first: null,
+      },
+      { op: "set", target: 1, args: ["content-language", 'a"b'] },
+    ],
+    after: ["fork"],
+    deviation: () => rawNoCorsAs(() => {}),
+    bug: () => rawNoCorsAs((h) => h.delete("accept")),
+  },
+  {
     name: "response-init-array-filled-as-read",
     ops: [recordedUnder("response", [["a", "1"], ["b", "\0"], ["c", "1"]])],
     after: ["go on"],

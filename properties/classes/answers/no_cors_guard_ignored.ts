@@ -41,7 +41,7 @@ export const noCorsGuardIgnored = answerClass({
         "reference's pairs and pairs that are not no-CORS-safelisted (any pairs, for a step " +
         "copying another object), or a forEach calling back for them; for a raw list, " +
         "whose pairs the guard does not filter, a listing whose differing pairs are all not " +
-        "no-CORS-safelisted; `has` true for false, or false for true of a name the guard " +
+        "no-CORS-safelisted (or, the reference's, replaced by such a pair of its name); `has` true for false, or false for true of a name the guard " +
         "keeps from deletion; `get` a value that is not no-CORS-safelisted for null or a part " +
         "of it, or null for such a value; " +
         "`getSetCookie` cookies for none",
@@ -89,13 +89,15 @@ function holdsMore(d: Difference): boolean {
     c.every((pair) => r.some((p) => sameJson(p, pair)) || !safe(pair) || copies(d.step));
   // A raw list is not filtered by the guard, so its pairs need not be safelisted: then only
   // pairs the guard keeps out (appended, set or deleted through it) may tell the sides apart.
-  const unsafeOnly = (c: [string, string][], r: [string, string][]) =>
-    !sameJson(c, r) && [
-      ...c.filter((pair) => !r.some((p) => sameJson(p, pair))),
-      ...r.filter(
-        (pair) => !c.some((p) => sameJson(p, pair)),
-      ),
-    ].every((pair) => !safe(pair));
+  const unsafeOnly = (c: [string, string][], r: [string, string][]) => {
+    const only = (a: [string, string][], b: [string, string][]) =>
+      a.filter((pair) => !b.some((p) => sameJson(p, pair)));
+    const [cOnly, rOnly] = [only(c, r), only(r, c)];
+    // A reference pair the candidate lacks: unsafe (deleted through the guard), or replaced by
+    // an unsafe one of its name (set through the guard).
+    return !sameJson(c, r) && cOnly.every((pair) => !safe(pair)) &&
+      rOnly.every((pair) => !safe(pair) || cOnly.some(([name]) => name === pair[0]));
+  };
   if (isPairList(c) && isPairList(r)) return more(c, r) || unsafeOnly(c, r);
   // A forEach: its calls, `[value, name, ...]` each, as pairs (the mutations its callback runs
   // then differ too, so every object the step names is forked).
@@ -104,7 +106,7 @@ function holdsMore(d: Difference): boolean {
       Array.isArray(calls) ? calls.map((call) => [call[1], call[0]]) : null;
     const [cPairs, rPairs] = [pairs(c[1]), pairs(r[1])];
     return sameJson(c[0], r[0]) && isPairList(cPairs) && isPairList(rPairs) &&
-      more(cPairs, rPairs);
+      (more(cPairs, rPairs) || unsafeOnly(cPairs, rPairs));
   }
   const lookup = d.observation ? null : lookupOf(d.label);
   if (lookup?.method === "has") {
