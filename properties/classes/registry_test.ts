@@ -8,6 +8,8 @@ import type { CodecRecognizer } from "../codec/reference.ts";
 import type { AnyClass } from "./class.ts";
 import { observeHeaderList, parseFieldLines, probedNames } from "../wire/field_lines.ts";
 import type { WireDivergenceClass } from "../wire/wire_property.ts";
+import { remadeResponseList } from "../wire/touch.ts";
+import { sortAndCombine } from "../../spec/header_list.ts";
 import { expectedOf, grammarOf } from "../codec/stage.ts";
 
 /** The folder of each stage's class files. */
@@ -58,7 +60,11 @@ function rewrites(w: WireDivergenceClass, lines: readonly string[]): boolean {
   const rewritten = w.list?.(list, lines) ?? list;
   const observed = observeHeaderList(rewritten, names);
   const shown = w.observation?.(observed, rewritten) ?? observed;
-  return JSON.stringify(shown) !== JSON.stringify(observeHeaderList(list, names));
+  // A Response made from fetch()'s Response (touch.ts "remake"): the list it is filled with.
+  const iterated = w.iterated?.(list) ?? sortAndCombine(list);
+  const remade = w.keepsCopiedValues === true ? iterated : remadeResponseList(iterated);
+  return JSON.stringify(shown) !== JSON.stringify(observeHeaderList(list, names)) ||
+    JSON.stringify(remade) !== JSON.stringify(remadeResponseList(list));
 }
 
 Deno.test("every wire class rewrites what its planted field lines are expected to show", () => {

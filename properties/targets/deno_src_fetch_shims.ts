@@ -170,14 +170,54 @@ export function createProxy(stream: ReadableStream): ReadableStream {
   return stream.pipeThrough(new globalThis.TransformStream());
 }
 
-/** Closes a stream whose body was consumed: no campaign step consumes a body. */
-export const readableStreamClose: Fn = unreached("readableStreamClose");
-/** Reads a body: no campaign step reads one. */
-export const readableStreamCollectIntoUint8Array: Fn = unreached(
-  "readableStreamCollectIntoUint8Array",
-);
-/** Reads a body: no campaign step reads one. */
-export const readableStreamThrowIfErrored: Fn = unreached("readableStreamThrowIfErrored");
+/** The host Deno's own `[[controller]]` slot of a ReadableStream. */
+const hostController = ownSymbol(new globalThis.ReadableStream(), "[[controller]]");
+
+/**
+ * Deno's `readableStreamClose`, which `22_body.js` calls on the empty stream it hands out for a
+ * body already consumed: closed through the host's own controller slot (a stream without one,
+ * on another host, is left open).
+ */
+export function readableStreamClose(stream: ReadableStream): void {
+  if (hostController === undefined) return;
+  const controller = (stream as unknown as Record<symbol, unknown>)[hostController];
+  (controller as ReadableStreamDefaultController | undefined)?.close();
+}
+/**
+ * Deno's `readableStreamCollectIntoUint8Array`: reads `stream` to its end through the host's
+ * reader, its chunks joined. The first `read()` is called before this returns, so the stream is
+ * disturbed at once, as in Deno (a body step's `text()` then `bodyUsed`).
+ */
+export async function readableStreamCollectIntoUint8Array(
+  stream: ReadableStream<Uint8Array>,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+  }
+  const joined = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.length;
+  }
+  return joined;
+}
+
+/** The host Deno's own `[[state]]` and `[[storedError]]` slots of a ReadableStream. */
+const hostState = ownSymbol(new globalThis.ReadableStream(), "[[state]]");
+const hostStoredError = ownSymbol(new globalThis.ReadableStream(), "[[storedError]]");
+
+/**
+ * Deno's `readableStreamThrowIfErrored`: throws the error `stream` was errored with, read off
+ * the host's own slots; without them nothing (reading the stream then rejects with it).
+ */
+export function readableStreamThrowIfErrored(stream: ReadableStream): void {
+  if (hostState === undefined || hostStoredError === undefined) return;
+  const slots = stream as unknown as Record<symbol, unknown>;
+  if (slots[hostState] === "errored") throw slots[hostStoredError];
+}
 /** Errors a body after an aborted fetch: no campaign step fetches. */
 export const errorReadableStream: Fn = unreached("errorReadableStream");
 

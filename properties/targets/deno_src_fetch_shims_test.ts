@@ -5,7 +5,10 @@ import {
   getLocationHref,
   isReadableStreamDisturbed,
   newSignal,
+  readableStreamClose,
+  readableStreamCollectIntoUint8Array,
   readableStreamDisturb,
+  readableStreamThrowIfErrored,
   registerHostBodyConverters,
   signalAbort,
 } from "./deno_src_fetch_shims.ts";
@@ -59,6 +62,29 @@ Deno.test("deno-src stand-ins for Request and Response", async (t) => {
     const other = new ReadableStream();
     readableStreamDisturb(other);
     assert.equal(isReadableStreamDisturbed(other), true);
+  });
+
+  await t.step("a body is read through the host: disturbed at once, chunks joined", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([104, 105]));
+        controller.enqueue(new Uint8Array([33]));
+        controller.close();
+      },
+    });
+    const read = readableStreamCollectIntoUint8Array(stream);
+    // A body step reads bodyUsed right after text() started (22_body.js consume()).
+    assert.equal(isReadableStreamDisturbed(stream), true);
+    assert.deepEqual(await read, new Uint8Array([104, 105, 33]));
+    const errored = new ReadableStream({
+      start: (controller) => controller.error(new RangeError("e")),
+    });
+    assert.throws(() => readableStreamThrowIfErrored(errored), RangeError);
+    readableStreamThrowIfErrored(new ReadableStream());
+    const consumed = new ReadableStream();
+    const reader = consumed.getReader();
+    readableStreamClose(consumed);
+    assert.deepEqual(await reader.read(), { done: true, value: undefined });
   });
 
   await t.step("signals abort through signalAbort; there is no location", () => {

@@ -142,8 +142,9 @@ function exchange(input: WireReproductionInput): string[] {
   if (divergence.side === "h2-server") {
     // The block as the campaign sent it (its :authority named the campaign's port; no matter).
     return [
-      "const server = await startRuntimeH2Server((request) => {",
-      "  actual = observeHeaders(request.headers, names);",
+      `// What touches the request before its headers are read: ${touchOfDivergence}.`,
+      "const server = await startRuntimeH2Server(async (request) => {",
+      `  actual = observeHeaders(await touchedHeaders(request, ${touchOfDivergence}), names);`,
       '  return new Response("observed");',
       "});",
       `const block = ${divergence.bytes};`,
@@ -172,8 +173,9 @@ function exchange(input: WireReproductionInput): string[] {
       "      `https://127.0.0.1:${responder.port}/`,",
       "      AbortSignal.timeout(2000),",
       "    );",
-      "    actual = observeHeaders(response.headers, names);",
-      "    await response.body?.cancel().catch(() => {});",
+      `    // What touches the response before its headers are read: ${touchOfDivergence}.`,
+      `    actual = observeHeaders(await touchedHeaders(response, ${touchOfDivergence}), names);`,
+      "    if (!response.bodyUsed) await response.body?.cancel().catch(() => {});",
       "  } catch (error) {",
       '    outcome = `fetch() rejected: ${error?.name ?? "a non-Error"}: ${error?.message}`;',
       "  } finally {",

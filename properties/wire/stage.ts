@@ -614,6 +614,9 @@ export function wireReportLines(report: WireReport, codecCauseOf: CodecCauseOf):
         shownBytes(divergence.bytes)
       }`,
       ...(divergence.detail === undefined ? [] : [`what broke: ${divergence.detail}`]),
+      ...(divergence.touch === undefined
+        ? []
+        : [`touched before its headers were read: ${divergence.touch}`]),
       `expected: ${observed(divergence.expected)}`,
       `actual:   ${observed(divergence.actual)}`,
       ...(divergence.replays === "never"

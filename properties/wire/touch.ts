@@ -1,16 +1,19 @@
 /**
  * What touches a message from the wire before its headers are first read: the server's Request
- * and fetch()'s Response of the HTTP/1.1 runtime sides (wire_property.ts) are made by the runtime
- * without anyone reading `.headers`, and a lazy runtime keeps them unmaterialized until a read.
- * The answer stages' steps that take a message are applied to them first: none ("unread", the
- * headers read at once), `clone()` (the clone's headers are read), a body read started (`text()`, then
- * the headers), a Request made from it (`new Request(request)`; fetch()'s Response then is read at
- * once), or the runtime's inspect (`inspectedText`, oracle/operations/read.ts) before the getter. Whatever
- * touched it, the headers must show the reference's list of the same field lines.
+ * and fetch()'s Response of the runtime sides (wire_property.ts), over HTTP/1.1 and h2, are made by
+ * the runtime without anyone reading `.headers`, and a lazy runtime keeps them unmaterialized
+ * until a read. The answer stages' steps that take a message are applied to them first: none
+ * ("unread", the headers read at once), `clone()` (the clone's headers are read), a body read
+ * started (`text()`, then the headers), a message made from it (`new Request(request)`, or
+ * `new Response(response.body, response)`, whose init reads and iterates the headers: that
+ * message's headers are read), or the runtime's inspect (`inspectedText`,
+ * oracle/operations/read.ts) before the getter. Whatever touched it, the headers must show the
+ * reference's list of the same field lines (a Response made from a Response: the list its
+ * iteration gives, which the standard's observations do not tell apart).
  *
  * The touch is a function of the field lines ({@link touchOf}), so that a case replays from its
  * seed and path with the same touch; fast-check generates the lines alone, and shrinking may move
- * a case to another touch. h2 exchanges and a module's `headersFromRawList` read at once.
+ * a case to another touch. A module's `headersFromRawList` reads at once.
  *
  * @example
  * ```ts
@@ -21,6 +24,9 @@
  * @module
  */
 import { inspectedText } from "../oracle/operations/read.ts";
+import type { HeaderList } from "../../spec/header_list.ts";
+import { sortAndCombine } from "../../spec/header_list.ts";
+import { normalizeHeaderValue } from "../../spec/header_predicates.ts";
 
 /** What touches the message before its headers are read. */
 export type WireTouch = "unread" | "clone" | "body" | "remake" | "inspect";
@@ -58,9 +64,24 @@ export async function touchedHeaders(
   // The body read starts (the message is disturbed) but is not awaited: a head may announce a
   // body its peer never sends.
   if (touch === "body") message.text().catch(() => {});
-  // A Response made from a Response would read its headers as the init's member, through
-  // iteration: a read, not a touch; fetch()'s Response is read at once instead.
   if (touch === "remake" && message instanceof Request) return new Request(message).headers;
+  if (touch === "remake") {
+    // The new Response takes the body stream over; cancelling it disturbs the original's too.
+    const remade = new Response(message.body, message);
+    const headers = remade.headers;
+    await remade.body?.cancel();
+    return headers;
+  }
   if (touch === "inspect") inspectedText(message);
   return message.headers;
+}
+
+/**
+ * The list a Response made from fetch()'s Response holds when fetch()'s held `list` (the
+ * reference's, or what a runtime's classes say it holds): its iteration (sort and combine),
+ * each value appended to the new one's list, so normalized. The standard's observations of both
+ * are the same; a runtime that keeps unnormalized values shows them normalized after the touch.
+ */
+export function remadeResponseList(list: HeaderList): HeaderList {
+  return sortAndCombine(list).map(([name, value]) => [name, normalizeHeaderValue(value)]);
 }

@@ -28,6 +28,7 @@
 
 import fc from "fast-check";
 import type { HeaderList } from "../../spec/header_list.ts";
+import { sortAndCombine } from "../../spec/header_list.ts";
 import { headersFromRawList } from "../../spec/mod.ts";
 import { isHeaderValue } from "../../spec/header_predicates.ts";
 import {
@@ -60,7 +61,7 @@ import {
 } from "./h2_fields.ts";
 import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 import type { WireTouch } from "./touch.ts";
-import { touchedHeaders, touchOf } from "./touch.ts";
+import { remadeResponseList, touchedHeaders, touchOf } from "./touch.ts";
 
 /**
  * Which end of the runtime read the field lines: its server or its fetch() over HTTP/1.1, or over
@@ -213,6 +214,13 @@ export interface WireDivergenceClass {
   runtimes: readonly ("deno" | "bun" | "node")[];
   sides: readonly WireSide[];
   list?(list: HeaderList, lines: readonly string[]): HeaderList;
+  /**
+   * A Response made from fetch()'s Response (touch "remake"): what this runtime's iteration
+   * shows of a Headers holding `list` (the standard: sort and combine), the new one's fill.
+   */
+  iterated?(list: HeaderList): HeaderList;
+  /** That fill keeps the iterated values as they are (the standard normalizes each). */
+  keepsCopiedValues?: boolean;
   observation?(observation: HeadersObservation, list: HeaderList): HeadersObservation;
 }
 
@@ -406,6 +414,7 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
     lines: readonly string[],
     names: string[],
     actual: HeadersObservation,
+    touch: WireTouch,
   ): string[] | null => {
     const runtime = currentRuntime();
     const applicable = knownClasses.filter((known) =>
@@ -418,6 +427,16 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       const next = known.list(explainedList, lines);
       if (!same(next, explainedList)) used.push(known.name);
       explainedList = next;
+    }
+    if (remakesResponse(side, touch)) {
+      const standard = remadeResponseList(explainedList);
+      const iterating = applicable.find((known) => known.iterated !== undefined);
+      const keeping = applicable.find((known) => known.keepsCopiedValues === true);
+      const iterated = iterating?.iterated?.(explainedList) ?? sortAndCombine(explainedList);
+      const normalized = remadeResponseList(iterated);
+      if (iterating !== undefined && !same(normalized, standard)) used.push(iterating.name);
+      if (keeping !== undefined && !same(iterated, normalized)) used.push(keeping.name);
+      explainedList = keeping === undefined ? normalized : iterated;
     }
     let explained = observeHeaderList(explainedList, names);
     for (const known of applicable) {
@@ -459,9 +478,22 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
       return true;
     }
     if (list === null || actual === undefined) return true;
-    const expected = expectedObservation(list, guard, names, exchange.list !== undefined);
+    // A Response made from fetch()'s Response holds the list its iteration gave (touch.ts).
+    const expected = expectedObservation(
+      remakesResponse(side, exchange.touch ?? "unread") ? remadeResponseList(list) : list,
+      guard,
+      names,
+      exchange.list !== undefined,
+    );
     if (!same(expected, actual)) {
-      const known = knownClassesFor(side, list, exchange.fieldLines, names, actual);
+      const known = knownClassesFor(
+        side,
+        list,
+        exchange.fieldLines,
+        names,
+        actual,
+        exchange.touch ?? "unread",
+      );
       if (known !== null) return countKnown(known);
       return fail({
         side,
@@ -630,6 +662,11 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   } finally {
     await sides.close();
   }
+}
+
+/** Whether `touch` on `side` makes a Response from fetch()'s Response (touch.ts). */
+function remakesResponse(side: WireSide, touch: WireTouch): boolean {
+  return touch === "remake" && (side === "client" || side === "h2-client");
 }
 
 /** The divergence field of `exchange`'s touch: none when its headers were read at once. */
@@ -869,7 +906,7 @@ async function runtimeSides(
   // The server handler files each observation under the request's id.
   const observed = new Map<number, HeadersObservation>();
   const namesById = new Map<number, string[]>();
-  // The touch of each HTTP/1.1 request (touch.ts); an h2 request's headers are read at once.
+  // The touch of each request, HTTP/1.1 or h2 (touch.ts).
   const touchById = new Map<number, WireTouch>();
   const handler = async (request: Request) => {
     const id = Number(new URL(request.url).pathname.split("/")[2]);
@@ -893,12 +930,14 @@ async function runtimeSides(
     h2 = await runtimeH2Ends(
       judge,
       h2TimeoutMs,
-      (id, names) => {
+      (id, names, touch) => {
         namesById.set(id, names);
+        touchById.set(id, touch);
         return () => {
           const actual = observed.get(id);
           observed.delete(id);
           namesById.delete(id);
+          touchById.delete(id);
           return actual;
         };
       },
@@ -988,7 +1027,7 @@ type H2Sides = Pick<Sides, "h2Server" | "h2Client" | "h2Ends">;
 async function runtimeH2Ends(
   judge: Judge,
   exchangeTimeoutMs: () => number,
-  expect: (id: number, names: string[]) => () => HeadersObservation | undefined,
+  expect: (id: number, names: string[], touch: WireTouch) => () => HeadersObservation | undefined,
   nextId: () => number,
   opened: { close(): Promise<void> }[],
   h1: { handler: (request: Request) => Response | Promise<Response>; server: RuntimeServer },
@@ -1005,7 +1044,8 @@ async function runtimeH2Ends(
     const id = nextId();
     const lines = head.fields.map(h2FieldLine);
     const names = probedNames(lines);
-    const collect = expect(id, names);
+    const touch = touchOf(lines);
+    const collect = expect(id, names, touch);
     const block: H2Field[] = [
       [":method", "GET"],
       [":scheme", "http"],
@@ -1029,6 +1069,7 @@ async function runtimeH2Ends(
           ? normalizedList(readH2(head.fields, "server"))
           : readH2(head.fields, "server"),
         runtimeOutcome: h2Outcome(exchange),
+        touch,
       },
       names,
       actual,
@@ -1061,6 +1102,7 @@ async function runtimeH2Ends(
   h2Client = async (head) => {
     const lines = head.fields.map(h2FieldLine);
     const names = probedNames(lines);
+    const touch = touchOf(lines);
     const block: H2Field[] = [[":status", "200"], ...head.fields];
     responder.answerWith({ fields: block, reset: head.reset });
     let actual: HeadersObservation | undefined;
@@ -1070,8 +1112,8 @@ async function runtimeH2Ends(
         `https://${LOOPBACK}:${responder.port}/`,
         AbortSignal.timeout(exchangeTimeoutMs()),
       );
-      actual = observeHeaders(response.headers, names);
-      await response.body?.cancel().catch(() => {});
+      actual = observeHeaders(await touchedHeaders(response, touch), names);
+      if (!response.bodyUsed) await response.body?.cancel().catch(() => {});
     } catch (error) {
       outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
@@ -1086,6 +1128,7 @@ async function runtimeH2Ends(
         fieldLines: block.map(h2FieldLine),
         list: readH2(head.fields, "client"),
         runtimeOutcome: outcome,
+        touch,
       },
       names,
       actual,

@@ -31,6 +31,15 @@ export const copyKeepsTrailingCommaSpace = answerClass({
       ? "fork"
       : null,
   rewrite: (value) => stringsRewritten(value, (v) => v.replace(/, $/, ",")),
+  wireExample: ["X-A: a", "X-A:"],
+  wire: {
+    name: "copy-keeps-trailing-comma-space",
+    runtimes: ["deno"],
+    sides: ["client", "h2-client"],
+    // A Response made from fetch()'s Response (touch.ts "remake") keeps the values its
+    // iteration gave: "a, " stays.
+    keepsCopiedValues: true,
+  },
   recognized: [
     { when: 'values differ only by a trailing `", "` for `","`', after: "fork" },
   ],

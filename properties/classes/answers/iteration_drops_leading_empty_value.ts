@@ -12,6 +12,7 @@ import {
   stringsRewritten,
 } from "../answer_helpers.ts";
 import { FETCH } from "../standards.ts";
+import type { HeaderList } from "../../../spec/header_list.ts";
 
 /** The class `iteration-drops-leading-empty-value`. */
 export const iterationDropsLeadingEmptyValue = answerClass({
@@ -33,14 +34,11 @@ export const iterationDropsLeadingEmptyValue = answerClass({
     name: "iteration-drops-leading-empty-value",
     runtimes: ["deno"],
     sides: ["server", "client", "h2-server", "h2-client"],
+    // fetch()'s Response made into another (`new Response(response.body, response)`, touch.ts)
+    // is filled from its iteration.
+    iterated,
     observation(observation, list) {
-      const combined = new Map<string, string>();
-      for (const [name, value] of list) {
-        const lower = name.toLowerCase();
-        if (lower === "set-cookie") continue;
-        const before = combined.get(lower);
-        combined.set(lower, before ? `${before}, ${value}` : value);
-      }
+      const combined = combinedAsIterated(list);
       return {
         ...observation,
         entries: observation.entries.map(([name, value]) => [
@@ -71,3 +69,26 @@ export const iterationDropsLeadingEmptyValue = answerClass({
     '`[[["x", "a"]], ", a"]`; standard `[[["x", ", a"]], ", a"]` (also `["", ""]` ' +
     'iterates as `""` while `get` says `", "`).',
 });
+
+/** Each name's values (set-cookie left out) combined as this iteration does: `""` is no value. */
+function combinedAsIterated(list: HeaderList): Map<string, string> {
+  const combined = new Map<string, string>();
+  for (const [name, value] of list) {
+    const lower = name.toLowerCase();
+    if (lower === "set-cookie") continue;
+    const before = combined.get(lower);
+    combined.set(lower, before ? `${before}, ${value}` : value);
+  }
+  return combined;
+}
+
+/** `list` as this iteration shows it: names lowercased and sorted, set-cookie values apart. */
+function iterated(list: HeaderList): HeaderList {
+  const combined = combinedAsIterated(list);
+  const names = [...new Set(list.map(([name]) => name.toLowerCase()))].sort();
+  return names.flatMap((name): [string, string][] =>
+    name === "set-cookie"
+      ? list.filter(([n]) => n.toLowerCase() === name).map(([, value]) => [name, value])
+      : [[name, combined.get(name)!]]
+  );
+}

@@ -8,7 +8,11 @@ import { forEachOf, isNext, makesGuard, okOf } from "../answer_helpers.ts";
 import type { Difference } from "../../oracle/divergences.ts";
 import type { Op } from "../../oracle/ops.ts";
 import { isPairList, lookupOf, referenceGuards, sameJson } from "../headers_helpers.ts";
-import { isNoCorsSafelistedRequestHeader } from "../../../spec/header_predicates.ts";
+import {
+  isNoCorsSafelistedRequestHeader,
+  isNoCorsSafelistedRequestHeaderName,
+  isPrivilegedNoCorsRequestHeaderName,
+} from "../../../spec/header_predicates.ts";
 import { FETCH } from "../standards.ts";
 
 /** The class `no-cors-guard-ignored`. */
@@ -21,8 +25,8 @@ export const noCorsGuardIgnored = answerClass({
   covers: (op) => makesGuard(op, "request-no-cors"),
   // An outcome about an object whose reference guard is "request-no-cors" (or of a step that
   // makes an object through that guard, as a copy chain's link), both sides having returned,
-  // where the candidate holds more than the guard lets in (holdsMore); the objects differ from
-  // then on: forked.
+  // where the candidate holds more than the guard lets in, or (a raw list) differs only in
+  // pairs the guard keeps out (holdsMore); the objects differ from then on: forked.
   explains: (d) => holdsMore(d) ? "fork" : null,
   // For a listing that another class's rewrite also changes (a value of the same object):
   // the candidate's pairs without those the guard keeps out.
@@ -35,9 +39,11 @@ export const noCorsGuardIgnored = answerClass({
       when: 'about an object whose reference guard is "request-no-cors" (or made by a step ' +
         "through that guard): a listing holding the " +
         "reference's pairs and pairs that are not no-CORS-safelisted (any pairs, for a step " +
-        "copying another object), or a forEach calling back for them; `has` " +
-        "true for false; " +
-        "`get` a value that is not no-CORS-safelisted for null or a part of it; " +
+        "copying another object), or a forEach calling back for them; for a raw list, " +
+        "whose pairs the guard does not filter, a listing whose differing pairs are all not " +
+        "no-CORS-safelisted (or, the reference's, replaced by such a pair of its name); `has` true for false, or false for true of a name the guard " +
+        "keeps from deletion; `get` a value that is not no-CORS-safelisted for null or a part " +
+        "of it, or null for such a value; " +
         "`getSetCookie` cookies for none",
       after: "fork",
     },
@@ -81,7 +87,18 @@ function holdsMore(d: Difference): boolean {
   const more = (c: [string, string][], r: [string, string][]) =>
     !sameJson(c, r) && r.every(safe) && r.every(([name]) => c.some(([n]) => n === name)) &&
     c.every((pair) => r.some((p) => sameJson(p, pair)) || !safe(pair) || copies(d.step));
-  if (isPairList(c) && isPairList(r)) return more(c, r);
+  // A raw list is not filtered by the guard, so its pairs need not be safelisted: then only
+  // pairs the guard keeps out (appended, set or deleted through it) may tell the sides apart.
+  const unsafeOnly = (c: [string, string][], r: [string, string][]) => {
+    const only = (a: [string, string][], b: [string, string][]) =>
+      a.filter((pair) => !b.some((p) => sameJson(p, pair)));
+    const [cOnly, rOnly] = [only(c, r), only(r, c)];
+    // A reference pair the candidate lacks: unsafe (deleted through the guard), or replaced by
+    // an unsafe one of its name (set through the guard).
+    return !sameJson(c, r) && cOnly.every((pair) => !safe(pair)) &&
+      rOnly.every((pair) => !safe(pair) || cOnly.some(([name]) => name === pair[0]));
+  };
+  if (isPairList(c) && isPairList(r)) return more(c, r) || unsafeOnly(c, r);
   // A forEach: its calls, `[value, name, ...]` each, as pairs (the mutations its callback runs
   // then differ too, so every object the step names is forked).
   if (!d.observation && forEachOf(d.step) !== null && Array.isArray(c) && Array.isArray(r)) {
@@ -89,13 +106,18 @@ function holdsMore(d: Difference): boolean {
       Array.isArray(calls) ? calls.map((call) => [call[1], call[0]]) : null;
     const [cPairs, rPairs] = [pairs(c[1]), pairs(r[1])];
     return sameJson(c[0], r[0]) && isPairList(cPairs) && isPairList(rPairs) &&
-      more(cPairs, rPairs);
+      (more(cPairs, rPairs) || unsafeOnly(cPairs, rPairs));
   }
   const lookup = d.observation ? null : lookupOf(d.label);
-  if (lookup?.method === "has") return c === true && r === false;
+  if (lookup?.method === "has") {
+    return (c === true && r === false) ||
+      (c === false && r === true && !isNoCorsSafelistedRequestHeaderName(lookup.name) &&
+        !isPrivilegedNoCorsRequestHeaderName(lookup.name));
+  }
   if (lookup?.method === "get") {
-    return typeof c === "string" && (r === null || (typeof r === "string" && c.includes(r))) &&
-      !safe([lookup.name, c]);
+    return (typeof c === "string" && (r === null || (typeof r === "string" && c.includes(r))) &&
+      !safe([lookup.name, c])) ||
+      (c === null && typeof r === "string" && !safe([lookup.name, r]));
   }
   if (!d.observation && /\.getSetCookie\(\)$/.test(d.label)) {
     return Array.isArray(r) && r.length === 0 && Array.isArray(c) && c.length > 0;
