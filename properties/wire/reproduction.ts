@@ -52,7 +52,7 @@ import { touchedHeaders } from "./touch.ts";
 import { h2EndsSource } from "./h2.ts";
 import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 import type { WireDivergence } from "./wire_property.ts";
-import { guardOf, requestBytes } from "./wire_property.ts";
+import { guardOf, laterH2Block, requestBytes } from "./wire_property.ts";
 
 /**
  * `value` as JSON with every code unit outside printable ASCII escaped (`\u00a0`, `\u0085`),
@@ -130,9 +130,25 @@ function exchange(input: WireReproductionInput): string[] {
         ]
         : []),
       "try {",
-      `  actual = observeHeaders(candidate.${entry}([...rawList], ${
-        JSON.stringify(guard)
-      }, { profile: "server" }), names);`,
+      ...(divergence.h2Fields === true
+        ? [
+          `  const headers = candidate.${entry}([...rawList], ${
+            JSON.stringify(guard)
+          }, { profile: "server" });`,
+          "  // A later response's block is read before this Headers; then it is read twice.",
+          `  candidate.${entry}(${JSON.stringify(laterH2Block())}, ${
+            JSON.stringify(guard)
+          }, { profile: "server" });`,
+          "  actual = observeHeaders(headers, names);",
+          "  if (JSON.stringify(actual) === JSON.stringify(expected)) {",
+          "    actual = observeHeaders(headers, names);",
+          "  }",
+        ]
+        : [
+          `  actual = observeHeaders(candidate.${entry}([...rawList], ${
+            JSON.stringify(guard)
+          }, { profile: "server" }), names);`,
+        ]),
       "} catch (error) {",
       '  outcome = `threw ${error?.name ?? "a non-Error"}: ${error?.message ?? String(error)}`;',
       "}",

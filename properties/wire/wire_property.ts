@@ -1095,6 +1095,21 @@ async function runtimeH2Ends(
 }
 
 /**
+ * The block of a later response a module's `headersFromH2Fields` reads after the block under test
+ * and before that block's Headers is first read: its names are in no generated block, so a
+ * Headers that shows them (a name buffer the module shares between calls) is caught.
+ */
+export function laterH2Block(): [string, string][] {
+  return [["x-later-a", "1"], ["x-later-b", "2"]];
+}
+
+/** The detail of an h2 block's Headers that differs at its first read. */
+const H2_FIRST_READ = "read after headersFromH2Fields read a later block " +
+  `(${laterH2Block().map(([name]) => name).join(", ")}), the first read differs`;
+/** The detail of an h2 block's Headers right at its first read and wrong at its second. */
+const H2_SECOND_READ = "the first read agrees; the second read of the same Headers differs";
+
+/**
  * A candidate module's `headersFromRawList`, fed the header list the standard field-line parser
  * reads from the lines (a head it rejects never reaches a Headers, so it is skipped), under guard
  * "request" for the server side and "immutable" for the client side. A throw while building or
@@ -1161,7 +1176,9 @@ function candidateSides(
   /**
    * The module's own h2 reading of `head`'s block: it must reject what the reference reads as
    * malformed and give what the reference's list gives otherwise (a list no raw list may hold is
-   * skipped, as above).
+   * skipped, as above). The Headers is first read after the module read a later block
+   * ({@link laterH2Block}), then read again: a name buffer shared between calls, or a lazy raw
+   * list materialized a second time, shows there.
    */
   const h2Reader = (name: WireSide, guard: "request" | "immutable", head: H2Head): boolean => {
     const list = readH2(head.fields, guard === "request" ? "server" : "client");
@@ -1171,13 +1188,14 @@ function candidateSides(
     const fields = head.fields.map(([n, v]): [string, string] => [n, v]);
     const bytes = JSON.stringify(fields);
     let actual: HeadersObservation | undefined;
+    let again: HeadersObservation | undefined;
     let thrown: string | null = null;
     onExchange({ side: name, bytes, fieldLines: lines });
     try {
-      actual = observeHeaders(
-        candidate.headersFromH2Fields!([...fields], guard, { profile: "server" }),
-        names,
-      );
+      const headers = candidate.headersFromH2Fields!([...fields], guard, { profile: "server" });
+      candidate.headersFromH2Fields!(laterH2Block(), guard, { profile: "server" });
+      actual = observeHeaders(headers, names);
+      again = observeHeaders(headers, names);
     } catch (error) {
       thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
@@ -1205,7 +1223,10 @@ function candidateSides(
     }
     const expected = observeHeaderList(list, names);
     if (JSON.stringify(expected) !== JSON.stringify(actual)) {
-      return fail({ ...found, h2Fields: true, expected, actual });
+      return fail({ ...found, h2Fields: true, expected, actual, detail: H2_FIRST_READ });
+    }
+    if (JSON.stringify(expected) !== JSON.stringify(again)) {
+      return fail({ ...found, h2Fields: true, expected, actual: again!, detail: H2_SECOND_READ });
     }
     return true;
   };
