@@ -157,11 +157,11 @@ export async function wireCli(
       ...options,
       // An HTTP client's module: the known classes of `--known-classes` apply (its runtime's).
       ...(clients === undefined ? {} : { clients }),
-      // Each exchange of a module is announced before its call and closed after it, so that the
-      // process running this one names the exchange that hung (stage.ts).
-      ...(candidate === undefined ? {} : {
-        candidate,
-        knownClasses: [],
+      ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),
+      // Each exchange of a module (each h2 exchange of the runtime) is announced before its call
+      // and closed after it, so that the process running this one names the exchange that hung
+      // or crashed (stage.ts).
+      ...(clients !== undefined ? {} : {
         onExchange: (exchange) =>
           writeOut(
             exchange === null

@@ -10,7 +10,8 @@
  * 2 when no Headers was handed over (the runtime's parser rejected the head this time), when it
  * runs under another runtime than the one that found it, or after 20 s. A hang (a module's call
  * that did not return) prints the call first: it never ends when it reproduces, and exits 0 when
- * the call returns or throws. The network and
+ * the call returns or throws; a crash ends it with the runtime's exit status when it reproduces,
+ * and exits 0 when the exchange ends. The network and
  * observation code is embedded from endpoints.ts and field_lines.ts (one copy of the code). This
  * is the wire stage's part of a reproduction; core/reproduction.ts lays the file out (header,
  * runtime check, loading a module candidate) around it.
@@ -123,9 +124,11 @@ function exchange(input: WireReproductionInput): string[] {
       `const sent = \`${entry}(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
       }, { profile: "server" })\`;`,
-      ...(divergence.kind === "hang"
+      ...(divergence.kind === "hang" || divergence.kind === "crash"
         ? [
-          "// The campaign stopped this call after it did not return: it hangs here when it reproduces.",
+          `// The campaign's process ${
+            divergence.kind === "hang" ? "hung" : "ended"
+          } in this call: it does here too when it reproduces.`,
           'console.log("calling:", sent);',
         ]
         : []),
@@ -165,7 +168,9 @@ function exchange(input: WireReproductionInput): string[] {
       `const block = ${divergence.bytes};`,
       "const sent = shownBytes(block);",
       "try {",
-      "  outcome = h2Outcome(await sendH2Request(server.port, block, 2000));",
+      `  outcome = h2Outcome(await sendH2Request(server.port, block, 2000, ${
+        divergence.reset === true
+      }));`,
       "} finally {",
       "  await server.close();",
       "}",
@@ -181,7 +186,7 @@ function exchange(input: WireReproductionInput): string[] {
       "} else {",
       "  const client = await startRuntimeH2Client(certificate.ca);",
       "  const responder = await startH2Responder(certificate);",
-      "  responder.answerWith({ fields: block, reset: false });",
+      `  responder.answerWith({ fields: block, reset: ${divergence.reset === true} });`,
       "  try {",
       '    if (typeof client === "string") throw new Error(`no fetch() over h2: ${client}`);',
       "    const response = await client.fetch(",
@@ -300,6 +305,8 @@ export function renderWireReproduction(input: WireReproductionInput): string {
       'console.log("sent:    ", sent);',
       ...(divergence.kind === "hang"
         ? ['console.log("the call returned or threw: the hang is not reproduced");', "exit(0);"]
+        : divergence.kind === "crash"
+        ? ['console.log("the exchange ended: the crash is not reproduced");', "exit(0);"]
         : []),
       "if (actual === undefined) {",
       '  console.log("expected:", shownBytes(expected));',
