@@ -142,7 +142,7 @@ export const EXCHANGE_TIMEOUT_MS = 2000;
  * A runtime's h2 exchange, bounded inside by {@link EXCHANGE_TIMEOUT_MS}, that has not ended after
  * this many milliseconds is a hang of the runtime: its time-outs no longer run.
  */
-export const RUNTIME_EXCHANGE_HANG_MS = 3 * EXCHANGE_TIMEOUT_MS;
+export const RUNTIME_EXCHANGE_HANG_MS = 5 * EXCHANGE_TIMEOUT_MS;
 
 /**
  * How a process running the property with `onExchange` announces an exchange on standard output
