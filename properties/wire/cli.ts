@@ -1,8 +1,9 @@
 /**
  * The wire CLI: runs the wire property and prints the result as JSON on the last line of standard
  * output: with `--target native` (the default) against the runtime it runs in, with
- * `--target impl|PATH` against that module's `headersFromRawList`, each call announced on a line
- * before it and closed by one after it (`EXCHANGE_LINE_PREFIX` in wire_property.ts). Its entry
+ * `--target impl|PATH` against that module's `headersFromRawList`, each call (each h2 exchange of
+ * the runtime) announced on a line before it and closed by one after it (`EXCHANGE_LINE_PREFIX` in
+ * wire_property.ts). Its entry
  * point, properties/campaign/wire_cli.ts, gives it the wire classes (`deno run -A
  * properties/campaign/wire_cli.ts`, `node properties/campaign/wire_cli.ts`, `bun
  * properties/campaign/wire_cli.ts`); the campaign's wire stage (stage.ts) runs that in a process
