@@ -24,6 +24,7 @@ function h2Reader(bug: H2Bug | null): string {
   return [
     'export { HEADERS_GUARDS } from "./types.ts";',
     'import { headersFromRawList as h2FromRawList } from "./headers.ts";',
+    ...(bug === "shared-names" ? ["const H2_NAME_BUFFER: string[] = [];"] : []),
     "const H2_CONNECTION_FIELDS = [",
     '  "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade",',
     "];",
@@ -52,14 +53,54 @@ function h2Reader(bug: H2Bug | null): string {
     '    if (name === "cookie") cookieAt = flat.length;',
     "    flat.push(name, value);",
     "  }",
-    "  return h2FromRawList(flat, guard, options);",
+    ...(bug === "shared-names" || bug === "reread" ? lazyEnd(bug) : [
+      "  return h2FromRawList(flat, guard, options);",
+    ]),
     "}",
     "",
   ].join("\n");
 }
 
+/**
+ * The end of an h2 reader whose Headers is made at its first read (a lazy raw list), with `bug`:
+ * "shared-names" keeps the names in a buffer shared by every call until then, so that a later
+ * block's call renames an unread Headers; "reread" makes every iteration read the raw list into
+ * the header list again, so that a second read shows each field twice.
+ */
+function lazyEnd(bug: "shared-names" | "reread"): string[] {
+  return [
+    ...(bug === "shared-names"
+      ? [
+        "  for (let at = 0; at < flat.length; at += 2) H2_NAME_BUFFER[at / 2] = flat[at];",
+        "  const count = flat.length / 2;",
+        "  const materialize = () => {",
+        "    const pairs: string[] = [];",
+        "    for (let at = 0; at < count; at++) pairs.push(H2_NAME_BUFFER[at], flat[2 * at + 1]);",
+        "    return h2FromRawList(pairs, guard, options);",
+        "  };",
+      ]
+      : [
+        "  const pairs: string[] = [];",
+        "  const materialize = () => {",
+        "    pairs.push(...flat);",
+        "    return h2FromRawList(pairs, guard, options);",
+        "  };",
+      ]),
+    "  let headers: ReturnType<typeof h2FromRawList> | null = null;",
+    "  const read = () => headers ??= materialize();",
+    "  return {",
+    bug === "reread"
+      ? "    [Symbol.iterator]: () => (headers = materialize())[Symbol.iterator](),"
+      : "    [Symbol.iterator]: () => read()[Symbol.iterator](),",
+    "    get: (name: string) => read().get(name),",
+    "    has: (name: string) => read().has(name),",
+    "    getSetCookie: () => read().getSetCookie(),",
+    "  };",
+  ];
+}
+
 /** A bug {@link h2Reader} plants. */
-type H2Bug = "comma" | "drop-repeated" | "uppercase" | "pseudo";
+type H2Bug = "comma" | "drop-repeated" | "uppercase" | "pseudo" | "shared-names" | "reread";
 
 /** The h2 variant of `bug`: impl's mod.ts with {@link h2Reader} of that bug. */
 function h2Variant(name: string, bug: H2Bug, text: string): Variant {
@@ -148,5 +189,17 @@ export const WIRE_VARIANTS: readonly Variant[] = [
     "pseudo",
     "headersFromH2Fields turns a pseudo-header among the regular fields (RFC 9113 8.3: " +
       "malformed) into a header without its colon",
+  ),
+  h2Variant(
+    "wire-h2-name-buffer-shared",
+    "shared-names",
+    "headersFromH2Fields keeps a block's names in one buffer every call shares and makes the " +
+      "Headers from it at its first read: a later block read before then renames its fields",
+  ),
+  h2Variant(
+    "wire-h2-lazy-list-read-twice",
+    "reread",
+    "headersFromH2Fields makes its Headers lazily from the raw list, and every iteration reads " +
+      "the raw list into the header list again: a second read shows each field twice",
   ),
 ];

@@ -1,8 +1,9 @@
 /**
  * The wire CLI: runs the wire property and prints the result as JSON on the last line of standard
  * output: with `--target native` (the default) against the runtime it runs in, with
- * `--target impl|PATH` against that module's `headersFromRawList`, each call announced on a line
- * before it and closed by one after it (`EXCHANGE_LINE_PREFIX` in wire_property.ts). Its entry
+ * `--target impl|PATH` against that module's `headersFromRawList`, each call (each h2 exchange of
+ * the runtime) announced on a line before it and closed by one after it (`EXCHANGE_LINE_PREFIX` in
+ * wire_property.ts). Its entry
  * point, properties/campaign/wire_cli.ts, gives it the wire classes (`deno run -A
  * properties/campaign/wire_cli.ts`, `node properties/campaign/wire_cli.ts`, `bun
  * properties/campaign/wire_cli.ts`); the campaign's wire stage (stage.ts) runs that in a process
@@ -157,11 +158,11 @@ export async function wireCli(
       ...options,
       // An HTTP client's module: the known classes of `--known-classes` apply (its runtime's).
       ...(clients === undefined ? {} : { clients }),
-      // Each exchange of a module is announced before its call and closed after it, so that the
-      // process running this one names the exchange that hung (stage.ts).
-      ...(candidate === undefined ? {} : {
-        candidate,
-        knownClasses: [],
+      ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),
+      // Each exchange of a module (each h2 exchange of the runtime) is announced before its call
+      // and closed after it, so that the process running this one names the exchange that hung
+      // or crashed (stage.ts).
+      ...(clients !== undefined ? {} : {
         onExchange: (exchange) =>
           writeOut(
             exchange === null

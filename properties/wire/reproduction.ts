@@ -10,7 +10,8 @@
  * 2 when no Headers was handed over (the runtime's parser rejected the head this time), when it
  * runs under another runtime than the one that found it, or after 20 s. A hang (a module's call
  * that did not return) prints the call first: it never ends when it reproduces, and exits 0 when
- * the call returns or throws. The network and
+ * the call returns or throws; a crash ends it with the runtime's exit status when it reproduces,
+ * and exits 0 when the exchange ends. The network and
  * observation code is embedded from endpoints.ts and field_lines.ts (one copy of the code). This
  * is the wire stage's part of a reproduction; core/reproduction.ts lays the file out (header,
  * runtime check, loading a module candidate) around it.
@@ -52,7 +53,7 @@ import { touchedHeaders } from "./touch.ts";
 import { h2EndsSource } from "./h2.ts";
 import { startRuntimeH2Client, startRuntimeH2Server } from "./h2_runtime.ts";
 import type { WireDivergence } from "./wire_property.ts";
-import { guardOf, requestBytes } from "./wire_property.ts";
+import { guardOf, laterH2Block, requestBytes } from "./wire_property.ts";
 
 /**
  * `value` as JSON with every code unit outside printable ASCII escaped (`\u00a0`, `\u0085`),
@@ -123,16 +124,34 @@ function exchange(input: WireReproductionInput): string[] {
       `const sent = \`${entry}(\${shownBytes(rawList)}, ${
         JSON.stringify(guard)
       }, { profile: "server" })\`;`,
-      ...(divergence.kind === "hang"
+      ...(divergence.kind === "hang" || divergence.kind === "crash"
         ? [
-          "// The campaign stopped this call after it did not return: it hangs here when it reproduces.",
+          `// The campaign's process ${
+            divergence.kind === "hang" ? "hung" : "ended"
+          } in this call: it does here too when it reproduces.`,
           'console.log("calling:", sent);',
         ]
         : []),
       "try {",
-      `  actual = observeHeaders(candidate.${entry}([...rawList], ${
-        JSON.stringify(guard)
-      }, { profile: "server" }), names);`,
+      ...(divergence.h2Fields === true
+        ? [
+          `  const headers = candidate.${entry}([...rawList], ${
+            JSON.stringify(guard)
+          }, { profile: "server" });`,
+          "  // A later response's block is read before this Headers; then it is read twice.",
+          `  candidate.${entry}(${JSON.stringify(laterH2Block())}, ${
+            JSON.stringify(guard)
+          }, { profile: "server" });`,
+          "  actual = observeHeaders(headers, names);",
+          "  if (JSON.stringify(actual) === JSON.stringify(expected)) {",
+          "    actual = observeHeaders(headers, names);",
+          "  }",
+        ]
+        : [
+          `  actual = observeHeaders(candidate.${entry}([...rawList], ${
+            JSON.stringify(guard)
+          }, { profile: "server" }), names);`,
+        ]),
       "} catch (error) {",
       '  outcome = `threw ${error?.name ?? "a non-Error"}: ${error?.message ?? String(error)}`;',
       "}",
@@ -150,7 +169,9 @@ function exchange(input: WireReproductionInput): string[] {
       `const block = ${divergence.bytes};`,
       "const sent = shownBytes(block);",
       "try {",
-      "  outcome = h2Outcome(await sendH2Request(server.port, block, 2000));",
+      `  outcome = h2Outcome(await sendH2Request(server.port, block, 2000, ${
+        divergence.reset === true
+      }));`,
       "} finally {",
       "  await server.close();",
       "}",
@@ -166,7 +187,7 @@ function exchange(input: WireReproductionInput): string[] {
       "} else {",
       "  const client = await startRuntimeH2Client(certificate.ca);",
       "  const responder = await startH2Responder(certificate);",
-      "  responder.answerWith({ fields: block, reset: false });",
+      `  responder.answerWith({ fields: block, reset: ${divergence.reset === true} });`,
       "  try {",
       '    if (typeof client === "string") throw new Error(`no fetch() over h2: ${client}`);',
       "    const response = await client.fetch(",
@@ -286,6 +307,8 @@ export function renderWireReproduction(input: WireReproductionInput): string {
       'console.log("sent:    ", sent);',
       ...(divergence.kind === "hang"
         ? ['console.log("the call returned or threw: the hang is not reproduced");', "exit(0);"]
+        : divergence.kind === "crash"
+        ? ['console.log("the exchange ended: the crash is not reproduced");', "exit(0);"]
         : []),
       "if (actual === undefined) {",
       '  console.log("expected:", shownBytes(expected));',

@@ -56,7 +56,8 @@ import {
   EXCHANGE_TIMEOUT_MS,
   guardOf,
   referenceListOf,
-  wireHang,
+  RUNTIME_EXCHANGE_HANG_MS,
+  wireStop,
 } from "./wire_property.ts";
 
 /** The wire CLI's entry point: cli.ts given the wire classes (properties/classes/). */
@@ -260,8 +261,9 @@ const WIRE_GRACE_SECONDS = 60;
  * own under the campaign's runtime; returns what it printed. The process is stopped at `deadline`
  * (epoch milliseconds) or {@link WIRE_GRACE_SECONDS} after its `--time`, but a candidate module's
  * exchange in progress then gets the rest of its {@link EXCHANGE_TIMEOUT_MS}; one that does not
- * return within it stops the process and is returned as a "hang" divergence with its path. Throws
- * for a harness failure.
+ * return within it (a runtime's h2 exchange: {@link RUNTIME_EXCHANGE_HANG_MS}) stops the process
+ * and is returned as a "hang" divergence with its path; a process that ends by itself during an
+ * exchange is a "crash" divergence of that exchange. Throws for a harness failure.
  */
 async function runWireCli(
   options: WireStageOptions,
@@ -271,6 +273,9 @@ async function runWireCli(
   const binary = options.runtime ?? runtime;
   const started = Date.now();
   const seconds = wireSecondsBy(deadline, started);
+  const hangMs = kindOf(options.targetArg).hostGlobals
+    ? RUNTIME_EXCHANGE_HANG_MS
+    : EXCHANGE_TIMEOUT_MS;
   const args = [
     "--target",
     options.target,
@@ -309,7 +314,7 @@ async function runWireCli(
           exchangeTimer = setTimeout(() => {
             hung = next;
             control.kill();
-          }, EXCHANGE_TIMEOUT_MS);
+          }, hangMs);
           return false;
         }
         if (line === EXCHANGE_END_LINE) {
@@ -333,12 +338,32 @@ async function runWireCli(
     const found: WireExchangeStart = hung;
     return {
       runs: heads,
-      divergence: wireHang(
+      divergence: wireStop(
         found,
-        `headersFromRawList of ${options.targetArg}, or reading the Headers it returned, did ` +
-          `not return within ${EXCHANGE_TIMEOUT_MS / 1000} s (the wire stage stopped its process)`,
+        "hang",
+        kindOf(options.targetArg).hostGlobals
+          ? `the runtime's h2 exchange did not end within ${hangMs / 1000} s, its own time-out ` +
+            `${EXCHANGE_TIMEOUT_MS / 1000} s (the wire stage stopped its process)`
+          : `${found.h2Fields === true ? "headersFromH2Fields" : "headersFromRawList"} of ` +
+            `${options.targetArg}, or reading the Headers it returned, did not return within ` +
+            `${hangMs / 1000} s (the wire stage stopped its process)`,
       ),
       path: found.path,
+    };
+  }
+  // The process ended by itself during an exchange: a crash of that exchange.
+  const crashed = exchange as WireExchangeStart | null;
+  if (run.result === undefined && !killed && !startFailed && inProgress && crashed !== null) {
+    return {
+      runs: heads,
+      divergence: wireStop(
+        crashed,
+        "crash",
+        `the process ended during this exchange with exit code ${code}, signal ${signal}${
+          code === 134 || signal === "SIGABRT" ? " (an abort)" : ""
+        }: ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`,
+      ),
+      path: crashed.path,
     };
   }
   if (run.result === undefined) {
@@ -386,9 +411,19 @@ async function replayedAlone(
   const again = (await runWireCli({ ...options, wirePath: path }, known, deadline)).divergence ??
     null;
   return again !== null && again.side === divergence.side &&
-      JSON.stringify(again.fieldLines) === JSON.stringify(divergence.fieldLines)
+      JSON.stringify(caseLines(again)) === JSON.stringify(caseLines(divergence))
     ? "alone"
     : "never";
+}
+
+/**
+ * The field lines that make a divergence's case: an h2 request's `:authority` and `:path` name the
+ * port and the number of the process's own server and request, and are left out.
+ */
+function caseLines(divergence: WireDivergence): string[] {
+  return divergence.side === "h2-server"
+    ? divergence.fieldLines.filter((line) => !/^:(authority|path): /.test(line))
+    : divergence.fieldLines;
 }
 
 /**
@@ -439,6 +474,8 @@ function writeWireReproduction(
         `known wire classes in force: ${knownClasses}; the expected observation is the standard's`,
         divergence.kind === "hang"
           ? "the call never returns when it reproduces (stop it); exit status 0 when it returns"
+          : divergence.kind === "crash"
+          ? "the runtime ends it (its exit status) when it reproduces; exit status 0 when it survives"
           : "exit status: 1 the runtime's (or the module's) Headers diverges, 0 it agrees, 2 no Headers",
       ],
     },
@@ -527,10 +564,11 @@ export async function runWireStage(
       : undefined;
     const reproduction = writeWireReproduction(options, found, path, replay, known);
     // Only a divergence that came back alone is pinned: a flaky one would not replay. A hang is
-    // not: the corpus replays impl and the reference, which return.
-    const entry = options.record && replays !== "never" && found.kind !== "hang"
-      ? wireCorpusEntry(options, found, path, replay)
-      : null;
+    // or a crash is not: the corpus replays impl and the reference, which return.
+    const entry =
+      options.record && replays !== "never" && found.kind !== "hang" && found.kind !== "crash"
+        ? wireCorpusEntry(options, found, path, replay)
+        : null;
     divergence = {
       ...found,
       path,
@@ -590,8 +628,8 @@ export function wireReportLines(report: WireReport, codecCauseOf: CodecCauseOf):
     } s, seed ${report.seed}: ${
       report.divergence === null
         ? "no Headers divergence"
-        : report.divergence.kind === "hang"
-        ? "a hang"
+        : report.divergence.kind === "hang" || report.divergence.kind === "crash"
+        ? `a ${report.divergence.kind}`
         : "a Headers divergence"
     }, ${report.parserDivergenceCount} parser divergence(s)`,
     ...(report.h2 === null ? [] : [
@@ -683,8 +721,8 @@ async function runStage(
       report.notFuzzed === null && report.stopped === null
         ? `wire stage: ${report.runs} heads in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
           `${
-            report.divergence?.kind === "hang"
-              ? "a hang"
+            report.divergence?.kind === "hang" || report.divergence?.kind === "crash"
+              ? `a ${report.divergence.kind}`
               : `${report.divergence === null ? 0 : 1} Headers divergence(s)`
           }${
             report.divergence?.replays === undefined

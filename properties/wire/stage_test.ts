@@ -85,6 +85,18 @@ export function headersFromRawList(flat, guard, options) {
 `;
 
 /**
+ * impl whose `headersFromRawList` ends the process as an abort does (exit status 134) when a value
+ * reaches 16,000 characters: only the h2 blocks near a peer's header-list limit have those.
+ */
+const ABORTS_ON_LARGE = `import * as impl from ${JSON.stringify(IMPL)};
+export const { Headers, headersWithGuard, freezeHeaders } = impl;
+export function headersFromRawList(flat, guard, options) {
+  if (flat.some((item) => item.length >= 16000)) Deno.exit(134);
+  return impl.headersFromRawList(flat, guard, options);
+}
+`;
+
+/**
  * Runs the reproduction `file` under this Deno in a fresh process, stopped after `timeout` ms
  * (status null then).
  */
@@ -209,6 +221,31 @@ Deno.test("a module call that never returns on the wire is a hang finding of the
     const returns = runReproductionFile(fixed);
     assert.equal(returns.status, 0, returns.stdout);
     assert.match(returns.stdout, /the hang is not reproduced/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a process that ends during an h2 exchange of a large block is a crash finding of that exchange, with its path", async () => {
+  const dir = await folderWith({ "aborts.mjs": ABORTS_ON_LARGE });
+  try {
+    const report = await runWireStage(
+      parseCliArgs(["--target", join(dir, "aborts.mjs"), "--seed", "5", "--out", join(dir, "out")]),
+      [],
+    );
+    const crash = report.divergence;
+    assert.equal(report.stopped, null);
+    assert.ok(crash !== null, "the crash was not reported as a finding");
+    assert.equal(crash.kind, "crash");
+    assert.match(crash.side, /^h2-/);
+    assert.ok(crash.path.startsWith("h2:"), crash.path);
+    assert.ok(crash.fieldLines.some((line) => line.length >= 16_000));
+    assert.match(crash.detail ?? "", /exit code 134.*an abort/);
+    assert.equal(crash.replays, "alone");
+    assert.match(wireReportLines(report, () => null).join("\n"), /: a crash, /);
+    // The reproduction ends the same way.
+    const ended = runReproductionFile(crash.reproduction);
+    assert.equal(ended.status, 134, ended.stdout);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -108,10 +108,12 @@ export interface WireDivergence {
   side: WireSide;
   /**
    * "reference": differs from the reference; "metamorphic": breaks a metamorphic property;
-   * "hang": a candidate module's call did not return within {@link EXCHANGE_TIMEOUT_MS} (the wire
-   * stage, stage.ts, stopped its process and made it of the exchange in progress, {@link wireHang}).
+   * "hang": a candidate module's call did not return within {@link EXCHANGE_TIMEOUT_MS}, or a
+   * runtime's h2 exchange did not end within {@link RUNTIME_EXCHANGE_HANG_MS} (the wire stage,
+   * stage.ts, stopped its process and made it of the exchange in progress, {@link wireStop});
+   * "crash": the process ended by itself during that exchange (an abort, a panic, an exit).
    */
-  kind: "reference" | "metamorphic" | "hang";
+  kind: "reference" | "metamorphic" | "hang" | "crash";
   /**
    * The request bytes sent (server side) or the response bytes answered (client side); for a
    * candidate module, the flat raw list handed to its `headersFromRawList`, as JSON.
@@ -130,10 +132,18 @@ export interface WireDivergence {
    * `headersFromH2Fields` (as JSON) rather than a raw list.
    */
   h2Fields?: boolean;
+  /** Whether the h2 exchange's stream was reset before its response completed. */
+  reset?: boolean;
 }
 
 /** Budget of one exchange in milliseconds, a candidate module's call included. */
 export const EXCHANGE_TIMEOUT_MS = 2000;
+
+/**
+ * A runtime's h2 exchange, bounded inside by {@link EXCHANGE_TIMEOUT_MS}, that has not ended after
+ * this many milliseconds is a hang of the runtime: its time-outs no longer run.
+ */
+export const RUNTIME_EXCHANGE_HANG_MS = 5 * EXCHANGE_TIMEOUT_MS;
 
 /**
  * How a process running the property with `onExchange` announces an exchange on standard output
@@ -144,14 +154,21 @@ export const EXCHANGE_LINE_PREFIX = "exchange ";
 /** The line after a candidate module's call returned (see {@link EXCHANGE_LINE_PREFIX}). */
 export const EXCHANGE_END_LINE = "exchange-end";
 
-/** A candidate module's exchange about to start: its call of `headersFromRawList`. */
+/**
+ * An exchange about to start: a candidate module's call of `headersFromRawList` (or of its
+ * `headersFromH2Fields`), or a runtime's h2 exchange.
+ */
 export interface WireExchangeStart {
   side: WireSide;
-  /** The flat raw list handed to `headersFromRawList`, as JSON. */
+  /** The flat raw list handed to `headersFromRawList` (an h2 block sent), as JSON. */
   bytes: string;
   fieldLines: string[];
   /** fast-check's path of the run under the property's seed (what `path` replays). */
   path: string;
+  /** Whether `bytes` are an h2 block's fields handed to `headersFromH2Fields`. */
+  h2Fields?: boolean;
+  /** Whether the h2 exchange resets its stream before the response completes. */
+  reset?: boolean;
 }
 
 /**
@@ -247,9 +264,10 @@ export interface WirePropertyOptions {
   /** Budget of one exchange, in milliseconds (default {@link EXCHANGE_TIMEOUT_MS}). */
   exchangeTimeoutMs?: number;
   /**
-   * Told of each exchange of a candidate module before its `headersFromRawList` is called, and
-   * with null after the call and the reading of its Headers returned (cli.ts prints them, so
-   * that the process that runs it shows which exchange hung).
+   * Told of each exchange of a candidate module before its `headersFromRawList` is called (and of
+   * each h2 exchange of the runtime before its block is sent), and with null after the call and
+   * the reading of its Headers returned (cli.ts prints them, so that the process that runs it
+   * shows which exchange hung or crashed).
    */
   onExchange?: (exchange: WireExchangeStart | null) => void;
   /**
@@ -531,6 +549,8 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   const exchangeTimeoutMs = options.exchangeTimeoutMs ?? EXCHANGE_TIMEOUT_MS;
   // An h2 exchange gets what is left of the property's time, at most its budget and at least
   // H2_LAST_EXCHANGE_MS: h2 need not stop starting exchanges a whole budget before the end.
+  const announce = (exchange: Omit<WireExchangeStart, "path"> | null) =>
+    options.onExchange?.(exchange && { ...exchange, path: currentPath });
   const h2TimeoutMs = () =>
     Math.max(
       Math.min(exchangeTimeoutMs, H2_LAST_EXCHANGE_MS),
@@ -539,15 +559,8 @@ export async function runWireProperty(options: WirePropertyOptions): Promise<Wir
   const sides = options.clients !== undefined
     ? await clientSides(options.clients, judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
     : options.candidate === undefined
-    ? await runtimeSides(judge, exchangeTimeoutMs, h2TimeoutMs, readH2)
-    : candidateSides(
-      options.candidate,
-      judge,
-      fail,
-      readFieldLines,
-      readH2,
-      (exchange) => options.onExchange?.(exchange && { ...exchange, path: currentPath }),
-    );
+    ? await runtimeSides(judge, exchangeTimeoutMs, h2TimeoutMs, readH2, announce)
+    : candidateSides(options.candidate, judge, fail, readFieldLines, readH2, announce);
   /** fast-check over `arbitrary` with `predicate`, replaying `path`; paths reported with `prefix`. */
   const check = async <T>(
     arbitrary: fc.Arbitrary<T>,
@@ -893,15 +906,20 @@ type Judge = (
   actual: HeadersObservation | undefined,
 ) => boolean;
 
+/** Told of an exchange before it starts, and with null after it ended. */
+type OnExchange = (exchange: Omit<WireExchangeStart, "path"> | null) => void;
+
 /**
  * The runtime's own server (a raw TCP client sends the head) and its own fetch() (a raw TCP
- * responder answers with the head), both on 127.0.0.1.
+ * responder answers with the head), both on 127.0.0.1; its h2 exchanges are announced to
+ * `onExchange`.
  */
 async function runtimeSides(
   judge: Judge,
   exchangeTimeoutMs: number,
   h2TimeoutMs: () => number,
   readH2: ReadH2Fields,
+  onExchange: OnExchange,
 ): Promise<Sides> {
   // The server handler files each observation under the request's id.
   const observed = new Map<number, HeadersObservation>();
@@ -945,6 +963,7 @@ async function runtimeSides(
       opened,
       { handler, server },
       readH2,
+      onExchange,
     );
   } catch (error) {
     await closeAll();
@@ -1032,6 +1051,7 @@ async function runtimeH2Ends(
   opened: { close(): Promise<void> }[],
   h1: { handler: (request: Request) => Response | Promise<Response>; server: RuntimeServer },
   readH2: ReadH2Fields,
+  onExchange: OnExchange,
 ): Promise<H2Sides> {
   const ends: H2Ends = { server: "", client: "" };
   let h2Server: Sides["h2Server"] = null;
@@ -1053,7 +1073,11 @@ async function runtimeH2Ends(
       [":path", `/wire/${id}`],
       ...head.fields,
     ];
+    const fieldLines = block.map(h2FieldLine);
+    const bytes = JSON.stringify(block);
+    onExchange({ side: "h2-server", bytes, fieldLines, reset: head.reset });
     const exchange = await sendH2Request(server.port, block, exchangeTimeoutMs(), head.reset);
+    onExchange(null);
     const actual = collect();
     // A cancelled request may or may not reach the handler: only a Headers it saw is judged.
     if (head.reset && actual === undefined) return true;
@@ -1061,10 +1085,10 @@ async function runtimeH2Ends(
       "h2-server",
       "request",
       {
-        bytes: JSON.stringify(block),
+        bytes,
         lines,
         // Every field of the block, pseudo-headers included: a class may depend on its size.
-        fieldLines: block.map(h2FieldLine),
+        fieldLines,
         list: server.normalizes
           ? normalizedList(readH2(head.fields, "server"))
           : readH2(head.fields, "server"),
@@ -1107,6 +1131,8 @@ async function runtimeH2Ends(
     responder.answerWith({ fields: block, reset: head.reset });
     let actual: HeadersObservation | undefined;
     let outcome = "ok";
+    const bytes = JSON.stringify(block);
+    onExchange({ side: "h2-client", bytes, fieldLines: block.map(h2FieldLine), reset: head.reset });
     try {
       const response = await client.fetch(
         `https://${LOOPBACK}:${responder.port}/`,
@@ -1117,13 +1143,14 @@ async function runtimeH2Ends(
     } catch (error) {
       outcome = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
+    onExchange(null);
     // A reset stream may fail the fetch() before the headers: only a Headers handed over is judged.
     if (head.reset && actual === undefined) return true;
     return judge(
       "h2-client",
       "immutable",
       {
-        bytes: JSON.stringify(block),
+        bytes,
         lines,
         fieldLines: block.map(h2FieldLine),
         list: readH2(head.fields, "client"),
@@ -1138,6 +1165,21 @@ async function runtimeH2Ends(
 }
 
 /**
+ * The block of a later response a module's `headersFromH2Fields` reads after the block under test
+ * and before that block's Headers is first read: its names are in no generated block, so a
+ * Headers that shows them (a name buffer the module shares between calls) is caught.
+ */
+export function laterH2Block(): [string, string][] {
+  return [["x-later-a", "1"], ["x-later-b", "2"]];
+}
+
+/** The detail of an h2 block's Headers that differs at its first read. */
+const H2_FIRST_READ = "read after headersFromH2Fields read a later block " +
+  `(${laterH2Block().map(([name]) => name).join(", ")}), the first read differs`;
+/** The detail of an h2 block's Headers right at its first read and wrong at its second. */
+const H2_SECOND_READ = "the first read agrees; the second read of the same Headers differs";
+
+/**
  * A candidate module's `headersFromRawList`, fed the header list the standard field-line parser
  * reads from the lines (a head it rejects never reaches a Headers, so it is skipped), under guard
  * "request" for the server side and "immutable" for the client side. A throw while building or
@@ -1149,7 +1191,7 @@ function candidateSides(
   fail: (divergence: WireDivergence) => false,
   readFieldLines: (lines: readonly string[]) => HeaderList | null,
   readH2: ReadH2Fields,
-  onExchange: (exchange: Omit<WireExchangeStart, "path"> | null) => void,
+  onExchange: OnExchange,
 ): Sides {
   const side = (
     name: WireSide,
@@ -1204,7 +1246,9 @@ function candidateSides(
   /**
    * The module's own h2 reading of `head`'s block: it must reject what the reference reads as
    * malformed and give what the reference's list gives otherwise (a list no raw list may hold is
-   * skipped, as above).
+   * skipped, as above). The Headers is first read after the module read a later block
+   * ({@link laterH2Block}), then read again: a name buffer shared between calls, or a lazy raw
+   * list materialized a second time, shows there.
    */
   const h2Reader = (name: WireSide, guard: "request" | "immutable", head: H2Head): boolean => {
     const list = readH2(head.fields, guard === "request" ? "server" : "client");
@@ -1214,13 +1258,14 @@ function candidateSides(
     const fields = head.fields.map(([n, v]): [string, string] => [n, v]);
     const bytes = JSON.stringify(fields);
     let actual: HeadersObservation | undefined;
+    let again: HeadersObservation | undefined;
     let thrown: string | null = null;
-    onExchange({ side: name, bytes, fieldLines: lines });
+    onExchange({ side: name, bytes, fieldLines: lines, h2Fields: true });
     try {
-      actual = observeHeaders(
-        candidate.headersFromH2Fields!([...fields], guard, { profile: "server" }),
-        names,
-      );
+      const headers = candidate.headersFromH2Fields!([...fields], guard, { profile: "server" });
+      candidate.headersFromH2Fields!(laterH2Block(), guard, { profile: "server" });
+      actual = observeHeaders(headers, names);
+      again = observeHeaders(headers, names);
     } catch (error) {
       thrown = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
@@ -1248,7 +1293,10 @@ function candidateSides(
     }
     const expected = observeHeaderList(list, names);
     if (JSON.stringify(expected) !== JSON.stringify(actual)) {
-      return fail({ ...found, h2Fields: true, expected, actual });
+      return fail({ ...found, h2Fields: true, expected, actual, detail: H2_FIRST_READ });
+    }
+    if (JSON.stringify(expected) !== JSON.stringify(again)) {
+      return fail({ ...found, h2Fields: true, expected, actual: again!, detail: H2_SECOND_READ });
     }
     return true;
   };
@@ -1281,25 +1329,32 @@ function candidateSides(
 }
 
 /**
- * The hang divergence of a candidate module's `exchange` that did not return (`detail` says how
- * long it was waited for): the reference's observation of its header list, no actual one.
+ * The divergence of an `exchange` that stopped its process (`kind` "hang": it did not end, `detail`
+ * says how long it was waited for; "crash": the process ended during it): the reference's
+ * observation of its header list (none for a runtime's h2 exchange, whose lines start with the
+ * harness's pseudo-headers), no actual one.
  *
  * @example
  * ```ts
- * import { wireHang } from "./wire_property.ts";
- * const hang = wireHang(
+ * import { wireStop } from "./wire_property.ts";
+ * const hang = wireStop(
  *   { side: "server", bytes: '["x","1"]', fieldLines: ["X: 1"], path: "0" },
+ *   "hang",
  *   "headersFromRawList did not return within 2 s",
  * );
  * hang.expected; // { entries: [["x", "1"]], ... }
  * ```
  */
-export function wireHang(exchange: WireExchangeStart, detail: string): WireDivergence {
+export function wireStop(
+  exchange: WireExchangeStart,
+  kind: "hang" | "crash",
+  detail: string,
+): WireDivergence {
   const list = referenceListOf(exchange.side, exchange.fieldLines);
   const guard = guardOf(exchange.side);
   return {
     side: exchange.side,
-    kind: "hang",
+    kind,
     bytes: exchange.bytes,
     fieldLines: exchange.fieldLines,
     expected: list === null ? null : observeHeaders(
@@ -1308,5 +1363,7 @@ export function wireHang(exchange: WireExchangeStart, detail: string): WireDiver
     ),
     actual: null,
     detail,
+    ...(exchange.h2Fields === true ? { h2Fields: true } : {}),
+    ...(exchange.reset === undefined ? {} : { reset: exchange.reset }),
   };
 }
