@@ -49,6 +49,7 @@ import {
   ObjectGetOwnPropertyNames,
   ObjectGetOwnPropertySymbols,
   ObjectHasOwn,
+  ObjectKeys,
   ObjectPrototypePropertyIsEnumerable,
   ObjectSetPrototypeOf,
   quote,
@@ -1070,27 +1071,34 @@ export class Headers implements HeadersLike {
    * WebIDL record<ByteString, ByteString> conversion. Fast path "record keys": for an object that
    * is not a Proxy, reading its keys and descriptors runs no user code, so the keys are read as
    * names then symbols (`Reflect.ownKeys`'s order) and one descriptor yields both the enumerable
-   * check and the value. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
+   * check and the value. Fast path "lone record key": a lone name that `Object.keys` also lists is
+   * enumerable when its turn comes (no user code has run yet), so its value is one Get, no
+   * descriptor. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
+    let lone = false;
     if (isProxy === null || isProxy(init)) {
       keys = ReflectOwnKeys(init);
     } else {
       keys = ObjectGetOwnPropertyNames(init);
       symbols = ObjectGetOwnPropertySymbols(init);
+      lone = keys.length === 1 && ObjectKeys(init).length === 1;
     }
     const pending = defer ? newArray<string>(3 * keys.length) : null;
     let count = 0;
     let deferred: TypeError | null = null;
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index];
-      const descriptor = symbols === null ? undefined : ObjectGetOwnPropertyDescriptor(init, key);
+      const descriptor = symbols === null || lone
+        ? undefined
+        : ObjectGetOwnPropertyDescriptor(init, key);
       if (
-        symbols === null
+        !lone &&
+        (symbols === null
           ? !ObjectPrototypePropertyIsEnumerable(init, key)
-          : descriptor === undefined || !descriptor.enumerable
+          : descriptor === undefined || !descriptor.enumerable)
       ) continue;
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
       const lower = lowercaseRecordKeyName(key);

@@ -132,6 +132,7 @@ export const {
   getPrototypeOf: ObjectGetPrototypeOf,
   setPrototypeOf: ObjectSetPrototypeOf,
   hasOwn: ObjectHasOwn,
+  keys: ObjectKeys,
 } = captured(Object, "Object", [
   "getOwnPropertyNames",
   "getOwnPropertySymbols",
@@ -140,6 +141,7 @@ export const {
   "getPrototypeOf",
   "setPrototypeOf",
   "hasOwn",
+  "keys",
 ]);
 const reflect = captured(Reflect, "Reflect", ["ownKeys", "deleteProperty"]);
 /** `Reflect.ownKeys` and `Reflect.deleteProperty`. */
