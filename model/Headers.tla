@@ -201,11 +201,19 @@ Normalize(value) ==
   THEN [value EXCEPT ![Len(value)] = Cut]
   ELSE value
 
+RECURSIVE ObservableFrom(_, _)
+(* obs with the entries of l added in order, each to its lowercase name.  *)
+ObservableFrom(obs, l) ==
+  IF l = <<>> THEN obs
+  ELSE ObservableFrom([obs EXCEPT ![Lower[Head(l)[1]]] = Append(@, Head(l)[2])], Tail(l))
+
 (* What of a list any operation can observe: per lowercase name, its      *)
-(* values in order.  The casing of names and the order across names are   *)
-(* erased by every Headers operation (sort-and-combine lowercases and      *)
-(* sorts; get/has/delete take any casing).                                 *)
-Observable(l) == [ln \in LowerNames |-> ValuesNamed(l, ln)]
+(* values in order (ValuesNamed of every name, in one pass over l: this is *)
+(* in the VIEW, evaluated for every state TLC generates).  The casing of  *)
+(* names and the order across names are erased by every Headers operation *)
+(* (sort-and-combine lowercases and sorts; get/has/delete take any         *)
+(* casing).                                                                *)
+Observable(l) == ObservableFrom([ln \in LowerNames |-> <<>>], l)
 
 (* State identity for TLC (the MC models' VIEW): the quotient by what no   *)
 (* operation can observe.  call and result are left out too: only action   *)

@@ -461,7 +461,8 @@ SharesWith(src, g) ==
 (* appended, dst keeps the module's shared empty index.                    *)
 Copy(src, dst, g) ==
   LET ix == IndexOf(src)
-      filled == FillIndex(g, EmptyIndex, ObservedView(src))
+      view == ObservedView(src)
+      filled == FillIndex(g, EmptyIndex, view)
       group == peers[src] \cup {dst}
   IN  /\ call' = Std!Call("copy", dst, src, "", "", "", g)
       /\ Std!Tick
@@ -483,7 +484,7 @@ Copy(src, dst, g) ==
                       /\ blank' = blank \ {dst}
               /\ shared' = [shared EXCEPT ![src] = IF store[src].mat THEN @ ELSE FALSE,
                                           ![dst] = (filled = EmptyIndex)]
-              /\ cache' = [cache EXCEPT ![src] = ObservedView(src), ![dst] = <<>>]
+              /\ cache' = [cache EXCEPT ![src] = view, ![dst] = <<>>]
               /\ valid' = [valid EXCEPT ![src] = TRUE, ![dst] = FALSE]
       /\ spaced' = [spaced EXCEPT ![src] = @ \/ (~store[src].mat /\ RawSpaces(EmptyIndex, store[src].raw)),
                                   ![dst] = FALSE]

@@ -13,9 +13,20 @@ EXTENDS HeadersImpl, MCConstants, Randomization
 (* variable included, which the VIEW drops; with a VIEW that made the      *)
 (* distinct state count depend on which state of a class TLC reached       *)
 (* first.)                                                                 *)
-ViewUnder(p, q) ==
-  LET back == [x \in Objects |-> CHOOSE y \in Objects : p[y] = x]
-      Rename(x) == IF x \in Objects THEN back[x] ELSE x
+
+(* Every renaming of the objects with its inverse, and every renaming of   *)
+(* the iterators: constants, which TLC computes once, not per state.        *)
+ObjectRenamings ==
+  {[to |-> p, back |-> [x \in Objects |-> CHOOSE y \in Objects : p[y] = x]] :
+     p \in Permutations(Objects)}
+IteratorRenamings == Permutations(Iterators)
+
+(* StateView with objects renamed by r and iterators by q; obs: each       *)
+(* object's observable history (Std!Observable), computed once per state   *)
+(* for all renamings.                                                      *)
+ViewUnder(r, q, obs) ==
+  LET p == r.to
+      Rename(x) == IF x \in Objects THEN r.back[x] ELSE x
   IN  <<[o \in Objects |-> guard[p[o]]],
         [i \in Iterators |-> [obj |-> Rename(iter[q[i]].obj), pos |-> iter[q[i]].pos]],
         [o \in Objects |-> store[p[o]]],
@@ -25,9 +36,11 @@ ViewUnder(p, q) ==
         [o \in Objects |-> valid[p[o]]],
         [o \in Objects |-> spaced[p[o]]],
         {Rename(x) : x \in blank},
-        [o \in Objects |-> Std!Observable(hlist[p[o]])]>>
+        [o \in Objects |-> obs[p[o]]]>>
 
-SymmetricView == {ViewUnder(p, q) : p \in Permutations(Objects), q \in Permutations(Iterators)}
+SymmetricView ==
+  LET obs == [o \in Objects |-> Std!Observable(hlist[o])]
+  IN  {ViewUnder(r, q, obs) : r \in ObjectRenamings, q \in IteratorRenamings}
 
 (* State constraint of the copy-on-write models: objects are not frozen.   *)
 (* Detaching and sharing do not depend on immutability, and freezing under *)
