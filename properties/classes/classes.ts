@@ -95,6 +95,7 @@ import { requestConstructorChecksSkipped } from "./answers/request_constructor_c
 import { responseHeadersFilledBeforeStatusCheck } from "./answers/response_headers_filled_before_status_check.ts";
 import { responseInitIgnoresArrayIterator } from "./answers/response_init_ignores_array_iterator.ts";
 import { staticBodyContentTypeNameLowercase } from "./answers/static_body_content_type_name_lowercase.ts";
+import { stringBodyHeadersInitReadAsRecord } from "./answers/string_body_headers_init_read_as_record.ts";
 import { foreignFormDataBodyIsText } from "./answers/foreign_form_data_body_is_text.ts";
 import { valuesKeepParentStrings } from "./costs/values_keep_parent_strings.ts";
 import { namesKeepParentStrings } from "./costs/names_keep_parent_strings.ts";
@@ -186,6 +187,7 @@ export const CLASSES = [
   responseHeadersFilledBeforeStatusCheck,
   responseInitIgnoresArrayIterator,
   staticBodyContentTypeNameLowercase,
+  stringBodyHeadersInitReadAsRecord,
   foreignFormDataBodyIsText,
   bodyReadFirstDropsContentType,
   valuesKeepParentStrings,
