@@ -784,3 +784,63 @@ for (const proof of PROOFS) {
     run(bug, proof.ops, [coarse(c)]);
   });
 }
+
+/**
+ * The reference with a raw list's request-no-cors guard made request, whose iteration drops a
+ * leading ", " run of each value (Deno's iteration-drops-leading-empty-value), then `then`.
+ */
+function rawNoCorsDroppingEmpty(then: (h: InstanceType<HeadersClass>) => void): Subject {
+  return openSubject(
+    {
+      ...reference,
+      headersFromRawList: (flat: string[], guard: string, options: object) => {
+        const noCors = guard === "request-no-cors";
+        const headers = reference.headersFromRawList(
+          flat,
+          (noCors ? "request" : guard) as "request",
+          options,
+        );
+        if (!noCors) return headers;
+        then(headers);
+        const entries = reference.Headers.prototype.entries;
+        Object.defineProperty(headers, Symbol.iterator, {
+          *value() {
+            for (const [n, v] of entries.call(this)) yield [n, v.replace(/^(?:,[\t ]*)+/, "")];
+          },
+        });
+        return headers;
+      },
+    },
+    "module",
+    "standard",
+  );
+}
+
+Deno.test("no-cors-guard-ignored and iteration-drops-leading-empty-value explain one listing", () => {
+  // A raw list under request-no-cors keeps a pair the guard would not let in (accept "TRACE"),
+  // iterated with its leading empty value dropped; an append the guard would ignore shows beside.
+  const ops: Op[] = [
+    {
+      op: "rawList",
+      slot: 1,
+      flat: ["accept-language", "", "accept-language", "CONNECT", "accept", '"TRACE"'],
+      guard: "request-no-cors",
+      first: null,
+    },
+    { op: "append", target: 1, args: ["x-a", "1"] },
+  ];
+  const known = divergenceClasses(["no-cors-guard-ignored", "iteration-drops-leading-empty-value"]);
+  const hits: ExplainedStep[] = [];
+  assert.equal(run(rawNoCorsDroppingEmpty(() => {}), ops, known, hits).steps, ops.length + 1);
+  assert.deepEqual(
+    [...new Set(hits.map((h) => `${h.name} ${h.after}`))],
+    [
+      "iteration-drops-leading-empty-value go on",
+      "no-cors-guard-ignored fork",
+      "iteration-drops-leading-empty-value fork",
+    ],
+  );
+  // Bug: and such headers lose accept-language (safelisted: the guard keeps it too).
+  const bug = rawNoCorsDroppingEmpty((h) => h.delete("accept-language"));
+  assert.throws(() => run(bug, ops, known), Divergence, "the new bug is a divergence");
+});
