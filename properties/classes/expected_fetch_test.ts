@@ -378,7 +378,38 @@ const CASES: Case[] = [
     bug: (b) => ({ Response: ownKeysOnly(b.Response, "status") }),
     bugOps: [response("string", [mapOf([["a", "1"]]), ["status", num(204)]])],
   },
+  {
+    name: "json-falsy-headers-ignored",
+    known: (b) => ({ Response: nullHeadersJson(b.Response, false) }),
+    ops: [response(null, [["headers", { headers: { kind: "invalid", value: null } }]], "json")],
+    after: "fork",
+    // The new bug: a null body status (204) is not rejected either.
+    bug: (b) => ({ Response: nullHeadersJson(b.Response, true) }),
+    bugOps: [
+      response(null, [["headers", { headers: { kind: "invalid", value: null } }], [
+        "status",
+        num(204),
+      ]], "json"),
+    ],
+  },
 ];
+
+/**
+ * A Response class whose json() takes null headers as none; `status204` makes a 204 a 200.
+ */
+function nullHeadersJson(
+  Base: typeof reference.Response,
+  status204: boolean,
+): typeof reference.Response {
+  return class extends Base {
+    static override json(data: unknown, init?: unknown): reference.Response {
+      const given = init as Given;
+      const headers = given?.headers === null ? undefined : given?.headers;
+      const status = status204 && given?.status === 204 ? 200 : given?.status;
+      return super.json(data, given === undefined ? given : { ...given, headers, status });
+    }
+  };
+}
 
 /** A `headers` member holding a Map of `entries`. */
 function mapOf(entries: [string, string][]): [string, { headers: Init }] {

@@ -4,7 +4,7 @@
  * @module
  */
 import { answerClass } from "../class.ts";
-import { okOf, responseMember, threwOf } from "../answer_helpers.ts";
+import { checksPass, okOf, responseMember, threwOf } from "../answer_helpers.ts";
 import type { Init, Op } from "../../oracle/ops.ts";
 import { WEBIDL } from "../standards.ts";
 
@@ -90,28 +90,6 @@ function shows(value: unknown, pairs: string[][], step: Op, observation: boolean
     return v;
   });
   return !rest;
-}
-
-/** The status an Arg stands for as an unsigned short, or null when it is not a number. */
-function statusOf(arg: unknown): number | null {
-  const v = (arg as { $?: string; v?: unknown } | null)?.v;
-  return typeof v === "number" && Number.isInteger(v) ? v % 65536 : null;
-}
-
-/**
- * Whether the status and statusText of `op`'s init (each absent, or one the generator gives)
- * pass both the fast path's checks and the standard's that come after the headers are filled: a
- * status in 200-599 (or 101, which the fast path accepts and the standard rejects before the
- * headers are converted), not a null body status; a reason phrase.
- */
-function checksPass(op: Op): boolean {
-  const status = (v: unknown) => {
-    const n = statusOf(v);
-    return n !== null && (n === 101 || (n >= 200 && n <= 599 && ![204, 205, 304].includes(n)));
-  };
-  const reason = (v: unknown) => typeof v === "string" && /^[\t\x20-\x7e\x80-\xff]*$/.test(v);
-  return !responseMember(op, "status", (v) => !status(v)) &&
-    !responseMember(op, "statusText", (v) => !reason(v));
 }
 
 /** The class `string-body-headers-init-read-as-record`. */
