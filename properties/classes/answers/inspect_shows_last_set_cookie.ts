@@ -6,6 +6,7 @@
 import { answerClass } from "../class.ts";
 import { bothOk } from "../answer_helpers.ts";
 import { isPairList, sameJson } from "../headers_helpers.ts";
+import { FETCH } from "../standards.ts";
 
 /**
  * Whether `c`, the pairs an inspect shows, are the reference's `r` but for set-cookie's value,
@@ -58,7 +59,20 @@ export const inspectShowsLastSetCookie = answerClass({
     }],
     message: "",
   },
-  report: null,
+  report: {
+    title: "Deno.inspect of a Headers shows only the last set-cookie value",
+    observe: `const headers = new Headers([["set-cookie", "x=1"], ["set-cookie", "y=2"]]);
+  const inspect = globalThis.Deno?.inspect ?? globalThis.Bun?.inspect ??
+    globalThis.process?.getBuiltinModule?.("node:util")?.inspect ??
+    ((value) => JSON.stringify([...value]));
+  return inspect(headers).includes("x=1");`,
+    expected: { ok: true },
+    standard: {
+      algorithm: "sort and combine (a Headers' iteration)",
+      step: "each set-cookie value is a pair of its own; a rendering of the pairs keeps them all",
+      url: `${FETCH}#concept-header-list-sort-and-combine`,
+    },
+  },
   notes: "the Headers of those trees render `Object.fromEntries(this)` for `Deno.inspect`, and " +
     "iteration gives each set-cookie value apart, so the last one wins: " +
     '`Deno.inspect(new Headers([["set-cookie", "x"], ["set-cookie", "y"]]))` shows ' +

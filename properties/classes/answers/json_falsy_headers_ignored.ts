@@ -6,7 +6,7 @@
 import { answerClass } from "../class.ts";
 import { checksPass, isInitLog, okOf, threwOf } from "../answer_helpers.ts";
 import type { Init, Op } from "../../oracle/ops.ts";
-import { FETCH } from "../standards.ts";
+import { FETCH, WEBIDL } from "../standards.ts";
 
 /**
  * Whether `op` is `Response.json(data, init)` with an init that is not a Proxy and whose headers
@@ -57,7 +57,16 @@ export const jsonFalsyHeadersIgnored = answerClass({
     }],
     message: "",
   },
-  report: null,
+  report: {
+    title: "Response.json(data, { headers: null }) makes a Response",
+    observe: `return Response.json({}, { headers: null }).headers.get("content-type");`,
+    expected: { threw: "TypeError" },
+    standard: {
+      algorithm: "converting ResponseInit (its headers member, a HeadersInit)",
+      step: "null is neither a sequence nor a record: the conversion throws a TypeError",
+      url: `${WEBIDL}#js-union`,
+    },
+  },
   notes: "the fast path of `Response.json(data, init)` (the PR's head only) is taken when " +
     "`!init.headers`: `Response.json({}, { headers: null })` returns a Response with only " +
     "`content-type: application/json`; standard TypeError (null converts to no HeadersInit, " +

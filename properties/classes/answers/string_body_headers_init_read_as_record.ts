@@ -155,7 +155,29 @@ export const stringBodyHeadersInitReadAsRecord = answerClass({
     }],
     message: "",
   },
-  report: null,
+  report: {
+    title: "new Response(string, { headers }) drops a Map or Headers given as headers, and " +
+      "accepts null",
+    observe: `const outcome = (headers) => {
+    try {
+      return [...new Response("x", { headers }).headers].map(([name]) => name).join(" ");
+    } catch (error) {
+      return error.constructor.name;
+    }
+  };
+  return [
+    outcome(new Map([["a", "1"]])),
+    outcome(new Map([["a", "a\\0b"]])),
+    outcome(null),
+  ];`,
+    expected: { ok: ["a content-type", "TypeError", "TypeError"] },
+    standard: {
+      algorithm: "converting HeadersInit, then new Response(body, init)",
+      step: "an object with @@iterator is converted as a sequence of pairs (a Map's entries), " +
+        "null is no HeadersInit (TypeError); the pairs are then validated as they are appended",
+      url: `${WEBIDL}#js-union`,
+    },
+  },
   notes: "the fast path of `new Response(string, init)` (the PR's head only) never converts the " +
     "headers init: it copies `for (key in headers)` own keys of any that is an object but not " +
     'an array or a Proxy, values as they are. `new Response("x", { headers: new Map([["a", ' +
