@@ -8,7 +8,7 @@ import { checksPass, okOf, responseMember, threwOf } from "../answer_helpers.ts"
 import type { Init, Op } from "../../oracle/ops.ts";
 import { WEBIDL } from "../standards.ts";
 
-/** The Content-Type a string body sets: the only pair such a Response holds. */
+/** The Content-Type a string body sets, after the copied pairs when none is named so. */
 const TEXT_PLAIN = "text/plain;charset=UTF-8";
 
 /**
@@ -57,7 +57,8 @@ function copiedPairs(init: Init): string[][] | null {
 
 /**
  * The pairs the fast path of `new Response(string, init)` gives `op` (its init not a Proxy, its
- * headers {@link copiedPairs}), the body's Content-Type last; null for any other step.
+ * headers {@link copiedPairs}), the body's Content-Type last unless one is among them; null for
+ * any other step.
  */
 function fastPathPairs(op: Op): string[][] | null {
   if (
@@ -66,7 +67,10 @@ function fastPathPairs(op: Op): string[][] | null {
   ) return null;
   const member = op.init.members.find(([key]) => key === "headers");
   const pairs = member === undefined ? null : copiedPairs((member[1] as { headers: Init }).headers);
-  return pairs === null ? null : [...pairs, ["content-type", TEXT_PLAIN]];
+  if (pairs === null) return null;
+  return pairs.some(([name]) => name.toLowerCase() === "content-type")
+    ? pairs
+    : [...pairs, ["content-type", TEXT_PLAIN]];
 }
 
 /**
