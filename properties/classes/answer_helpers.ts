@@ -388,3 +388,25 @@ export function madeWhereThrew(
   return !d.observation && d.step.op === kind && !isInitLog(d) && okOf(d.candidate) !== undefined &&
     threwOf(d.reference) === threw;
 }
+
+/** The status an Arg stands for as an unsigned short, or null when it is not a number. */
+function statusOf(arg: unknown): number | null {
+  const v = (arg as { $?: string; v?: unknown } | null)?.v;
+  return typeof v === "number" && Number.isInteger(v) ? v % 65536 : null;
+}
+
+/**
+ * Whether the status and statusText of `op`'s init (a Response step's; each absent, or one the
+ * generator gives) pass the standard's checks that would throw instead of the headers' conversion
+ * or filling: a status in 200-599 that is not a null body status (or 101, which Deno's fast paths
+ * accept and the standard rejects only after converting the headers), and a reason phrase.
+ */
+export function checksPass(op: Op): boolean {
+  const status = (v: unknown) => {
+    const n = statusOf(v);
+    return n !== null && (n === 101 || (n >= 200 && n <= 599 && ![204, 205, 304].includes(n)));
+  };
+  const reason = (v: unknown) => typeof v === "string" && /^[\t\x20-\x7e\x80-\xff]*$/.test(v);
+  return !responseMember(op, "status", (v) => !status(v)) &&
+    !responseMember(op, "statusText", (v) => !reason(v));
+}

@@ -63,6 +63,7 @@ import { getSetCookieNoBrandCheck } from "./answers/get_set_cookie_no_brand_chec
 import { errorResponseHeadersMutable } from "./answers/error_response_headers_mutable.ts";
 import { unreadCloneDropsContentType } from "./answers/unread_clone_drops_content_type.ts";
 import { bodyReadFirstDropsContentType } from "./answers/body_read_first_drops_content_type.ts";
+import { inspectShowsLastSetCookie } from "./answers/inspect_shows_last_set_cookie.ts";
 import { headersInitIgnoresOverriddenIterator } from "./answers/headers_init_ignores_overridden_iterator.ts";
 import { sequenceConvertedAfterIteration } from "./answers/sequence_converted_after_iteration.ts";
 import { iteratorMethodReadRepeatedly } from "./answers/iterator_method_read_repeatedly.ts";
@@ -95,6 +96,8 @@ import { requestConstructorChecksSkipped } from "./answers/request_constructor_c
 import { responseHeadersFilledBeforeStatusCheck } from "./answers/response_headers_filled_before_status_check.ts";
 import { responseInitIgnoresArrayIterator } from "./answers/response_init_ignores_array_iterator.ts";
 import { staticBodyContentTypeNameLowercase } from "./answers/static_body_content_type_name_lowercase.ts";
+import { stringBodyHeadersInitReadAsRecord } from "./answers/string_body_headers_init_read_as_record.ts";
+import { jsonFalsyHeadersIgnored } from "./answers/json_falsy_headers_ignored.ts";
 import { foreignFormDataBodyIsText } from "./answers/foreign_form_data_body_is_text.ts";
 import { valuesKeepParentStrings } from "./costs/values_keep_parent_strings.ts";
 import { namesKeepParentStrings } from "./costs/names_keep_parent_strings.ts";
@@ -186,8 +189,11 @@ export const CLASSES = [
   responseHeadersFilledBeforeStatusCheck,
   responseInitIgnoresArrayIterator,
   staticBodyContentTypeNameLowercase,
+  stringBodyHeadersInitReadAsRecord,
+  jsonFalsyHeadersIgnored,
   foreignFormDataBodyIsText,
   bodyReadFirstDropsContentType,
+  inspectShowsLastSetCookie,
   valuesKeepParentStrings,
   namesKeepParentStrings,
   linearScanPerOperation,

@@ -360,7 +360,81 @@ const CASES: Case[] = [
     after: "fork",
     bug: (b) => ({ Response: bodyFirst(b.Response, ["a"]) }),
   },
+  {
+    name: "string-body-headers-init-read-as-record",
+    known: (b) => ({ Response: ownKeysOnly(b.Response, null) }),
+    ops: [response("string", [mapOf([["a", "1"]])]), read("get", "a")],
+    after: "fork",
+    // The new bug: x-extra appended too.
+    bug: (b) => ({ Response: ownKeysOnly(b.Response, "extra") }),
+    bugOps: [response("string", [mapOf([["a", "1"]])]), read("iterate")],
+  },
+  {
+    name: "string-body-headers-init-read-as-record",
+    known: (b) => ({ Response: ownKeysOnly(b.Response, null) }),
+    ops: [response("string", [mapOf([["a", "a\0b"]])])],
+    after: "fork",
+    // The new bug: a null body status (204) with the string body is not rejected either.
+    bug: (b) => ({ Response: ownKeysOnly(b.Response, "status") }),
+    bugOps: [response("string", [mapOf([["a", "1"]]), ["status", num(204)]])],
+  },
+  {
+    name: "json-falsy-headers-ignored",
+    known: (b) => ({ Response: nullHeadersJson(b.Response, false) }),
+    ops: [response(null, [["headers", { headers: { kind: "invalid", value: null } }]], "json")],
+    after: "fork",
+    // The new bug: a null body status (204) is not rejected either.
+    bug: (b) => ({ Response: nullHeadersJson(b.Response, true) }),
+    bugOps: [
+      response(null, [["headers", { headers: { kind: "invalid", value: null } }], [
+        "status",
+        num(204),
+      ]], "json"),
+    ],
+  },
 ];
+
+/**
+ * A Response class whose json() takes null headers as none; `status204` makes a 204 a 200.
+ */
+function nullHeadersJson(
+  Base: typeof reference.Response,
+  status204: boolean,
+): typeof reference.Response {
+  return class extends Base {
+    static override json(data: unknown, init?: unknown): reference.Response {
+      const given = init as Given;
+      const headers = given?.headers === null ? undefined : given?.headers;
+      const status = status204 && given?.status === 204 ? 200 : given?.status;
+      return super.json(data, given === undefined ? given : { ...given, headers, status });
+    }
+  };
+}
+
+/** A `headers` member holding a Map of `entries`. */
+function mapOf(entries: [string, string][]): [string, { headers: Init }] {
+  return ["headers", { headers: { kind: "map", entries } }];
+}
+
+/**
+ * A Response class that, for a string body, takes the own enumerable keys of a headers init that
+ * is not an array as a record (a Map gives none); `bug` "extra" appends x-extra too, "status"
+ * makes it with status 200 whatever the init's.
+ */
+function ownKeysOnly(
+  Base: typeof reference.Response,
+  bug: "extra" | "status" | null,
+): typeof reference.Response {
+  return responseWith(Base, (body, init) => {
+    const given = init?.headers as Record<string, unknown> | undefined;
+    if (typeof body !== "string" || given === undefined || Array.isArray(given)) return init;
+    const record: Record<string, unknown> = {};
+    for (const key in given) if (Object.hasOwn(given, key)) record[key] = given[key];
+    return { ...init, headers: record, ...(bug === "status" ? { status: 200 } : {}) };
+  }, (made, body) => {
+    if (bug === "extra" && typeof body === "string") extra(made);
+  });
+}
 
 /** A Response class whose text() before its headers are read drops Content-Type and `names`. */
 function bodyFirst(Base: typeof reference.Response, names: string[]): typeof reference.Response {

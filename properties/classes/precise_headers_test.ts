@@ -3,7 +3,8 @@ import * as reference from "../../spec/mod.ts";
 import type { Subject } from "../oracle/base/observe.ts";
 import { openSubject } from "../oracle/base/observe.ts";
 import type { Op } from "../oracle/ops.ts";
-import type { AfterExplained, DivergenceClass } from "../oracle/divergences.ts";
+import type { AfterExplained, Difference, DivergenceClass } from "../oracle/divergences.ts";
+import { explainedBy } from "../oracle/divergences.ts";
 import type { ExplainedStep } from "../oracle/world.ts";
 import { Divergence, World } from "../oracle/world.ts";
 import { divergenceClasses } from "./classes.ts";
@@ -784,3 +785,90 @@ for (const proof of PROOFS) {
     run(bug, proof.ops, [coarse(c)]);
   });
 }
+
+/**
+ * The reference with a raw list's request-no-cors guard made request, whose iteration drops a
+ * leading ", " run of each value (Deno's iteration-drops-leading-empty-value), then `then`.
+ */
+function rawNoCorsDroppingEmpty(then: (h: InstanceType<HeadersClass>) => void): Subject {
+  return openSubject(
+    {
+      ...reference,
+      headersFromRawList: (flat: string[], guard: string, options: object) => {
+        const noCors = guard === "request-no-cors";
+        const headers = reference.headersFromRawList(
+          flat,
+          (noCors ? "request" : guard) as "request",
+          options,
+        );
+        if (!noCors) return headers;
+        then(headers);
+        const entries = reference.Headers.prototype.entries;
+        Object.defineProperty(headers, Symbol.iterator, {
+          *value() {
+            for (const [n, v] of entries.call(this)) yield [n, v.replace(/^(?:,[\t ]*)+/, "")];
+          },
+        });
+        return headers;
+      },
+    },
+    "module",
+    "standard",
+  );
+}
+
+Deno.test("no-cors-guard-ignored and iteration-drops-leading-empty-value explain one listing", () => {
+  // A raw list under request-no-cors keeps a pair the guard would not let in (accept "TRACE"),
+  // iterated with its leading empty value dropped; an append the guard would ignore shows beside.
+  const ops: Op[] = [
+    {
+      op: "rawList",
+      slot: 1,
+      flat: ["accept-language", "", "accept-language", "CONNECT", "accept", '"TRACE"'],
+      guard: "request-no-cors",
+      first: null,
+    },
+    { op: "append", target: 1, args: ["x-a", "1"] },
+  ];
+  const known = divergenceClasses(["no-cors-guard-ignored", "iteration-drops-leading-empty-value"]);
+  const hits: ExplainedStep[] = [];
+  assert.equal(run(rawNoCorsDroppingEmpty(() => {}), ops, known, hits).steps, ops.length + 1);
+  assert.deepEqual(
+    [...new Set(hits.map((h) => `${h.name} ${h.after}`))],
+    [
+      "iteration-drops-leading-empty-value go on",
+      "no-cors-guard-ignored fork",
+      "iteration-drops-leading-empty-value fork",
+    ],
+  );
+  // Bug: and such headers lose accept-language (safelisted: the guard keeps it too).
+  const bug = rawNoCorsDroppingEmpty((h) => h.delete("accept-language"));
+  assert.throws(() => run(bug, ops, known), Divergence, "the new bug is a divergence");
+});
+
+Deno.test("inspect-shows-last-set-cookie recognizes the last set-cookie value and no other loss", () => {
+  const reference = [["a", "1"], ["set-cookie", "x=1, y=2, z=3"]];
+  const inspected = (candidate: string[][]): Difference => ({
+    step: {
+      op: "read",
+      slot: 0,
+      message: 0,
+      unread: true,
+      recent: false,
+      via: "inspect",
+      name: "content-type",
+    },
+    label: "((text) => inspectedPairs(text, h[0] = m[0].headers))(inspectedText(m[0]))",
+    observation: false,
+    candidate: { ok: candidate },
+    reference: { ok: reference },
+  });
+  const after = (candidate: string[][], known: string[]) =>
+    explainedBy(inspected(candidate), divergenceClasses(known), () => false)?.after ?? null;
+  const last = [["a", "1"], ["set-cookie", "z=3"]];
+  assert.equal(after(last, []), null);
+  assert.equal(after(last, ["inspect-shows-last-set-cookie"]), "go on");
+  // Bugs: a set-cookie value cut inside a cookie, or another pair lost besides.
+  assert.equal(after([["a", "1"], ["set-cookie", "3"]], ["inspect-shows-last-set-cookie"]), null);
+  assert.equal(after([["a", "2"], ["set-cookie", "z=3"]], ["inspect-shows-last-set-cookie"]), null);
+});

@@ -29,11 +29,16 @@ export const noCorsGuardIgnored = answerClass({
   // pairs the guard keeps out (holdsMore); the objects differ from then on: forked.
   explains: (d) => holdsMore(d) ? "fork" : null,
   // For a listing that another class's rewrite also changes (a value of the same object):
-  // the candidate's pairs without those the guard keeps out.
-  rewrite: (value, side, d) =>
-    side === "candidate" && isPairList(value) && aboutNoCors(d)
-      ? value.filter((pair) => isNoCorsSafelistedRequestHeader(pair[0], pair[1]))
-      : value,
+  // the candidate's pairs without those the guard keeps out, but for one the reference's
+  // listing holds as it is (a raw list's pair, which the guard never filtered).
+  rewrite: (value, side, d) => {
+    if (side !== "candidate" || !isPairList(value) || !aboutNoCors(d)) return value;
+    const r = okOf(d.reference);
+    return value.filter((pair) =>
+      isNoCorsSafelistedRequestHeader(pair[0], pair[1]) ||
+      (isPairList(r) && r.some((p) => sameJson(p, pair)))
+    );
+  },
   recognized: [
     {
       when: 'about an object whose reference guard is "request-no-cors" (or made by a step ' +
