@@ -16,17 +16,14 @@
 
 import process from "node:process";
 import { parseArgs as parseFlags } from "node:util";
+import type { ParsedArgs } from "./flags.ts";
+
+export { integerFlag, type ParsedArgs } from "./flags.ts";
 
 /** Which flags a command accepts. */
 export interface FlagSpec {
   booleans: readonly string[];
   strings: readonly string[];
-}
-
-/** Parsed flags. */
-export interface ParsedArgs {
-  booleans: Set<string>;
-  strings: Map<string, string>;
 }
 
 /** The arguments after the script path, in every runtime. */
@@ -53,15 +50,4 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec): ParsedArgs {
     else if (value === true) booleans.add(name);
   }
   return { booleans, strings };
-}
-
-/** The integer value of flag `name`, or `fallback`; throws a TypeError on a non-integer. */
-export function integerFlag(args: ParsedArgs, name: string, fallback: number): number {
-  const text = args.strings.get(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new TypeError(`--${name} must be a non-negative integer, got "${text}"`);
-  }
-  return value;
 }

@@ -30,6 +30,7 @@
  */
 
 import type { HeadersConstructor, HeadersModule } from "../spec/contract.ts";
+import { integerFlag, type ParsedArgs } from "./flags.ts";
 import { rawListOf } from "./implementations.ts";
 import {
   EMPTY_REGIONS_PER_OP,
@@ -70,27 +71,16 @@ function readFlags(argv: readonly string[]): Map<string, string> {
   return flags;
 }
 
-/** The integer value of flag `name`, or `fallback`; throws a TypeError on a non-integer. */
-function integerFlag(name: string, fallback: number): number {
-  const text = flags.get(name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new TypeError(`--${name} must be a non-negative integer, got "${text}"`);
-  }
-  return value;
-}
-
-const flags = readFlags(Deno.args);
-const moduleSpecifier = flags.get("module") ?? "native";
-const ops = (flags.get("ops") ?? "").split(",").filter((op) => op !== "");
-const n1 = integerFlag("n1", 2000);
-const n2 = integerFlag("n2", 22000);
-const chunk = Math.max(1, integerFlag("chunk", 100));
-const minWarmup = integerFlag("min-warmup", 2000);
-const maxWarmup = integerFlag("max-warmup", 400000);
-const regionPairs = Math.max(1, integerFlag("region-pairs", 3));
-const reportFile = flags.get("report");
+const flags: ParsedArgs = { booleans: new Set(), strings: readFlags(Deno.args) };
+const moduleSpecifier = flags.strings.get("module") ?? "native";
+const ops = (flags.strings.get("ops") ?? "").split(",").filter((op) => op !== "");
+const n1 = integerFlag(flags, "n1", 2000);
+const n2 = integerFlag(flags, "n2", 22000);
+const chunk = Math.max(1, integerFlag(flags, "chunk", 100));
+const minWarmup = integerFlag(flags, "min-warmup", 2000);
+const maxWarmup = integerFlag(flags, "max-warmup", 400000);
+const regionPairs = Math.max(1, integerFlag(flags, "region-pairs", 3));
+const reportFile = flags.strings.get("report");
 /** The directory every region's `Deno.chdir` changes to: the one the child started in. */
 const directory = Deno.cwd();
 
