@@ -112,3 +112,15 @@ export async function runStageProcess(
   }
   return { stdout, stderr, code, signal, killed, startFailed, result };
 }
+
+/** A process's last words: the last 4 lines of its standard error, joined on one line. */
+export function lastWords(stderr: string): string {
+  return stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)";
+}
+
+/** How a process ended: its exit code and signal, naming an abort (exit code 134 or SIGABRT). */
+export function processEnd(code: number | null, signal: string | null): string {
+  return `exit code ${code}, signal ${signal}${
+    code === 134 || signal === "SIGABRT" ? ": an abort" : ""
+  }`;
+}

@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import type { PropertyName } from "../corpus/failure.ts";
 import { COUNTEREXAMPLE_DIR } from "../corpus/corpus.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
+import { lastWords, processEnd } from "../core/stage_process.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import type { CostFinding, CostReport } from "./report.ts";
@@ -272,7 +273,7 @@ async function runCostWorker(
       detail: killedForHang
         ? `loading the module did not finish: stopped after ${waited} s`
         : `the process ended while loading the module (exit code ${code}, signal ${signal}): ${
-          stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+          lastWords(stderr)
         }`,
     };
     return run;
@@ -287,9 +288,7 @@ async function runCostWorker(
       ? run.computedPastTimeout
         ? `no result after ${timeoutMs / 1000} s of CPU time (a hang)`
         : `no result within ${WALL_TIMEOUT_FACTOR * timeoutMs / 1000} s (a hang)`
-      : `the process died (exit code ${code}, signal ${signal}${
-        code === 134 || signal === "SIGABRT" ? ": an abort" : ""
-      }): ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`;
+      : `the process died (${processEnd(code, signal)}): ${lastWords(stderr)}`;
   }
   return run;
 }

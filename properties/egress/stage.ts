@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runOnlyUnder } from "../core/reproduction.ts";
-import { runStageProcess } from "../core/stage_process.ts";
+import { lastWords, runStageProcess } from "../core/stage_process.ts";
 import type { CorpusEntry } from "../corpus/corpus.ts";
 import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
@@ -183,7 +183,7 @@ async function runEgressCli(
   if (code !== 2) {
     return {
       stopped: `the egress process ended with exit code ${code} and no result: ${
-        stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
+        lastWords(stderr)
       }`,
     };
   }

@@ -31,7 +31,7 @@ import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../targets/candidate.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
-import { runStageProcess } from "../core/stage_process.ts";
+import { lastWords, processEnd, runStageProcess } from "../core/stage_process.ts";
 import { kindOf } from "../targets/kinds.ts";
 import {
   commandLine,
@@ -273,9 +273,9 @@ async function runWireCli(
   const binary = options.runtime ?? runtime;
   const started = Date.now();
   const seconds = wireSecondsBy(deadline, started);
-  const hangMs = kindOf(options.targetArg).hostGlobals
-    ? RUNTIME_EXCHANGE_HANG_MS
-    : EXCHANGE_TIMEOUT_MS;
+  // A runtime's own exchanges (h2) are bounded inside; a module's call is bounded here.
+  const runtimeExchanges = kindOf(options.targetArg).hostGlobals;
+  const hangMs = runtimeExchanges ? RUNTIME_EXCHANGE_HANG_MS : EXCHANGE_TIMEOUT_MS;
   const args = [
     "--target",
     options.target,
@@ -341,7 +341,7 @@ async function runWireCli(
       divergence: wireStop(
         found,
         "hang",
-        kindOf(options.targetArg).hostGlobals
+        runtimeExchanges
           ? `the runtime's h2 exchange did not end within ${hangMs / 1000} s, its own time-out ` +
             `${EXCHANGE_TIMEOUT_MS / 1000} s (the wire stage stopped its process)`
           : `${found.h2Fields === true ? "headersFromH2Fields" : "headersFromRawList"} of ` +
@@ -359,9 +359,9 @@ async function runWireCli(
       divergence: wireStop(
         crashed,
         "crash",
-        `the process ended during this exchange with exit code ${code}, signal ${signal}${
-          code === 134 || signal === "SIGABRT" ? " (an abort)" : ""
-        }: ${stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"}`,
+        `the process ended during this exchange (${processEnd(code, signal)}): ${
+          lastWords(stderr)
+        }`,
       ),
       path: crashed.path,
     };
@@ -379,9 +379,7 @@ async function runWireCli(
     if (code !== 2 && !startFailed) {
       return {
         stopped: `the process running the candidate ${options.targetArg} ended with exit code ` +
-          `${code}, signal ${signal} and no result after ${waited} s: ${
-            stderr.trim().split("\n").slice(-4).join(" | ") || "(no output)"
-          }`,
+          `${code}, signal ${signal} and no result after ${waited} s: ${lastWords(stderr)}`,
       };
     }
     throw new Error(
