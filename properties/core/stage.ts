@@ -108,3 +108,49 @@ export function everyKey<Options>(): <const Keys extends readonly (keyof Options
 ) => Keys {
   return (...keys) => keys;
 }
+
+/**
+ * The command-line options (properties/campaign/cli_args.ts) that the stages running the
+ * candidate's exchanges in a process of their own, the wire and the egress stage, both read
+ * (each adds `runtime`, the runtime that process runs under).
+ */
+export interface ExchangeStageOptions {
+  /** "impl", "native", or the candidate's absolute path. */
+  target: string;
+  /** The target as typed. */
+  targetArg: string;
+  seed: number;
+  runs?: number;
+  /** `--runtime` as typed. */
+  runtimeArg?: string;
+  /** The folder for reproductions and corpus entries (default: corpus/corpus.ts). */
+  out?: string;
+  /** `--record`: also add a divergence that replays alone to the committed corpus. */
+  record?: boolean;
+  /** A replay of an answer case (`--path`): the stage does not run. */
+  path?: string;
+  /** `--wire-path`: replay this wire case alone; the wire stage alone runs. */
+  wirePath?: string;
+}
+
+/** What the wire and the egress stage each report of a run, in the campaign's report. */
+export interface ExchangeStageReport {
+  /** What was exercised. */
+  entryPoint: string;
+  /** The runtime the stage ran under, "name version". */
+  runtime: string;
+  /** Why nothing was fuzzed (a module without the entry points), else null. */
+  notFuzzed: string | null;
+  /**
+   * Why the stage's process gave no result (stopped at the end of its share of `--time`, or
+   * ended by the candidate): the verdict is partial; else null.
+   */
+  stopped: string | null;
+  /** Cases generated (shrinking included). */
+  runs: number;
+  /** Wall-clock milliseconds, the process's start included. */
+  elapsedMs: number;
+  seed: number;
+  /** How many divergences (or, for egress, fields or lists) each known class accounted for. */
+  knownClassCounts: Record<string, number>;
+}

@@ -16,14 +16,14 @@
  *
  * @module
  */
-import { exchangeOptions } from "../core/exchange_options.ts";
-import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
+import { runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { stringify } from "../targets/builtins.ts";
 import { candidateUrlOf, loadFailureDetail } from "../targets/targets.ts";
 import { kindOf, preparedTarget } from "../targets/kinds.ts";
 import type { EgressRecognizer } from "./compare.ts";
 import type { EgressCandidate } from "./egress_property.ts";
 import { runEgressProperty } from "./egress_property.ts";
+import { exchangeCommandLine } from "../wire/cli.ts";
 import type { MessageClasses } from "./sequences.ts";
 
 const USAGE = `usage: properties/campaign/egress_cli.ts [--target native|PATH] [--runs N] [--seed N]
@@ -78,24 +78,9 @@ export async function egressCli(
   args: readonly string[],
   classesOf: (runtimeName: string) => readonly EgressRecognizer[],
 ): Promise<number> {
-  const parsed = parseCommandLine(args, {
-    help: { type: "boolean", short: "h" },
-    target: { type: "string" },
-    runs: { type: "string" },
-    seed: { type: "string" },
-    path: { type: "string" },
-    time: { type: "string" },
-    "classes-of": { type: "string" },
-  }, USAGE);
-  if (typeof parsed === "number") return parsed;
-  let options;
-  try {
-    options = exchangeOptions(parsed.values);
-  } catch (error) {
-    writeErr(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  const typed = parsed.values.target ?? "native";
+  const options = exchangeCommandLine(args, "classes-of", (text) => text, USAGE);
+  if (typeof options === "number") return options;
+  const { target: typed, own: classesOfText, ...limits } = options;
   let target: string;
   try {
     // A kind that prepares its module (deno-src:) is prepared here when given as typed.
@@ -109,10 +94,10 @@ export async function egressCli(
     writeOut(stringify({ runtime: `${runtime.name} ${runtime.version}`, ...found }) + "\n");
     return "loadError" in found ? 2 : 0;
   }
-  const classesFrom = parsed.values["classes-of"] ?? (found === null ? runtime.name : "none");
+  const classesFrom = classesOfText ?? (found === null ? runtime.name : "none");
   try {
     const result = await runEgressProperty({
-      ...options,
+      ...limits,
       classes: classesFrom === "none" ? [] : classesOf(classesFrom),
       ...(found === null ? {} : { candidate: found.candidate }),
     });

@@ -25,7 +25,7 @@ import type { Op } from "../oracle/ops.ts";
 import { candidateSource } from "../targets/candidate.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
-import type { Stage, StageRun } from "../core/stage.ts";
+import type { ExchangeStageOptions, ExchangeStageReport, Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import { shellWord } from "../targets/candidate.ts";
 import { headersRuntimeOf, kindOf } from "../targets/kinds.ts";
@@ -46,27 +46,11 @@ const EGRESS_CLI = fileURLToPath(new URL("../campaign/egress_cli.ts", import.met
 export const EGRESS_RUNS = 150;
 
 /** The command-line options the egress stage reads (properties/campaign/cli_args.ts). */
-export interface EgressStageOptions {
-  /** "impl", "native", or the candidate's absolute path. */
-  target: string;
-  /** The target as typed. */
-  targetArg: string;
-  seed: number;
-  runs?: number;
-  /** `--runtime` as typed. */
-  runtimeArg?: string;
+export interface EgressStageOptions extends ExchangeStageOptions {
   /** The runtime the stage's process runs under. */
   runtime?: RuntimeBinary;
   /** Whether the stage runs (`--egress on|none`). */
   egress?: boolean;
-  /** A replay of an answer case (`--path`): the stage does not run. */
-  path?: string;
-  /** The folder for reproductions (default: corpus/corpus.ts). */
-  out?: string;
-  /** `--record`: also add a divergence that replays alone to the committed corpus. */
-  record?: boolean;
-  /** `--wire-path`: a wire replay, the wire stage alone runs. */
-  wirePath?: string;
   /** Exact phases (`--phases`): the stage does not run. */
   phases?: unknown[];
 }
@@ -88,17 +72,7 @@ const EGRESS_READS = everyKey<EgressStageOptions>()(
 );
 
 /** What the egress stage did, in the campaign's report (`Summary.egress`). */
-export interface EgressReport {
-  /** What was exercised. */
-  entryPoint: string;
-  /** The runtime the stage ran under, "name version". */
-  runtime: string;
-  /** Why nothing was fuzzed, or why the process gave no result (a partial verdict); else null. */
-  notFuzzed: string | null;
-  stopped: string | null;
-  runs: number;
-  elapsedMs: number;
-  seed: number;
+export interface EgressReport extends ExchangeStageReport {
   /** The divergence, shrunk, with its path and replay command, and whether it came back alone. */
   divergence:
     | (EgressDivergence & {
@@ -111,8 +85,6 @@ export interface EgressReport {
       recorded: string | null;
     })
     | null;
-  /** How many fields or lists each egress class accounted for. */
-  knownClassCounts: Record<string, number>;
   /** The h2 ends exercised (or why not), and the h2 cases skipped for want of one. */
   h2: (EgressH2Ends & { skipped: number }) | null;
 }

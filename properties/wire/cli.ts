@@ -20,6 +20,7 @@
  *
  * @module
  */
+import type { ExchangeOptions, ExchangeOptionValues } from "../core/exchange_options.ts";
 import { exchangeOptions } from "../core/exchange_options.ts";
 import { parseCommandLine, runtime, writeErr, writeOut } from "../targets/runtime.ts";
 import { BuiltinsSnapshot, stringify } from "../targets/builtins.ts";
@@ -109,6 +110,48 @@ async function candidateOf(
   };
 }
 
+/** What {@link exchangeCommandLine} makes of an exchange CLI's arguments. */
+export interface ExchangeCommandLine<Own> extends ExchangeOptions {
+  /** `--target` as typed (default "native"). */
+  target: string;
+  /** What the CLI made of its own option's value. */
+  own: Own;
+}
+
+/**
+ * An exchange CLI's (this one's, the egress stage's) `args`: `--target`, the exchange options and the CLI's own string option
+ * `name`, whose value (undefined when absent) `ownOf` reads; or the exit status when there is
+ * nothing more to do: 0 after `--help`, 2 after printing a bad option's cause and `usage`.
+ */
+export function exchangeCommandLine<Own>(
+  args: readonly string[],
+  name: string,
+  ownOf: (text: string | undefined) => Own,
+  usage: string,
+): ExchangeCommandLine<Own> | number {
+  const parsed = parseCommandLine(args, {
+    help: { type: "boolean", short: "h" },
+    target: { type: "string" },
+    runs: { type: "string" },
+    seed: { type: "string" },
+    path: { type: "string" },
+    time: { type: "string" },
+    [name]: { type: "string" },
+  }, usage);
+  if (typeof parsed === "number") return parsed;
+  const values = parsed.values as ExchangeOptionValues & Record<string, string | undefined>;
+  try {
+    return {
+      ...exchangeOptions(values),
+      target: values.target ?? "native",
+      own: ownOf(values[name]),
+    };
+  } catch (error) {
+    writeErr(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+}
+
 /**
  * Parses the options and runs the property, `known` the wire classes `--known-classes` may name
  * (in the order they apply); returns the exit status.
@@ -117,27 +160,14 @@ export async function wireCli(
   args: readonly string[],
   known: readonly WireDivergenceClass[],
 ): Promise<number> {
-  const parsed = parseCommandLine(args, {
-    help: { type: "boolean", short: "h" },
-    target: { type: "string" },
-    runs: { type: "string" },
-    seed: { type: "string" },
-    path: { type: "string" },
-    time: { type: "string" },
-    "known-classes": { type: "string" },
-  }, USAGE);
-  if (typeof parsed === "number") return parsed;
-  let options;
-  try {
-    options = {
-      ...exchangeOptions(parsed.values),
-      knownClasses: knownClassesOf(parsed.values["known-classes"] ?? "auto", known),
-    };
-  } catch (error) {
-    writeErr(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
-  const target = parsed.values.target ?? "native";
+  const options = exchangeCommandLine(
+    args,
+    "known-classes",
+    (text) => knownClassesOf(text ?? "auto", known),
+    USAGE,
+  );
+  if (typeof options === "number") return options;
+  const { target, own: knownClasses, ...limits } = options;
   const kind = kindOf(target);
   let found;
   try {
@@ -155,7 +185,8 @@ export async function wireCli(
   const clients = found !== null && "clients" in found ? found.clients : undefined;
   try {
     const result = await runWireProperty({
-      ...options,
+      ...limits,
+      knownClasses,
       // An HTTP client's module: the known classes of `--known-classes` apply (its runtime's).
       ...(clients === undefined ? {} : { clients }),
       ...(candidate === undefined ? {} : { candidate, knownClasses: [] }),

@@ -22,9 +22,8 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
 import type { PropertyName } from "../corpus/failure.ts";
-import type { Stage, StageRun } from "../core/stage.ts";
+import type { ExchangeStageOptions, ExchangeStageReport, Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
-import type { RuntimeBinary } from "../targets/runtime.ts";
 import type { CorpusEntry } from "../corpus/corpus.ts";
 import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
 import type { Op } from "../oracle/ops.ts";
@@ -33,6 +32,7 @@ import type { CandidateSource } from "../core/reproduction.ts";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { lastWords, processEnd, runStageProcess } from "../core/stage_process.ts";
 import { kindOf } from "../targets/kinds.ts";
+import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
   commandLine,
   runtime,
@@ -69,23 +69,7 @@ export const NATIVE_WIRE_RUNS = 200;
 export const MODULE_WIRE_RUNS = 500;
 
 /** What the wire stage did, in the campaign's report (`Summary.wire`). */
-export interface WireReport {
-  /** What was fuzzed: the runtime's server and fetch(), or a module's headersFromRawList. */
-  entryPoint: string;
-  /** The runtime the stage ran under, "name version". */
-  runtime: string;
-  /** Why nothing was fuzzed (a module without `headersFromRawList`), else null. */
-  notFuzzed: string | null;
-  /**
-   * Why the stage's process gave no result (stopped at the end of its share of `--time`, or
-   * ended by the candidate): the verdict is partial; else null.
-   */
-  stopped: string | null;
-  /** Heads generated (shrinking included). */
-  runs: number;
-  /** Wall-clock milliseconds, the process's start included. */
-  elapsedMs: number;
-  seed: number;
+export interface WireReport extends ExchangeStageReport {
   /**
    * The Headers divergence, shrunk, with its path, replay command and reproduction file; null
    * when none.
@@ -94,8 +78,6 @@ export interface WireReport {
   /** Parser divergences: heads one of the runtime's parser and the reference rejects. */
   parserDivergences: WirePropertyResult["parserDivergences"];
   parserDivergenceCount: number;
-  /** How many divergences each known wire class accounted for. */
-  knownClassCounts: Record<string, number>;
   /**
    * The h2 ends exercised (the runtime's h2c server, its fetch() over h2; a module's
    * headersFromRawList fed h2 field lists) or why not, and the h2 heads generated; null when
@@ -123,30 +105,16 @@ export interface WireCounterexample extends WireDivergence {
 }
 
 /** The command-line options the wire stage reads (properties/campaign/cli_args.ts). */
-export interface WireStageOptions {
-  /** "impl", "native", or the candidate's absolute path. */
-  target: string;
-  /** The target as typed. */
-  targetArg: string;
-  seed: number;
-  runs?: number;
+export interface WireStageOptions extends ExchangeStageOptions {
+  /** The runtime the stage's process runs under. */
+  runtime?: RuntimeBinary;
   knownDivergences: string[];
   /** Whether `knownDivergences` came from "auto". */
   knownDivergencesAuto?: boolean;
-  /** The folder for reproductions and corpus entries (default: corpus/corpus.ts). */
-  out?: string;
   /** Also add the counterexample to the committed regression corpus. */
   record: boolean;
-  /** `--runtime` as typed. */
-  runtimeArg?: string;
-  /** The runtime the stage's process runs under. */
-  runtime?: RuntimeBinary;
-  /** `--wire-path`: replay this wire case alone. */
-  wirePath?: string;
   /** Whether the stage runs (`--wire on|none`). */
   wire?: boolean;
-  /** A replay of an answer case (`--path`): the stage does not run. */
-  path?: string;
   /** Exact phases (`--phases`): the stage does not run. */
   phases?: { property: PropertyName; runs: number }[];
 }
