@@ -632,8 +632,12 @@ export class Headers implements HeadersLike {
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
       this.#leaveIndexOrder(combined);
     }
+    const size = combined.size;
     combined.set(lower, normalized);
-    if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
+    // A name already present weighs 1 in the order, set-cookie aside: only those two reweigh.
+    if (this.#order !== NO_ORDER && (combined.size !== size || lower === "set-cookie")) {
+      this.#order.upsert(lower, 1);
+    }
     this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#remove(combined, "range");
