@@ -588,7 +588,7 @@ export class Headers implements HeadersLike {
     this.#view = null;
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#remove(combined, "range");
-    if (combined.size === 0) {
+    if (!this.#listInIndexOrder && combined.size === 0) {
       // An empty list is in index order: dropping the list drops what deleted headers held.
       this.#listInIndexOrder = true;
       this.#list = null;
@@ -632,8 +632,14 @@ export class Headers implements HeadersLike {
     if (this.#listInIndexOrder && nameText !== lower && !combined.has(lower)) {
       this.#leaveIndexOrder(combined);
     }
-    combined.set(lower, normalized);
-    if (this.#order !== NO_ORDER) this.#order.upsert(lower, 1);
+    const order = this.#order;
+    if (order === NO_ORDER) combined.set(lower, normalized);
+    else {
+      const size = combined.size;
+      combined.set(lower, normalized);
+      // A name already present weighs 1 in the order, set-cookie aside: only those two reweigh.
+      if (combined.size !== size || lower === "set-cookie") order.upsert(lower, 1);
+    }
     this.#listWrite(lower, nameText, normalized, true);
     if (lower === "set-cookie") this.#setCookies = [normalized];
     if (guard === "request-no-cors") this.#remove(combined, "range");

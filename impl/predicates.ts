@@ -9,6 +9,8 @@
 
 import {
   JAVASCRIPTCORE,
+  ObjectKeys,
+  ReflectDeleteProperty,
   regExpTest,
   SafeMap,
   safeSetOf,
@@ -34,7 +36,7 @@ const NOT_BYTE_STRING = /[\u0100-\uffff]/;
  * length and first and last two code units, is a flat `[raw, lower, ...]` array. Invariant:
  * every `raw` is a header name and `lower` its byte-lowercase form, so a hit proves validity.
  * Bounded: 4096 buckets of {@link NAMES_PER_BUCKET} (a full bucket starts afresh), names up to
- * {@link NAME_CACHE_MAX_LENGTH} code units, stored as {@link detachedCopy}s.
+ * {@link NAME_CACHE_MAX_LENGTH} code units, stored as {@link uniqueCopy}s.
  */
 const validatedNames: (string[] | undefined)[] = [];
 for (let index = 0; index < 4096; index++) validatedNames[index] = undefined;
@@ -48,6 +50,23 @@ const NAME_CACHE_MAX_LENGTH = 64;
  */
 export function detachedCopy(text: string): string {
   return StringPrototypeSlice(StringPrototypePadEnd(text, text.length + 1), 0, text.length);
+}
+
+/** {@link uniqueCopy}'s object: prototype-less, and empty between calls. */
+const uniqueKeys = { __proto__: null } as unknown as Record<string, number>;
+
+/**
+ * `text` as the engine's unique string of its content (the property key it becomes): a flat
+ * string that shares no storage with a larger one and is the very string a literal of the same
+ * text is, so comparing it with a literal is an identity test, and with any other string one
+ * flat pass (V8 compares a slice, what {@link detachedCopy} makes of 13 code units or more,
+ * through a slower path).
+ */
+function uniqueCopy(text: string): string {
+  uniqueKeys[text] = 0;
+  const copy = ObjectKeys(uniqueKeys)[0];
+  ReflectDeleteProperty(uniqueKeys, copy);
+  return copy;
 }
 
 /**
@@ -90,7 +109,7 @@ function validatedNewName(
 ): string | null {
   const length = name.length;
   if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
-  const raw = detachedCopy(name);
+  const raw = uniqueCopy(name);
   if (!regExpTest(TOKEN, raw)) return null;
   const lower = StringPrototypeToLowerCase(raw);
   tableSpelling = raw;

@@ -45,6 +45,60 @@ function drainRemoveAndRead(candidate: typeof impl): void {
   for (const op of STEPS) world.step(op);
 }
 
+/**
+ * 40 names and 3 set-cookie values read up to the set-cookie entries; a removed name set again, a
+ * present one set, set-cookie set to one value; then two more reads, through the name order
+ * (no read in between rebuilds the view, as the World's observations would): the order must
+ * weigh the name set again 1 and set-cookie 1. Returns what the two reads yielded.
+ */
+function readAfterSets(candidate: typeof impl): unknown[] {
+  const headers = new candidate.Headers([
+    ...Array.from({ length: NAME_COUNT }, (_, i) => [`h${i}`, "v"]),
+    ["set-cookie", "a"],
+    ["set-cookie", "b"],
+    ["set-cookie", "c"],
+  ]);
+  const iterator = headers.entries();
+  for (let index = 0; index < NAME_COUNT; index++) iterator.next();
+  headers.delete("h1");
+  headers.set("h1", "w");
+  headers.set("h2", "w");
+  headers.set("set-cookie", "z");
+  return [iterator.next(), iterator.next()];
+}
+
+Deno.test("reads through the name order after sets agree with the reference", () => {
+  assert.deepEqual(readAfterSets(impl), readAfterSets(reference as unknown as typeof impl));
+});
+
+for (
+  const [name, weighs] of [
+    ["set-keeps-cookie-weight", "(combined.size !== size)"],
+    ["set-never-reweighs", "(false)"],
+  ]
+) {
+  Deno.test(`a set that leaves a stale weight in the name order is caught (${name})`, async () => {
+    const planted = await plantVariant({
+      name,
+      bug: "set leaves a name's weight in the name order as it was",
+      patches: [{
+        file: "headers.ts",
+        search: '(combined.size !== size || lower === "set-cookie")',
+        replace: weighs,
+      }],
+    });
+    try {
+      const broken = await import(pathToFileURL(planted.modulePath).href);
+      assert.notDeepEqual(
+        readAfterSets(broken),
+        readAfterSets(reference as unknown as typeof impl),
+      );
+    } finally {
+      await planted.remove();
+    }
+  });
+}
+
 Deno.test("a drained iterator read again after a removal agrees with the reference", () => {
   drainRemoveAndRead(impl);
 });
