@@ -1070,21 +1070,28 @@ export class Headers implements HeadersLike {
   /**
    * WebIDL record<ByteString, ByteString> conversion. Fast path "record keys": for an object that
    * is not a Proxy, reading its keys and descriptors runs no user code, so the keys are read as
-   * names then symbols (`Reflect.ownKeys`'s order) and one descriptor yields both the enumerable
-   * check and the value. Fast path "lone record key": a lone name that `Object.keys` also lists is
-   * enumerable when its turn comes (no user code has run yet), so its value is one Get, no
-   * descriptor. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
+   * names then symbols (`Reflect.ownKeys`'s order), and one descriptor yields both the enumerable
+   * check and the value. Until user code may run (a getter, or converting an object value), the
+   * names read are `Object.keys`' (the enumerable ones, a cheap list even for an object in
+   * dictionary mode); just before it would, every name takes their place, so a hidden name made
+   * enumerable later is still read. Fast path "lone record key": a lone name that
+   * `Object.getOwnPropertyNames` also lists alone is enumerable when its turn comes (no user code
+   * has run yet), so its value is one Get, no descriptor. With `defer`, returns the triples for
+   * {@link Headers.#adoptFilled}.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
     let lone = false;
+    // Invariant: true iff `keys` is `Object.keys(init)` and no user code has run since it was read.
+    let enumerableOnly = false;
     if (isProxy === null || isProxy(init)) {
       keys = ReflectOwnKeys(init);
     } else {
-      keys = ObjectGetOwnPropertyNames(init);
+      keys = ObjectKeys(init);
       symbols = ObjectGetOwnPropertySymbols(init);
-      lone = keys.length === 1 && ObjectKeys(init).length === 1;
+      lone = keys.length === 1 && ObjectGetOwnPropertyNames(init).length === 1;
+      enumerableOnly = !lone;
     }
     const pending = defer ? newArray<string>(3 * keys.length) : null;
     let count = 0;
@@ -1103,14 +1110,23 @@ export class Headers implements HeadersLike {
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
       const lower = lowercaseRecordKeyName(key);
       if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
+      const isData = descriptor === undefined || ObjectHasOwn(descriptor, "value");
+      const read = descriptor === undefined ? init[key] : isData ? descriptor.value : undefined;
+      if (enumerableOnly && (!isData || isObject(read))) {
+        // User code may run next: from here on, every name, from the same place in the list.
+        const names = ObjectGetOwnPropertyNames(init);
+        let at = 0;
+        while (names[at] !== key) at++;
+        keys = names;
+        index = at;
+        enumerableOnly = false;
+      }
       const text = toText(
-        descriptor === undefined
-          ? init[key]
-          : ObjectHasOwn(descriptor, "value")
-          ? descriptor.value
-          : descriptor.get === undefined
+        isData
+          ? read
+          : (descriptor as PropertyDescriptor).get === undefined
           ? undefined
-          : callFunction(descriptor.get, init),
+          : callFunction((descriptor as PropertyDescriptor).get, init),
       );
       const value = valueOrNull("Headers", text);
       if (deferred !== null) continue;
@@ -1132,7 +1148,7 @@ export class Headers implements HeadersLike {
       }
     }
     if (deferred !== null) throw deferred;
-    if (pending !== null) pending.length = count;
+    if (pending !== null && count !== pending.length) pending.length = count;
     return pending;
   }
 

@@ -66,3 +66,42 @@ Deno.test("impl's Headers installs as globalThis.Headers and feeds Deno's Respon
     globalThis.Headers = native;
   }
 });
+
+Deno.test("a record init changed by its own getter or value is converted as WebIDL reads it", async (t) => {
+  const hidden = (record: object, key: string) =>
+    Object.defineProperty(record, key, { value: "h", writable: true, configurable: true });
+  const reveal = (record: object, key: string) =>
+    Object.defineProperty(record, key, { enumerable: true });
+  await t.step("a getter reveals a hidden name after it, not one before it", () => {
+    const log: string[] = [];
+    const record = { a: "1" };
+    hidden(record, "h1");
+    Object.defineProperty(record, "b", {
+      get() {
+        log.push("get b");
+        reveal(record, "h1");
+        reveal(record, "h2");
+        return "2";
+      },
+      enumerable: true,
+    });
+    hidden(record, "h2");
+    Object.assign(record, { d: "4" });
+    const entries = [...new impl.Headers(record)];
+    assert.deepEqual(entries, [["a", "1"], ["b", "2"], ["d", "4"], ["h2", "h"]]);
+    assert.deepEqual(log, ["get b"]);
+  });
+  await t.step("converting a value reveals a hidden name and removes another", () => {
+    const record: Record<string, unknown> = {};
+    record.a = {
+      toString() {
+        reveal(record, "c");
+        delete record.b;
+        return "1";
+      },
+    };
+    record.b = "2";
+    hidden(record, "c");
+    assert.deepEqual([...new impl.Headers(record as never)], [["a", "1"], ["c", "h"]]);
+  });
+});
