@@ -172,6 +172,8 @@ class InitWalk {
   iterator: Record<PropertyKey, unknown> | null = null;
   next: unknown = undefined;
   index = 0;
+  /** When walked by index: the array's length as the last step read it. */
+  length = 0;
   item: unknown = undefined;
 
   open(iterable: Record<PropertyKey, unknown>, method: unknown, what: string): void {
@@ -190,7 +192,8 @@ class InitWalk {
   step(): boolean {
     const array = this.array;
     if (array !== null) {
-      if (this.index >= toLength(array.length)) return false;
+      const length = this.length = toLength(array.length);
+      if (this.index >= length) return false;
       this.item = array[this.index++];
       return true;
     }
@@ -201,6 +204,9 @@ class InitWalk {
     return true;
   }
 }
+
+/** The most pairs a sequence fill sizes its triples for before reading them. */
+const PRESIZE_LIMIT = 1024;
 
 /** The spelling of `name` the header list keeps: one that keeps no larger string alive. */
 function keptName(name: string, lower: string): string {
@@ -1154,14 +1160,17 @@ export class Headers implements HeadersLike {
 
   /**
    * WebIDL sequence<sequence<ByteString>> conversion over {@link InitWalk}s; with `defer`,
-   * returns the triples for {@link Headers.#adoptFilled} instead of appending.
+   * returns the triples for {@link Headers.#adoptFilled} instead of appending, in an array sized
+   * at the first pair by the length an array init's walk read (no read of its own), up to
+   * {@link PRESIZE_LIMIT} pairs: a claimed length allocates nothing.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
   ): string[] | null {
-    const pending: string[] | null = defer ? [] : null;
+    let pending: string[] | null = null;
+    let filled = 0;
     const pairs = new InitWalk();
     const items = new InitWalk();
     pairs.open(init, method, "init's");
@@ -1175,6 +1184,10 @@ export class Headers implements HeadersLike {
       }
       if (typeof pairMethod !== "function") {
         throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
+      }
+      if (defer && pending === null) {
+        const length = pairs.array !== null ? pairs.length : 0;
+        pending = length <= PRESIZE_LIMIT ? newArray<string>(3 * length) : [];
       }
       items.open(pair, pairMethod, "an item's");
       let count = 0;
@@ -1199,12 +1212,14 @@ export class Headers implements HeadersLike {
       else if (value === null) deferred = invalidValueError("Headers", valueText);
       else if (pending === null) this.#append("Headers", lower, value, nameText, false);
       else {
-        pending[pending.length] = keptName(nameText, lower);
-        pending[pending.length] = value;
-        pending[pending.length] = lower;
+        pending[filled] = keptName(nameText, lower);
+        pending[filled + 1] = value;
+        pending[filled + 2] = lower;
+        filled += 3;
       }
     }
     if (deferred !== null) throw deferred;
+    if (pending !== null && filled !== pending.length) pending.length = filled;
     return pending;
   }
 }

@@ -105,3 +105,17 @@ Deno.test("a record init changed by its own getter or value is converted as WebI
     assert.deepEqual([...new impl.Headers(record as never)], [["a", "1"], ["c", "h"]]);
   });
 });
+
+Deno.test("an array init that claims a huge length is read pair by pair, as WebIDL reads it", () => {
+  const reads: string[] = [];
+  const init = new Proxy([["a", "1"]], {
+    get(target, key, receiver) {
+      if (key === "length") return 2 ** 32 - 1;
+      if (typeof key === "string") reads.push(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  // Index 1 is a hole, so its item is not an object: a TypeError, not a failed allocation.
+  assert.throws(() => new impl.Headers(init), TypeError);
+  assert.deepEqual(reads, ["0", "1"]);
+});
