@@ -172,6 +172,8 @@ class InitWalk {
   iterator: Record<PropertyKey, unknown> | null = null;
   next: unknown = undefined;
   index = 0;
+  /** When walked by index: the array's length as the last step read it. */
+  length = 0;
   item: unknown = undefined;
 
   open(iterable: Record<PropertyKey, unknown>, method: unknown, what: string): void {
@@ -190,7 +192,8 @@ class InitWalk {
   step(): boolean {
     const array = this.array;
     if (array !== null) {
-      if (this.index >= toLength(array.length)) return false;
+      const length = this.length = toLength(array.length);
+      if (this.index >= length) return false;
       this.item = array[this.index++];
       return true;
     }
@@ -201,6 +204,9 @@ class InitWalk {
     return true;
   }
 }
+
+/** The most pairs a sequence fill sizes its triples for before reading them. */
+const PRESIZE_LIMIT = 1024;
 
 /** The spelling of `name` the header list keeps: one that keeps no larger string alive. */
 function keptName(name: string, lower: string): string {
@@ -1076,21 +1082,28 @@ export class Headers implements HeadersLike {
   /**
    * WebIDL record<ByteString, ByteString> conversion. Fast path "record keys": for an object that
    * is not a Proxy, reading its keys and descriptors runs no user code, so the keys are read as
-   * names then symbols (`Reflect.ownKeys`'s order) and one descriptor yields both the enumerable
-   * check and the value. Fast path "lone record key": a lone name that `Object.keys` also lists is
-   * enumerable when its turn comes (no user code has run yet), so its value is one Get, no
-   * descriptor. With `defer`, returns the triples for {@link Headers.#adoptFilled}.
+   * names then symbols (`Reflect.ownKeys`'s order), and one descriptor yields both the enumerable
+   * check and the value. Until user code may run (a getter, or converting an object value), the
+   * names read are `Object.keys`' (the enumerable ones, a cheap list even for an object in
+   * dictionary mode); just before it would, every name takes their place, so a hidden name made
+   * enumerable later is still read. Fast path "lone record key": a lone name that
+   * `Object.getOwnPropertyNames` also lists alone is enumerable when its turn comes (no user code
+   * has run yet), so its value is one Get, no descriptor. With `defer`, returns the triples for
+   * {@link Headers.#adoptFilled}.
    */
   #fillFromRecord(init: Record<PropertyKey, unknown>, defer: boolean): string[] | null {
     let keys: (string | symbol)[];
     let symbols: symbol[] | null = null;
     let lone = false;
+    // Invariant: true iff `keys` is `Object.keys(init)` and no user code has run since it was read.
+    let enumerableOnly = false;
     if (isProxy === null || isProxy(init)) {
       keys = ReflectOwnKeys(init);
     } else {
-      keys = ObjectGetOwnPropertyNames(init);
+      keys = ObjectKeys(init);
       symbols = ObjectGetOwnPropertySymbols(init);
-      lone = keys.length === 1 && ObjectKeys(init).length === 1;
+      lone = keys.length === 1 && ObjectGetOwnPropertyNames(init).length === 1;
+      enumerableOnly = !lone;
     }
     const pending = defer ? newArray<string>(3 * keys.length) : null;
     let count = 0;
@@ -1109,14 +1122,23 @@ export class Headers implements HeadersLike {
       if (typeof key === "symbol") throw enumerableSymbolKeyError();
       const lower = lowercaseRecordKeyName(key);
       if (lower === null && isNotByteString(key)) throw notByteStringError("Headers", "name", key);
+      const isData = descriptor === undefined || ObjectHasOwn(descriptor, "value");
+      const read = descriptor === undefined ? init[key] : isData ? descriptor.value : undefined;
+      if (enumerableOnly && (!isData || isObject(read))) {
+        // User code may run next: from here on, every name, from the same place in the list.
+        const names = ObjectGetOwnPropertyNames(init);
+        let at = 0;
+        while (names[at] !== key) at++;
+        keys = names;
+        index = at;
+        enumerableOnly = false;
+      }
       const text = toText(
-        descriptor === undefined
-          ? init[key]
-          : ObjectHasOwn(descriptor, "value")
-          ? descriptor.value
-          : descriptor.get === undefined
+        isData
+          ? read
+          : (descriptor as PropertyDescriptor).get === undefined
           ? undefined
-          : callFunction(descriptor.get, init),
+          : callFunction((descriptor as PropertyDescriptor).get, init),
       );
       const value = valueOrNull("Headers", text);
       if (deferred !== null) continue;
@@ -1138,20 +1160,23 @@ export class Headers implements HeadersLike {
       }
     }
     if (deferred !== null) throw deferred;
-    if (pending !== null) pending.length = count;
+    if (pending !== null && count !== pending.length) pending.length = count;
     return pending;
   }
 
   /**
    * WebIDL sequence<sequence<ByteString>> conversion over {@link InitWalk}s; with `defer`,
-   * returns the triples for {@link Headers.#adoptFilled} instead of appending.
+   * returns the triples for {@link Headers.#adoptFilled} instead of appending, in an array sized
+   * at the first pair by the length an array init's walk read (no read of its own), up to
+   * {@link PRESIZE_LIMIT} pairs: a claimed length allocates nothing.
    */
   #fillFromSequence(
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
   ): string[] | null {
-    const pending: string[] | null = defer ? [] : null;
+    let pending: string[] | null = null;
+    let filled = 0;
     const pairs = new InitWalk();
     const items = new InitWalk();
     pairs.open(init, method, "init's");
@@ -1165,6 +1190,10 @@ export class Headers implements HeadersLike {
       }
       if (typeof pairMethod !== "function") {
         throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
+      }
+      if (defer && pending === null) {
+        const length = pairs.array !== null ? pairs.length : 0;
+        pending = length <= PRESIZE_LIMIT ? newArray<string>(3 * length) : [];
       }
       items.open(pair, pairMethod, "an item's");
       let count = 0;
@@ -1189,12 +1218,14 @@ export class Headers implements HeadersLike {
       else if (value === null) deferred = invalidValueError("Headers", valueText);
       else if (pending === null) this.#append("Headers", lower, value, nameText, false);
       else {
-        pending[pending.length] = keptName(nameText, lower);
-        pending[pending.length] = value;
-        pending[pending.length] = lower;
+        pending[filled] = keptName(nameText, lower);
+        pending[filled + 1] = value;
+        pending[filled + 2] = lower;
+        filled += 3;
       }
     }
     if (deferred !== null) throw deferred;
+    if (pending !== null && filled !== pending.length) pending.length = filled;
     return pending;
   }
 }

@@ -66,3 +66,56 @@ Deno.test("impl's Headers installs as globalThis.Headers and feeds Deno's Respon
     globalThis.Headers = native;
   }
 });
+
+Deno.test("a record init changed by its own getter or value is converted as WebIDL reads it", async (t) => {
+  const hidden = (record: object, key: string) =>
+    Object.defineProperty(record, key, { value: "h", writable: true, configurable: true });
+  const reveal = (record: object, key: string) =>
+    Object.defineProperty(record, key, { enumerable: true });
+  await t.step("a getter reveals a hidden name after it, not one before it", () => {
+    const log: string[] = [];
+    const record = { a: "1" };
+    hidden(record, "h1");
+    Object.defineProperty(record, "b", {
+      get() {
+        log.push("get b");
+        reveal(record, "h1");
+        reveal(record, "h2");
+        return "2";
+      },
+      enumerable: true,
+    });
+    hidden(record, "h2");
+    Object.assign(record, { d: "4" });
+    const entries = [...new impl.Headers(record)];
+    assert.deepEqual(entries, [["a", "1"], ["b", "2"], ["d", "4"], ["h2", "h"]]);
+    assert.deepEqual(log, ["get b"]);
+  });
+  await t.step("converting a value reveals a hidden name and removes another", () => {
+    const record: Record<string, unknown> = {};
+    record.a = {
+      toString() {
+        reveal(record, "c");
+        delete record.b;
+        return "1";
+      },
+    };
+    record.b = "2";
+    hidden(record, "c");
+    assert.deepEqual([...new impl.Headers(record as never)], [["a", "1"], ["c", "h"]]);
+  });
+});
+
+Deno.test("an array init that claims a huge length is read pair by pair, as WebIDL reads it", () => {
+  const reads: string[] = [];
+  const init = new Proxy([["a", "1"]], {
+    get(target, key, receiver) {
+      if (key === "length") return 2 ** 32 - 1;
+      if (typeof key === "string") reads.push(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  // Index 1 is a hole, so its item is not an object: a TypeError, not a failed allocation.
+  assert.throws(() => new impl.Headers(init), TypeError);
+  assert.deepEqual(reads, ["0", "1"]);
+});
