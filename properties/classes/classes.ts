@@ -10,7 +10,9 @@
  * pass them the classes, or the recognizers, they need.
  *
  * The table's order is the order classes apply and are listed in: the answer classes in the order
- * world.ts asks them (the first that explains a difference names it), the wire classes among
+ * world.ts asks them (the first that explains a difference names it) and their rewrites apply
+ * (response-init-ignores-array-iterator first, as it puts back the order a list was filled in,
+ * which the rewrites of what reading the list shows then apply to), the wire classes among
  * them so that each runtime's rewrites of the expected header list apply in the order they were
  * found to compose (fetch-keeps-trailing-field-whitespace first, as it rebuilds the list from the
  * field lines), then the cost classes, then the codec classes.
@@ -135,6 +137,7 @@ import { denoServeAddsVary } from "./egress/deno_serve_adds_vary.ts";
 
 /** Every class, in the order they apply and are listed in (see the module doc). */
 export const CLASSES = [
+  responseInitIgnoresArrayIterator,
   noCorsGuardIgnored,
   iterationDropsLeadingEmptyValue,
   iteratorLatchesOnDone,
@@ -187,7 +190,6 @@ export const CLASSES = [
   getRequestAcceptsBody,
   requestConstructorChecksSkipped,
   responseHeadersFilledBeforeStatusCheck,
-  responseInitIgnoresArrayIterator,
   staticBodyContentTypeNameLowercase,
   stringBodyHeadersInitReadAsRecord,
   jsonFalsyHeadersIgnored,
@@ -249,8 +251,9 @@ export function classNamed(name: string): AnyClass | undefined {
 }
 
 /**
- * The classes named in `names` ("all" for every one, "none" for none); an unknown name throws.
- * "auto" is resolved by {@link knownFor} before it gets here.
+ * The classes named in `names` ("all" for every one, "none" for none), in table order whatever
+ * the order named; an unknown name throws. "auto" is resolved by {@link knownFor} before it gets
+ * here.
  */
 export function divergenceClasses(names: readonly string[]): Answer[] {
   const answers = classesOf("answers");
@@ -261,17 +264,15 @@ export function divergenceClasses(names: readonly string[]): Answer[] {
     const stage = classNamed(name)?.stage;
     return stage !== "costs" && stage !== "codec" && stage !== "egress";
   });
-  return answerNames.map((name) => {
-    const found = answers.find((c) => c.name === name);
-    if (found === undefined) {
-      throw new Error(
-        `unknown divergence class "${name}"; known: all, none, auto, ${
-          [...answers, ...classesOf("costs"), ...classesOf("codec")].map((c) => c.name).join(", ")
-        }`,
-      );
-    }
-    return found;
-  });
+  for (const name of answerNames) {
+    if (answers.some((c) => c.name === name)) continue;
+    throw new Error(
+      `unknown divergence class "${name}"; known: all, none, auto, ${
+        [...answers, ...classesOf("costs"), ...classesOf("codec")].map((c) => c.name).join(", ")
+      }`,
+    );
+  }
+  return answers.filter((c) => answerNames.includes(c.name));
 }
 
 /**
