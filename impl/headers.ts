@@ -1225,7 +1225,7 @@ export class Headers implements HeadersLike {
       }
     }
     if (deferred !== null) throw deferred;
-    if (pending !== null && filled !== pending.length) pending.length = filled;
+    if (pending !== null) pending.length = filled;
     return pending;
   }
 }
