@@ -8,6 +8,7 @@ import { bothOk, isPairOf } from "../answer_helpers.ts";
 import type { Arg, Init } from "../../oracle/ops.ts";
 import type { Difference } from "../../oracle/divergences.ts";
 import { WEBIDL } from "../standards.ts";
+import { normalizeHeaderValue } from "../../../spec/header_predicates.ts";
 
 /** The class `response-init-ignores-array-iterator`. */
 export const responseInitIgnoresArrayIterator = answerClass({
@@ -111,7 +112,7 @@ function filledByIndex(value: unknown, items: readonly Arg[][], d: Difference): 
   for (const [name, v] of items) {
     if (typeof name !== "string" || typeof v !== "string") continue;
     const lower = name.toLowerCase();
-    values.set(lower, [...(values.get(lower) ?? []), v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "")]);
+    values.set(lower, [...(values.get(lower) ?? []), normalizeHeaderValue(v)]);
   }
   const combined = (name: string, v: string) => {
     const given = values.get(name.toLowerCase()) ?? [];
