@@ -55,14 +55,7 @@
 (* Planted bugs live in MCBug*.tla modules, each replacing one action of   *)
 (* this module through its .cfg.                                           *)
 (***************************************************************************)
-EXTENDS Integers, Sequences, FiniteSets
-
-CONSTANTS
-  Names, Lower, ByteOrder, Values, ValueLength,          \* as in Headers
-  ForbiddenRequestNames, ForbiddenResponseNames,         \* as in Headers
-  NoCorsSafelistedNames, PrivilegedNoCorsNames, SetCookie, \* as in Headers
-  Objects, Iterators, MaxListLen, InitListLen, InitGuards, \* as in Headers
-  CopyGuards, Profile, ReadOps                           \* as in Headers
+EXTENDS HeaderLists
 
 VARIABLES
   guard,   \* guard[o]: the guard of object o
@@ -82,11 +75,10 @@ VARIABLES
 vars ==
   <<guard, iter, store, peers, shared, cache, valid, spaced, blank, hlist, call, result, clock>>
 
-(* The standard, over the history variable: helpers and the refinement.    *)
+(* The standard's Headers over the history variable, for the refinement    *)
+(* (StdSpec) and its guard invariant (StdGuardsHold).  Its state-free      *)
+(* helpers are HeaderLists', which this module EXTENDS.                    *)
 Std == INSTANCE Headers WITH list <- hlist
-
-LowerNames == Std!LowerNames
-NoObject == Std!NoObject
 
 (* State identity for TLC (the MC models' VIEW): everything but the        *)
 (* interface variables call and result (only action properties read them) *)
@@ -94,7 +86,7 @@ NoObject == Std!NoObject
 (* order across names.                                                     *)
 StateView ==
   <<guard, iter, store, peers, shared, cache, valid, spaced, blank,
-    [o \in Objects |-> Std!Observable(hlist[o])]>>
+    [o \in Objects |-> Observable(hlist[o])]>>
 
 -----------------------------------------------------------------------------
 (* The lowercase index: lowercase name -> its values in order (<<>>: absent). *)
@@ -149,10 +141,10 @@ RECURSIVE FillIndex(_, _, _)
 FillIndex(g, ix, pairs) ==
   IF pairs = <<>> THEN ix
   ELSE LET ln == Head(pairs)[1]
-           value == Std!Normalize(Head(pairs)[2])
-           ok == /\ ~(g = "request" /\ Std!IsForbiddenRequest(ln))
-                 /\ ~(g = "response" /\ Std!IsForbiddenResponse(ln))
-                 /\ ~(g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o value))
+           value == Normalize(Head(pairs)[2])
+           ok == /\ ~(g = "request" /\ IsForbiddenRequest(ln))
+                 /\ ~(g = "response" /\ IsForbiddenResponse(ln))
+                 /\ ~(g = "request-no-cors" /\ ~NoCorsSafelisted(ln, ix[ln] \o value))
        IN  FillIndex(g, IF ok THEN IndexAfterMutation(g, [ix EXCEPT ![ln] = @ \o value]) ELSE ix,
                      Tail(pairs))
 
@@ -217,20 +209,20 @@ DeferFirstWrite(o, ln, v) ==
 
 -----------------------------------------------------------------------------
 TypeOK ==
-  /\ guard \in [Objects -> Std!Guards]
+  /\ guard \in [Objects -> Guards]
   /\ iter \in [Iterators -> [obj : Objects \cup {NoObject}, pos : 0..MaxListLen]]
-  /\ call \in Std!Calls
+  /\ call \in Calls
   /\ clock \in Nat
   /\ store \in [Objects -> [raw : Seq(RawEntries),
-                            index : [LowerNames -> Seq(Values \cup {Std!Cut})],
+                            index : [LowerNames -> Seq(Values \cup {Cut})],
                             mat : BOOLEAN, scan : BOOLEAN]]
   /\ peers \in [Objects -> SUBSET Objects]
   /\ shared \in [Objects -> BOOLEAN]
-  /\ cache \in [Objects -> Seq(LowerNames \X Std!CombinedValues)]
+  /\ cache \in [Objects -> Seq(LowerNames \X CombinedValues)]
   /\ valid \in [Objects -> BOOLEAN]
   /\ spaced \in [Objects -> BOOLEAN]
   /\ blank \in SUBSET Objects
-  /\ hlist \in [Objects -> Seq(Std!Entries)]
+  /\ hlist \in [Objects -> Seq(Entries)]
   /\ \A o \in Objects : Count(IndexOf(o)) <= MaxListLen
 
 (* The raw list a server would hand over for a standard list of atoms,     *)
@@ -253,15 +245,15 @@ InitWith(g, lists) ==
   /\ valid = [o \in Objects |-> FALSE]
   /\ spaced = [o \in Objects |-> FALSE]
   /\ blank = {}
-  /\ iter = [i \in Iterators |-> Std!ClosedIterator]
-  /\ call = Std!Call("init", "", "", "", "", "", "")
-  /\ result = Std!Outcome("ok")
+  /\ iter = [i \in Iterators |-> ClosedIterator]
+  /\ call = Call("init", "", "", "", "", "", "")
+  /\ result = Outcome("ok")
   /\ clock = 0
 
 Init ==
   \E g \in [Objects -> InitGuards],
-     lists \in [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)] :
-       /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
+     lists \in [Objects -> SeqsUpTo(AtomEntries, InitListLen)] :
+       /\ \A o \in Objects : GuardAdmits(g[o], lists[o])
        /\ InitWith(g, lists)
 
 (* The model's bound, as Headers' HasRoom: a write that would hold more    *)
@@ -278,12 +270,12 @@ Appended(o, n, v) ==
       ln == Lower[n]
       ix == IndexOf(o)
   IN  CASE g = "immutable" ->
-            result' = Std!Outcome("threw") /\ Untouched
-       [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-          \/ g = "response" /\ Std!IsForbiddenResponse(ln) ->
-            result' = Std!Outcome("ok") /\ Untouched
-       [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
-            /\ result' = Std!Outcome("ok")
+            result' = Outcome("threw") /\ Untouched
+       [] \/ g = "request" /\ IsForbiddenRequest(ln)
+          \/ g = "response" /\ IsForbiddenResponse(ln) ->
+            result' = Outcome("ok") /\ Untouched
+       [] g = "request-no-cors" /\ ~NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
+            /\ result' = Outcome("ok")
             /\ Read(o)
             /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
        [] OTHER ->
@@ -293,14 +285,14 @@ Appended(o, n, v) ==
                ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
                                Spaces(ix, ln, v))
             /\ hlist' = [hlist EXCEPT ![o] =
-                           Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
-            /\ result' = Std!Outcome("ok")
+                           AfterMutation(g, AppendEntry(@, n, <<v>>))]
+            /\ result' = Outcome("ok")
             /\ UNCHANGED <<guard, iter>>
 
 (* Headers.append(n, v): the guard's name checks first (no read), under    *)
 (* request-no-cors the combined-value check on the read index.             *)
 AppendHeader(o, n, v) ==
-  /\ call' = Std!Call("append", o, "", n, v, "", "")
+  /\ call' = Call("append", o, "", n, v, "", "")
   /\ Std!Tick
   /\ Appended(o, n, v)
 
@@ -310,21 +302,21 @@ SetHeader(o, n, v) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("set", o, "", n, v, "", "")
+  IN  /\ call' = Call("set", o, "", n, v, "", "")
       /\ Std!Tick
       /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
-           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-              \/ g = "response" /\ Std!IsForbiddenResponse(ln)
-              \/ g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, <<v>>) ->
-                result' = Std!Outcome("ok") /\ Untouched
+                result' = Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ IsForbiddenRequest(ln)
+              \/ g = "response" /\ IsForbiddenResponse(ln)
+              \/ g = "request-no-cors" /\ ~NoCorsSafelisted(ln, <<v>>) ->
+                result' = Outcome("ok") /\ Untouched
            [] OTHER ->
                 /\ ix[ln] = <<>> => IndexHasRoom(ix)
                 /\ IF o \in blank
                    THEN DeferFirstWrite(o, ln, v)
                    ELSE WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<v>>]), FALSE)
-                /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!SetEntry(@, n, <<v>>))]
-                /\ result' = Std!Outcome("ok")
+                /\ hlist' = [hlist EXCEPT ![o] = AfterMutation(g, SetEntry(@, n, <<v>>))]
+                /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
 (* Headers.delete(n): the guard's name checks (no read), then a read; a    *)
@@ -333,38 +325,38 @@ DeleteHeader(o, n) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("delete", o, "", n, "", "", "")
+  IN  /\ call' = Call("delete", o, "", n, "", "", "")
       /\ Std!Tick
       /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
-           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-              \/ g = "response" /\ Std!IsForbiddenResponse(ln)
+                result' = Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ IsForbiddenRequest(ln)
+              \/ g = "response" /\ IsForbiddenResponse(ln)
               \/ /\ g = "request-no-cors"
                  /\ ln \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames ->
-                result' = Std!Outcome("ok") /\ Untouched
+                result' = Outcome("ok") /\ Untouched
            [] ix[ln] = <<>> ->
-                /\ result' = Std!Outcome("ok")
+                /\ result' = Outcome("ok")
                 /\ Read(o)
                 /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<>>]), FALSE)
-                /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!RemoveNamed(@, ln))]
-                /\ result' = Std!Outcome("ok")
+                /\ hlist' = [hlist EXCEPT ![o] = AfterMutation(g, RemoveNamed(@, ln))]
+                /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
 (* The guard becomes "immutable"; nothing else changes.                     *)
 Freeze(o) ==
-  /\ call' = Std!Call("freeze", o, "", "", "", "", "")
+  /\ call' = Call("freeze", o, "", "", "", "", "")
   /\ Std!Tick
   /\ guard' = [guard EXCEPT ![o] = "immutable"]
-  /\ result' = Std!Outcome("ok")
+  /\ result' = Outcome("ok")
   /\ UNCHANGED <<iter, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 OpenIterator(i, o) ==
-  /\ call' = Std!Call("open", o, "", "", "", i, "")
+  /\ call' = Call("open", o, "", "", "", i, "")
   /\ Std!Tick
   /\ iter' = [iter EXCEPT ![i] = [obj |-> o, pos |-> 0]]
-  /\ result' = Std!Outcome("ok")
+  /\ result' = Outcome("ok")
   /\ UNCHANGED <<guard, store, peers, shared, cache, valid, spaced, blank, hlist>>
 
 (* o's view made current: rebuilt from the (read) index when not valid.    *)
@@ -380,14 +372,14 @@ NextPair(i) ==
   LET o == iter[i].obj
       p == iter[i].pos
       view == ObservedView(o)
-  IN  /\ call' = Std!Call("next", "", "", "", "", i, "")
+  IN  /\ call' = Call("next", "", "", "", "", i, "")
       /\ Std!Tick
       /\ o # NoObject
       /\ BuildView(o)
       /\ IF p < Len(view)
-         THEN /\ result' = Std!PairOutcome(view[p + 1])
+         THEN /\ result' = PairOutcome(view[p + 1])
               /\ iter' = [iter EXCEPT ![i].pos = p + 1]
-         ELSE /\ result' = Std!Outcome("done")
+         ELSE /\ result' = Outcome("done")
               /\ UNCHANGED iter
       /\ UNCHANGED <<guard, peers, blank, hlist>>
 
@@ -397,7 +389,7 @@ NextPair(i) ==
 (* get and has look up through Lookup(o) (#lookup): on a raw list with     *)
 (* scan set, a pass over it answers and the list stays pending.            *)
 ReadIndex(o, op, n, outcome, read) ==
-  /\ call' = Std!Call(op, o, "", n, "", "", "")
+  /\ call' = Call(op, o, "", n, "", "", "")
   /\ Std!Tick
   /\ read
   /\ result' = outcome
@@ -411,25 +403,25 @@ Lookup(o) ==
 
 GetHeader(o, n) ==
   LET vs == IndexOf(o)[Lower[n]]
-  IN  ReadIndex(o, "get", n, IF vs = <<>> THEN Std!Outcome("null")
-                             ELSE Std!ReadOutcome("value", vs), Lookup(o))
+  IN  ReadIndex(o, "get", n, IF vs = <<>> THEN Outcome("null")
+                             ELSE ReadOutcome("value", vs), Lookup(o))
 
 HasHeader(o, n) ==
-  ReadIndex(o, "has", n, Std!Outcome(IF IndexOf(o)[Lower[n]] # <<>> THEN "true" ELSE "false"),
+  ReadIndex(o, "has", n, Outcome(IF IndexOf(o)[Lower[n]] # <<>> THEN "true" ELSE "false"),
             Lookup(o))
 
 GetSetCookie(o) ==
   LET vs == IndexOf(o)[SetCookie]
-  IN  ReadIndex(o, "getSetCookie", "", Std!ReadOutcome("cookies", [k \in 1..Len(vs) |-> <<vs[k]>>]),
+  IN  ReadIndex(o, "getSetCookie", "", ReadOutcome("cookies", [k \in 1..Len(vs) |-> <<vs[k]>>]),
                 Read(o))
 
 (* forEach(cb): entry k read from the view before the k-th callback (the   *)
 (* callback changes nothing), so the view is built as by next().            *)
 ForEach(o) ==
-  /\ call' = Std!Call("forEach", o, "", "", "", "", "")
+  /\ call' = Call("forEach", o, "", "", "", "", "")
   /\ Std!Tick
   /\ BuildView(o)
-  /\ result' = Std!ReadOutcome("pairs", ObservedView(o))
+  /\ result' = ReadOutcome("pairs", ObservedView(o))
   /\ UNCHANGED <<guard, iter, peers, blank, hlist>>
 
 (* headerListOf(o): a read, then the list impl keeps (#list), or the       *)
@@ -439,11 +431,11 @@ ForEach(o) ==
 (* which impl keeps, so both are allowed.  Trace                           *)
 (* validation checks impl's real headerListOf against it.                  *)
 HeaderListOf(o) ==
-  /\ call' = Std!Call("headerList", o, "", "", "", "", "")
+  /\ call' = Call("headerList", o, "", "", "", "", "")
   /\ Std!Tick
   /\ \/ Read(o) /\ UNCHANGED <<cache, valid>>
      \/ BuildView(o)
-  /\ result' = Std!ReadOutcome("list", hlist[o])
+  /\ result' = ReadOutcome("list", hlist[o])
   /\ UNCHANGED <<guard, iter, peers, blank, hlist>>
 
 (* Whether headersWithGuard(g, src) shares src's storage (src read first). *)
@@ -451,8 +443,8 @@ SharesWith(src, g) ==
   LET ix == IndexOf(src)
   IN  /\ g # "request-no-cors"
       /\ ~(spaced[src] \/ (~store[src].mat /\ RawSpaces(EmptyIndex, store[src].raw)))
-      /\ ~(g = "response" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenResponse(ln))
-      /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenRequest(ln))
+      /\ ~(g = "response" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ IsForbiddenResponse(ln))
+      /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ IsForbiddenRequest(ln))
 
 (* headersWithGuard(g, src) in place of dst.  Shared: dst takes src's      *)
 (* storage and view, both flagged shared.  Otherwise dst's own index is    *)
@@ -464,7 +456,7 @@ Copy(src, dst, g) ==
       view == ObservedView(src)
       filled == FillIndex(g, EmptyIndex, view)
       group == peers[src] \cup {dst}
-  IN  /\ call' = Std!Call("copy", dst, src, "", "", "", g)
+  IN  /\ call' = Call("copy", dst, src, "", "", "", g)
       /\ Std!Tick
       /\ src # dst
       /\ IF SharesWith(src, g)
@@ -489,9 +481,9 @@ Copy(src, dst, g) ==
       /\ spaced' = [spaced EXCEPT ![src] = @ \/ (~store[src].mat /\ RawSpaces(EmptyIndex, store[src].raw)),
                                   ![dst] = FALSE]
       /\ guard' = [guard EXCEPT ![dst] = g]
-      /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN Std!ClosedIterator ELSE iter[i]]
-      /\ hlist' = [hlist EXCEPT ![dst] = Std!FillPairs(g, <<>>, Std!SortAndCombine(hlist[src]))]
-      /\ result' = Std!Outcome("ok")
+      /\ iter' = [i \in Iterators |-> IF iter[i].obj = dst THEN ClosedIterator ELSE iter[i]]
+      /\ hlist' = [hlist EXCEPT ![dst] = FillPairs(g, <<>>, SortAndCombine(hlist[src]))]
+      /\ result' = Outcome("ok")
 
 (* The read op on object o (the models take the reads of ReadOps).        *)
 ReadOf(o, op) ==
@@ -520,13 +512,13 @@ CacheCoherent == \A o \in Objects : valid[o] => cache[o] = IndexView(IndexOf(o))
 
 (* The storage of every object holds exactly its own standard list's view. *)
 StorageMatchesList ==
-  \A o \in Objects : IndexView(IndexOf(o)) = Std!SortAndCombine(hlist[o])
+  \A o \in Objects : IndexView(IndexOf(o)) = SortAndCombine(hlist[o])
 
 (* A write through one sharer is never seen by another: objects that share *)
 (* storage have equal standard views.                                      *)
 SharersSeeNoForeignWrite ==
   \A o1 \in Objects : \A o2 \in peers[o1] :
-    Std!SortAndCombine(hlist[o1]) = Std!SortAndCombine(hlist[o2])
+    SortAndCombine(hlist[o1]) = SortAndCombine(hlist[o2])
 
 (* The sharing groups partition the objects, and an object whose flag is   *)
 (* clear has its storage to itself (so writing in place is safe).          *)

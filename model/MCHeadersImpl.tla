@@ -22,7 +22,7 @@ ObjectRenamings ==
 IteratorRenamings == Permutations(Iterators)
 
 (* StateView with objects renamed by r and iterators by q; obs: each       *)
-(* object's observable history (Std!Observable), computed once per state   *)
+(* object's observable history (Observable), computed once per state   *)
 (* for all renamings.                                                      *)
 ViewUnder(r, q, obs) ==
   LET p == r.to
@@ -39,7 +39,7 @@ ViewUnder(r, q, obs) ==
         [o \in Objects |-> obs[p[o]]]>>
 
 SymmetricView ==
-  LET obs == [o \in Objects |-> Std!Observable(hlist[o])]
+  LET obs == [o \in Objects |-> Observable(hlist[o])]
   IN  {ViewUnder(r, q, obs) : r \in ObjectRenamings, q \in IteratorRenamings}
 
 (* State constraint of the copy-on-write models: objects are not frozen.   *)
@@ -58,8 +58,8 @@ MCIterValueLength == [v \in MCIterValues |-> 1]
 (* pairs of raw lists (every guard combination that admits them), drawn    *)
 (* once per TLC run; the full set is far too large to enumerate.          *)
 SampledInit ==
-  \E lists \in RandomSubset(400, [Objects -> Std!SeqsUpTo(Std!AtomEntries, InitListLen)]),
+  \E lists \in RandomSubset(400, [Objects -> SeqsUpTo(AtomEntries, InitListLen)]),
      g \in [Objects -> InitGuards] :
-       /\ \A o \in Objects : Std!GuardAdmits(g[o], lists[o])
+       /\ \A o \in Objects : GuardAdmits(g[o], lists[o])
        /\ InitWith(g, lists)
 =============================================================================

@@ -13,25 +13,25 @@ DeleteHeaderKeepsView(o, n) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("delete", o, "", n, "", "", "")
+  IN  /\ call' = Call("delete", o, "", n, "", "", "")
       /\ Std!Tick
       /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
-           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-              \/ g = "response" /\ Std!IsForbiddenResponse(ln)
+                result' = Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ IsForbiddenRequest(ln)
+              \/ g = "response" /\ IsForbiddenResponse(ln)
               \/ /\ g = "request-no-cors"
                  /\ ln \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames ->
-                result' = Std!Outcome("ok") /\ Untouched
+                result' = Outcome("ok") /\ Untouched
            [] ix[ln] = <<>> ->
-                /\ result' = Std!Outcome("ok")
+                /\ result' = Outcome("ok")
                 /\ Read(o)
                 /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
                 \* the bug: the storage is written, the cached view is kept
                 /\ WriteStorage(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = <<>>]), FALSE)
                 /\ UNCHANGED <<cache, valid>>
-                /\ hlist' = [hlist EXCEPT ![o] = Std!AfterMutation(g, Std!RemoveNamed(@, ln))]
-                /\ result' = Std!Outcome("ok")
+                /\ hlist' = [hlist EXCEPT ![o] = AfterMutation(g, RemoveNamed(@, ln))]
+                /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
 (* Append writes into storage shared with a copy instead of detaching.     *)
@@ -39,15 +39,15 @@ AppendHeaderInPlace(o, n, v) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("append", o, "", n, v, "", "")
+  IN  /\ call' = Call("append", o, "", n, v, "", "")
       /\ Std!Tick
       /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
-           [] \/ g = "request" /\ Std!IsForbiddenRequest(ln)
-              \/ g = "response" /\ Std!IsForbiddenResponse(ln) ->
-                result' = Std!Outcome("ok") /\ Untouched
-           [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
-                /\ result' = Std!Outcome("ok")
+                result' = Outcome("threw") /\ Untouched
+           [] \/ g = "request" /\ IsForbiddenRequest(ln)
+              \/ g = "response" /\ IsForbiddenResponse(ln) ->
+                result' = Outcome("ok") /\ Untouched
+           [] g = "request-no-cors" /\ ~NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
+                /\ result' = Outcome("ok")
                 /\ Read(o)
                 /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
@@ -62,8 +62,8 @@ AppendHeaderInPlace(o, n, v) ==
                 /\ UNCHANGED <<peers, blank>>
                 /\ DropView(o)
                 /\ hlist' = [hlist EXCEPT ![o] =
-                               Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
-                /\ result' = Std!Outcome("ok")
+                               AfterMutation(g, AppendEntry(@, n, <<v>>))]
+                /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
 (* Append under guard request skips the forbidden request-header check.    *)
@@ -71,15 +71,15 @@ AppendHeaderSkipsForbidden(o, n, v) ==
   LET g == guard[o]
       ln == Lower[n]
       ix == IndexOf(o)
-  IN  /\ call' = Std!Call("append", o, "", n, v, "", "")
+  IN  /\ call' = Call("append", o, "", n, v, "", "")
       /\ Std!Tick
       /\ CASE g = "immutable" ->
-                result' = Std!Outcome("threw") /\ Untouched
+                result' = Outcome("threw") /\ Untouched
            \* the bug: no forbidden request-header check under guard request
-           [] g = "response" /\ Std!IsForbiddenResponse(ln) ->
-                result' = Std!Outcome("ok") /\ Untouched
-           [] g = "request-no-cors" /\ ~Std!NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
-                /\ result' = Std!Outcome("ok")
+           [] g = "response" /\ IsForbiddenResponse(ln) ->
+                result' = Outcome("ok") /\ Untouched
+           [] g = "request-no-cors" /\ ~NoCorsSafelisted(ln, ix[ln] \o <<v>>) ->
+                /\ result' = Outcome("ok")
                 /\ Read(o)
                 /\ UNCHANGED <<guard, iter, peers, cache, valid, blank, hlist>>
            [] OTHER ->
@@ -87,8 +87,8 @@ AppendHeaderSkipsForbidden(o, n, v) ==
                 /\ WriteIndex(o, IndexAfterMutation(g, [ix EXCEPT ![ln] = Append(@, v)]),
                               Spaces(ix, ln, v))
                 /\ hlist' = [hlist EXCEPT ![o] =
-                               Std!AfterMutation(g, Std!AppendEntry(@, n, <<v>>))]
-                /\ result' = Std!Outcome("ok")
+                               AfterMutation(g, AppendEntry(@, n, <<v>>))]
+                /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
 (* When next() has to rebuild the view, an iterator that had already       *)
@@ -97,16 +97,16 @@ NextPairSkipsAfterRebuild(i) ==
   LET o == iter[i].obj
       p == iter[i].pos
       view == ObservedView(o)
-  IN  /\ call' = Std!Call("next", "", "", "", "", i, "")
+  IN  /\ call' = Call("next", "", "", "", "", i, "")
       /\ Std!Tick
       /\ o # NoObject
       /\ BuildView(o)
       \* the bug: after a rebuild, an iterator that had advanced skips one pair
       /\ LET q == IF ~valid[o] /\ p > 0 /\ p + 1 < Len(view) THEN p + 1 ELSE p
          IN  IF q < Len(view)
-             THEN /\ result' = Std!PairOutcome(view[q + 1])
+             THEN /\ result' = PairOutcome(view[q + 1])
                   /\ iter' = [iter EXCEPT ![i].pos = q + 1]
-             ELSE /\ result' = Std!Outcome("done")
+             ELSE /\ result' = Outcome("done")
                   /\ UNCHANGED iter
       /\ UNCHANGED <<guard, peers, blank, hlist>>
 
@@ -129,8 +129,8 @@ SharesWithIgnoringSpaced(src, g) ==
   LET ix == IndexOf(src)
   IN  /\ g # "request-no-cors"
       \* the bug: no check for a combined value ending in ", " (which the fill would normalize)
-      /\ ~(g = "response" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenResponse(ln))
-      /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ Std!IsForbiddenRequest(ln))
+      /\ ~(g = "response" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ IsForbiddenResponse(ln))
+      /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ IsForbiddenRequest(ln))
 
 (* The first write through an object on the module's shared empty index    *)
 (* gives it a raw list of its own but leaves it counted on the empty       *)
@@ -164,11 +164,11 @@ ReadClearsSharedFlag(o) ==
 (* only the refinement sees the dropped call, through the interface's      *)
 (* clock.                                                                  *)
 AppendHeaderIgnoresRepeat(o, n, v) ==
-  IF call = Std!Call("append", o, "", n, v, "", "")
+  IF call = Call("append", o, "", n, v, "", "")
   THEN /\ UNCHANGED <<call, result>>
        /\ Std!Tick
        /\ Untouched
-  ELSE /\ call' = Std!Call("append", o, "", n, v, "", "")
+  ELSE /\ call' = Call("append", o, "", n, v, "", "")
        /\ Std!Tick
        /\ Appended(o, n, v)
 
@@ -197,6 +197,6 @@ IndexFromRawReversed(ix, raw) ==
 (* for every name while no view was built.                                 *)
 HasHeaderFromView(o, n) ==
   ReadIndex(o, "has", n,
-            Std!Outcome(IF \E k \in 1..Len(cache[o]) : cache[o][k][1] = Lower[n]
+            Outcome(IF \E k \in 1..Len(cache[o]) : cache[o][k][1] = Lower[n]
                         THEN "true" ELSE "false"), Lookup(o))
 =============================================================================

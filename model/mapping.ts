@@ -59,7 +59,7 @@ export const ATOM_VALUES: Readonly<Record<string, string>> = {
 /** The value atoms. */
 export const ATOMS: readonly string[] = Object.keys(ATOM_VALUES);
 
-/** The pseudo-atom of a trimmed ", " (Headers.tla's Cut). */
+/** The pseudo-atom of a trimmed ", " (HeaderLists.tla's Cut). */
 export const CUT = "cut";
 
 /** The guards an object may start with in the trace model (InitGuards). */
@@ -181,10 +181,11 @@ export function stepOutcome(step: IteratorResult<[string, string]>): ModelOutcom
 const PROBE = "headerproof-alias-probe";
 
 /**
- * Performs the read `call` (op and name) on `headers` and returns its outcome as Headers.tla's
- * ReadOutcome writes it. getSetCookie is called twice with a push onto the first result between
- * them: "cookies" when the second result is another array without the push (the caller's own
- * array), "aliased" otherwise; the push is taken back. headerListOf needs `headerListOf`.
+ * Performs the read `call` (op and name) on `headers` and returns its outcome as
+ * HeaderLists.tla's ReadOutcome writes it. getSetCookie is called twice with a push onto the
+ * first result between them: "cookies" when the second result is another array without the push
+ * (the caller's own array), "aliased" otherwise; the push is taken back. headerListOf needs
+ * `headerListOf`.
  */
 export function readOutcome(
   headers: HeadersLike,
