@@ -434,13 +434,16 @@ function hash(text: string): string {
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
  * reproductions into `outDir`. The cases `known` covers (the known cost classes in force, from
  * the caller) are not measured. Nothing runs past `deadline` (epoch milliseconds, the end of the
- * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`.
+ * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`. With
+ * `context` false a finding's case is not measured on the context side (a caller that reads only
+ * the findings: the kill table); its reproduction then says so.
  */
 export async function runCostStage(
   options: CostStageOptions,
   outDir: string,
   known: (costCase: CostCase) => boolean,
   deadline = Infinity,
+  context = true,
 ): Promise<CostReport> {
   const started = Date.now();
   const binary = options.runtime ?? runtime;
@@ -486,7 +489,7 @@ export async function runCostStage(
     suspects.push(...measured.suspects);
     measured.skipped.forEach((skipped) => skip(skipped, measured.skippedWhy));
   }
-  const context = contextSide(options);
+  const contextOf = contextSide(options);
   for (const suspect of suspects) {
     const confirmed = suspect.confirmedHang
       ? { figures: suspect.figures, problem: suspect.problem }
@@ -509,16 +512,20 @@ export async function runCostStage(
     // The reference is naive on purpose (linear scans): its speed is no context for a step's
     // growth or a large input, only its memory is.
     const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
-    const contextRun = !kindOf(context.side).hostGlobals && timed
+    const contextRun = !context || (!kindOf(contextOf.side).hostGlobals && timed)
       ? null
-      : await measureOnce(binary, context.side, suspect.costCase, timeoutMs, deadline);
+      : await measureOnce(binary, contextOf.side, suspect.costCase, timeoutMs, deadline);
     const contextLines = contextRun === null
-      ? ["(not measured: the reference is naive on purpose, its speed is no context)"]
+      ? [
+        context
+          ? "(not measured: the reference is naive on purpose, its speed is no context)"
+          : "(not measured: the caller asked for no context)",
+      ]
       : "outOfTime" in contextRun
       ? ["(not measured: the stage's share of --time ran out)"]
       : "figures" in contextRun
       ? contextRun.figures.lines
-      : [`(cannot load ${context.name}: ${contextRun.loadError.detail})`];
+      : [`(cannot load ${contextOf.name}: ${contextRun.loadError.detail})`];
     const costClass = classOf(suspect.costCase, confirmed.problem);
     const finding: Omit<CostFinding, "reproduction"> = {
       costClass,
@@ -526,7 +533,7 @@ export async function runCostStage(
       costCase: suspect.costCase,
       steps: describeCase(suspect.costCase),
       figures: confirmed.figures,
-      context: { side: context.name, lines: contextLines },
+      context: { side: contextOf.name, lines: contextLines },
     };
     const name = `${
       options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-")
@@ -543,7 +550,7 @@ export async function runCostStage(
           ...finding.steps,
           "the campaign measured:",
           ...finding.figures.lines.map((line) => `  ${line}`),
-          `${context.name} measured:`,
+          `${contextOf.name} measured:`,
           ...contextLines.map((line) => `  ${line}`),
         ],
         costCase: suspect.costCase,

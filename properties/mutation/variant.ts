@@ -52,6 +52,14 @@ export interface Variant {
    */
   killedBy?: "wire" | "egress";
   /**
+   * "both" for a variant of impl the tampered-realm property kills (a run whose built-ins user
+   * code replaced, properties/targets/tampered_realm.ts): the kill table fuzzes it in both realms,
+   * the tampered one first, as the campaign does by default. Absent: a clean realm alone, for a
+   * bug the model or invalid-raw-list property kills (a variant of the reference's layer, which
+   * calls built-ins user code can replace, always).
+   */
+  realm?: "both";
+  /**
    * Known divergence classes (properties/classes/) whose deviation the variant also carries, in the
    * same operations as its bug: the kill table puts them in force (`--known-divergences`), so the
    * variant is killed only by a difference none of them explains, its new bug.

@@ -117,6 +117,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "name-cache-stores-raw-case",
+    realm: "both",
     bug: "the validated-name table stores the name as given, so a repeated name is not lowercased",
     patches: [{
       file: "predicates.ts",
@@ -144,6 +145,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "get-set-cookie-joined",
+    realm: "both",
     bug: "getSetCookie() returns the joined value as one item",
     patches: [{
       file: "headers.ts",
@@ -234,6 +236,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "value-cache-stores-untrimmed",
+    realm: "both",
     bug: "the validated-value cache also stores values that normalization changed",
     patches: [{
       file: "predicates.ts",
@@ -274,6 +277,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "iterator-snapshots",
+    realm: "both",
     bug: "an iterator reads the view once when first advanced instead of staying live",
     patches: [
       {
@@ -305,6 +309,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "for-each-stale-view",
+    realm: "both",
     bug: "forEach() does not re-read the view after a callback that mutates",
     patches: [{
       file: "headers.ts",
@@ -535,6 +540,7 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     name: "get-set-cookie-copies-with-slice",
+    realm: "both",
     bug: "getSetCookie() copies with the Array.prototype.slice user code can replace, so a " +
       "patched slice decides what it returns (as Node 22's undici calls patchable built-ins; " +
       "NATIVE_DIVERGENCES.md uses-patchable-builtins)",

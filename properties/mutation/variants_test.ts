@@ -66,3 +66,15 @@ Deno.test("the churn with 2 MiB values read between writes catches a get cache t
   const impl = await figuresOn("impl");
   assert.equal(impl.over, false, impl.lines.join("\n"));
 });
+
+Deno.test("only answer variants of impl are fuzzed in a tampered realm too", () => {
+  const tampered = VARIANTS.filter((variant) => variant.realm === "both");
+  assert.ok(tampered.length > 0);
+  for (const variant of tampered) {
+    // The reference's layer calls built-ins user code can replace; a cost, wire or egress variant
+    // runs no answer stage.
+    assert.equal(variant.module ?? "impl", "impl", variant.name);
+    assert.equal(variant.costClass, undefined, variant.name);
+    assert.equal(variant.killedBy, undefined, variant.name);
+  }
+});
