@@ -16,6 +16,7 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { parseTlaValue, type TlaValue } from "./tla_value.ts";
 
 /** The directory of the model's modules and configs (model/). */
@@ -284,12 +285,10 @@ function classArchive(
   create: boolean,
 ): { flags: string[]; keep: () => void } {
   const jar = Deno.statSync(tools.jar);
-  const key = `${
-    Deno.realPathSync(tools.java)
-  }\n${tools.jar}\n${jar.size}\n${jar.mtime?.getTime()}`;
-  let hash = 0x811c9dc5;
-  for (let k = 0; k < key.length; k++) hash = Math.imul(hash ^ key.charCodeAt(k), 0x01000193);
-  const path = `${ARCHIVE_DIR}tlc-${(hash >>> 0).toString(16)}.jsa`;
+  const key = createHash("sha256")
+    .update([Deno.realPathSync(tools.java), tools.jar, jar.size, jar.mtime?.getTime()].join("\n"))
+    .digest("hex").slice(0, 12);
+  const path = `${ARCHIVE_DIR}tlc-${key}.jsa`;
   try {
     if (Deno.statSync(path).size > 0) {
       return { flags: [`-XX:SharedArchiveFile=${path}`], keep: () => {} };
