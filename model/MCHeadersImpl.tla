@@ -2,40 +2,26 @@
 (***************************************************************************)
 (* TLC scaffolding for HeadersImpl (constants in MCConstants).             *)
 (***************************************************************************)
-EXTENDS HeadersImpl, MCConstants, Randomization
+EXTENDS HeadersImpl, MCConstants, MCSymmetry, Randomization
 
-(* Objects and iterators are interchangeable (nothing orders them), so     *)
-(* the models' VIEW is symmetric: the set of StateView's images under      *)
-(* every renaming of objects and of iterators, the same value for every     *)
-(* state of an orbit.  Names and values are never permuted: sort-and-       *)
-(* combine orders names, and values differ in length.  (TLC's own SYMMETRY *)
-(* picks a representative by comparing whole states, call and the history  *)
-(* variable included, which the VIEW drops; with a VIEW that made the      *)
-(* distinct state count depend on which state of a class TLC reached       *)
-(* first.)                                                                 *)
-
-(* Every renaming of the objects with its inverse, and every renaming of   *)
-(* the iterators: constants, which TLC computes once, not per state.        *)
-ObjectRenamings ==
-  {[to |-> p, back |-> [x \in Objects |-> CHOOSE y \in Objects : p[y] = x]] :
-     p \in Permutations(Objects)}
-IteratorRenamings == Permutations(Iterators)
+(* The models' VIEW is symmetric: the set of StateView's images under      *)
+(* every renaming of objects and of iterators (MCSymmetry), the same value *)
+(* for every state of an orbit.                                            *)
 
 (* StateView with objects renamed by r and iterators by q; obs: each       *)
-(* object's observable history (Observable), computed once per state   *)
+(* object's observable history (Observable), computed once per state       *)
 (* for all renamings.                                                      *)
 ViewUnder(r, q, obs) ==
   LET p == r.to
-      Rename(x) == IF x \in Objects THEN r.back[x] ELSE x
   IN  <<[o \in Objects |-> guard[p[o]]],
-        [i \in Iterators |-> [obj |-> Rename(iter[q[i]].obj), pos |-> iter[q[i]].pos]],
+        [i \in Iterators |-> [obj |-> Renamed(r, iter[q[i]].obj), pos |-> iter[q[i]].pos]],
         [o \in Objects |-> store[p[o]]],
-        [o \in Objects |-> {Rename(x) : x \in peers[p[o]]}],
+        [o \in Objects |-> {Renamed(r, x) : x \in peers[p[o]]}],
         [o \in Objects |-> shared[p[o]]],
         [o \in Objects |-> cache[p[o]]],
         [o \in Objects |-> valid[p[o]]],
         [o \in Objects |-> spaced[p[o]]],
-        {Rename(x) : x \in blank},
+        {Renamed(r, x) : x \in blank},
         [o \in Objects |-> obs[p[o]]]>>
 
 SymmetricView ==
@@ -54,9 +40,9 @@ MCIterLower == [n \in MCIterNames |-> MCLower[n]]
 MCIterByteOrder == <<"accept", "set-cookie", "x-a">>
 MCIterValues == {"s"}
 MCIterValueLength == [v \in MCIterValues |-> 1]
-(* The initial states of the nightly simulation: a random sample of 400   *)
+(* The initial states of the nightly simulation: a random sample of 400    *)
 (* pairs of raw lists (every guard combination that admits them), drawn    *)
-(* once per TLC run; the full set is far too large to enumerate.          *)
+(* once per TLC run; the full set is far too large to enumerate.           *)
 SampledInit ==
   \E lists \in RandomSubset(400, [Objects -> SeqsUpTo(AtomEntries, InitListLen)]),
      g \in [Objects -> InitGuards] :
