@@ -39,6 +39,7 @@ import {
   ArrayPrototypeSort,
   ArrayPrototypeSymbolIterator,
   callFunction,
+  holdsOwnData,
   isProxy,
   IteratorPrototype,
   MathFloor,
@@ -79,13 +80,6 @@ const WRITE_APPEND = 0, WRITE_SET = 1, WRITE_DELETE = 2;
 /** An object in the ECMAScript sense (what WebIDL's "is an Object" tests). */
 function isObject(value: unknown): value is Record<PropertyKey, unknown> {
   return (typeof value === "object" && value !== null) || typeof value === "function";
-}
-
-/** Whether `object` has an own data property `key` holding exactly `value`. */
-function holdsOwnData(object: object, key: PropertyKey, value: unknown): boolean {
-  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
-  return descriptor !== undefined && ObjectHasOwn(descriptor, "value") &&
-    descriptor.value === value;
 }
 
 /** ECMAScript LengthOfArrayLike on an already read `length` value. */
@@ -580,9 +574,7 @@ export class Headers implements HeadersLike {
     const guard = this.#guard;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
     const pending = this.#rawList;
-    if (pending !== null && this.#rawListAppends && pending.length === 3 && pending[2] === lower) {
-      return this.#deleteLonePending();
-    }
+    if (pending !== null && this.#lonePendingIs(pending, lower)) return this.#deleteLonePending();
     let combined = this.#read();
     if (this.#shared) {
       // A miss must not detach: copy-on-write copies only for a delete that removes something.
@@ -1032,19 +1024,29 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "lone pending header": a delete of the one header a pending fill holds leaves the
-   * state indexing it and deleting would (an owned empty index, a list in index order).
+   * Whether the pending list `pending` holds one header, named `lower`: a fill's triple, or a raw
+   * list's pair, validated here as indexing it would (the same TypeError first).
+   */
+  #lonePendingIs(pending: string[], lower: string): boolean {
+    if (this.#rawListAppends) return pending.length === 3 && pending[2] === lower;
+    return pending.length === 2 && rawListName(pending, 0) === lower;
+  }
+
+  /**
+   * Fast path "lone pending header": deleting the one header of a pending list leaves the state
+   * of a Headers never written, on the shared {@link EMPTY_INDEX} (the model's
+   * `DeleteLonePending`).
    */
   #deleteLonePending(): void {
-    this.#combined = new SafeMap<string, string>();
-    this.#shared = false;
+    this.#combined = EMPTY_INDEX;
+    this.#shared = true;
     this.#rawList = null;
     this.#rawListAppends = false;
     this.#rawListScanned = false;
     this.#setCookies = null;
     this.#joinedMayEndInSpace = false;
     this.#view = null;
-    this.#listInIndexOrder = true;
+    this.#listInIndexOrder = false;
     this.#list = null;
   }
 

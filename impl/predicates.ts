@@ -71,11 +71,12 @@ function uniqueCopy(text: string): string {
 
 /**
  * https://fetch.spec.whatwg.org/#header-name, then byte-lowercase (a token is ASCII); or null.
- * Chosen at load: under JavaScriptCore the validated-name map, since a string there keeps its hash
- * and each of the table's `charCodeAt` calls is a host call; elsewhere the validated-name table.
+ * Chosen at load: under JavaScriptCore the recent names by length, then the validated-name map
+ * (there each of the table's `charCodeAt` calls goes through `Reflect.apply`); elsewhere the
+ * validated-name table.
  */
 export const lowercaseHeaderName: (name: string) => string | null = JAVASCRIPTCORE
-  ? lowercaseRecordKeyName
+  ? lowercaseRecentName
   : lowercaseTableName;
 
 /** {@link lowercaseHeaderName} through {@link validatedNames}. */
@@ -150,25 +151,70 @@ export function ownedSpelling(name: string): string {
   return name.length < MIN_SLICE_LENGTH ? name : detachedCopy(name);
 }
 
+/** A validated name: its spelling, a {@link uniqueCopy}, and its byte-lowercase form. */
+class KnownName {
+  readonly spelling: string;
+  readonly lower: string;
+  constructor(spelling: string, lower: string) {
+    this.spelling = spelling;
+    this.lower = lower;
+  }
+}
+
 /**
- * Fast path "validated-name map" for record keys: V8 stores property keys internalized, hash
- * included, so a Map lookup of one hashes nothing. Same invariant and bounds as
- * {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
+ * Fast path "validated-name map": spelling -> {@link KnownName}. V8 stores property keys
+ * internalized, hash included, so a Map lookup of a record key hashes nothing. Same invariant and
+ * bounds as {@link validatedNames}; emptied at {@link NAME_MAP_LIMIT} names.
  */
-const validatedNameMap = new SafeMap<string, string>();
+const validatedNameMap = new SafeMap<string, KnownName>();
 const NAME_MAP_LIMIT = 4096 * NAMES_PER_BUCKET;
 
 /** {@link lowercaseHeaderName} for an own property key of a record init. */
 export function lowercaseRecordKeyName(name: string): string | null {
   const known = validatedNameMap.get(name);
-  if (known !== undefined) return known;
+  if (known !== undefined) return known.lower;
   if (name.length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
-  const raw = detachedCopy(name);
+  const validated = validatedNewKey(name);
+  return validated === null ? null : validated.lower;
+}
+
+/** A name of at most {@link NAME_CACHE_MAX_LENGTH} code units not in the map, validated and kept. */
+function validatedNewKey(name: string): KnownName | null {
+  // Under JavaScriptCore the unique string of a slice can share the slice's parent.
+  const raw = uniqueCopy(detachedCopy(name));
   if (!regExpTest(TOKEN, raw)) return null;
-  const lower = StringPrototypeToLowerCase(raw);
+  const known = new KnownName(raw, StringPrototypeToLowerCase(raw));
   if (validatedNameMap.size >= NAME_MAP_LIMIT) validatedNameMap.clear();
-  validatedNameMap.set(raw, lower);
-  return lower;
+  validatedNameMap.set(raw, known);
+  return known;
+}
+
+/**
+ * Fast path "recent name by length" (JavaScriptCore): per name length, the {@link KnownName}
+ * last found, so a name seen before is one comparison, not a hash of a string never hashed (a
+ * name parsed off the wire). Invariant: entry `n` is {@link NO_NAME}, which no name of `n` >= 1
+ * code units equals, or a {@link KnownName} the map made of a name `n` code units long, so a hit
+ * proves validity. Bounded: one entry per length up to {@link NAME_CACHE_MAX_LENGTH}.
+ */
+const recentNames: KnownName[] = [];
+/** {@link recentNames}' entry for a length no name was found at yet. */
+const NO_NAME = new KnownName("", "");
+for (let length = 0; length <= NAME_CACHE_MAX_LENGTH; length++) recentNames[length] = NO_NAME;
+
+/**
+ * {@link lowercaseHeaderName} under JavaScriptCore: through {@link recentNames}, then
+ * {@link validatedNameMap}. Exported for tests that run it under V8 too.
+ */
+export function lowercaseRecentName(name: string): string | null {
+  const length = name.length;
+  if (length === 0) return null;
+  if (length > NAME_CACHE_MAX_LENGTH) return validatedLongName(name);
+  const recent = recentNames[length];
+  if (recent.spelling === name) return recent.lower;
+  const known = validatedNameMap.get(name) ?? validatedNewKey(name);
+  if (known === null) return null;
+  recentNames[length] = known;
+  return known.lower;
 }
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */

@@ -155,6 +155,45 @@ export const { propertyIsEnumerable: ObjectPrototypePropertyIsEnumerable } = cap
   ["propertyIsEnumerable"],
   true,
 );
+/** `Object.prototype.__lookupGetter__` (Annex B), uncurried. */
+const { __lookupGetter__: ObjectPrototypeLookupGetter } = captured(
+  ObjectGetPrototypeOf({}) as { __lookupGetter__(key: PropertyKey): unknown },
+  "Object",
+  ["__lookupGetter__"],
+  true,
+);
+
+/**
+ * Whether the ordinary object `object` has an own data property `key` holding exactly `value`,
+ * running no user code. Chosen at load: under JavaScriptCore, where a property descriptor is the
+ * slower, {@link holdsOwnDataByLookup}; elsewhere {@link holdsOwnDataByDescriptor}.
+ */
+export const holdsOwnData: (object: object, key: PropertyKey, value: unknown) => boolean =
+  JAVASCRIPTCORE ? holdsOwnDataByLookup : holdsOwnDataByDescriptor;
+
+/** {@link holdsOwnData} by the property's descriptor. */
+export function holdsOwnDataByDescriptor(
+  object: object,
+  key: PropertyKey,
+  value: unknown,
+): boolean {
+  const descriptor = ObjectGetOwnPropertyDescriptor(object, key);
+  return descriptor !== undefined && ObjectHasOwn(descriptor, "value") &&
+    descriptor.value === value;
+}
+
+/**
+ * {@link holdsOwnData} with no descriptor made: `__lookupGetter__` stops at an own property (so no
+ * Proxy up the prototype chain is asked) and finds no getter on a data property, so the read that
+ * follows runs no user code.
+ */
+export function holdsOwnDataByLookup(object: object, key: PropertyKey, value: unknown): boolean {
+  return ObjectHasOwn(object, key) &&
+    ObjectPrototypeLookupGetter(object as { __lookupGetter__(key: PropertyKey): unknown }, key) ===
+      undefined &&
+    (object as Record<PropertyKey, unknown>)[key] === value;
+}
+
 /** `String.prototype.charCodeAt`, `.slice`, ..., uncurried: the string methods impl calls. */
 export const {
   charCodeAt: StringPrototypeCharCodeAt,

@@ -28,7 +28,8 @@
 (*     when not valid; a sharing copy takes the source's.                  *)
 (*   - blank: the objects whose storage is the module's one shared empty   *)
 (*     index (EMPTY_INDEX), which a Headers that was never written uses: *)
-(*     a copy whose fill accepted nothing, and the copies sharing with it. *)
+(*     a copy whose fill accepted nothing, one whose lone pending header  *)
+(*     was deleted, and the copies sharing with them.                     *)
 (*   - spaced[o] (#joinedMayEndInSpace): sticky; TRUE once a value was      *)
 (*     appended after another one of the same name (not set-cookie) while  *)
 (*     being the empty string, so a combined value may end in ", ".  Such   *)
@@ -319,8 +320,26 @@ SetHeader(o, n, v) ==
                 /\ result' = Outcome("ok")
                 /\ UNCHANGED <<guard, iter>>
 
+(* Whether o's storage is a raw list of one header, named ln.              *)
+LonePending(o, ln) ==
+  /\ ~store[o].mat
+  /\ Len(store[o].raw) = 1
+  /\ Lower[store[o].raw[1][1]] = ln
+
+(* The delete of o's lone pending header (#deleteLonePending): o is left   *)
+(* as a Headers never written is, on the module's shared empty index.     *)
+DeleteLonePending(o) ==
+  LET empty == blank \cup {o}
+  IN  /\ peers' = [x \in Objects |-> IF x \in empty THEN empty ELSE peers[x]]
+      /\ blank' = empty
+      /\ store' = [store EXCEPT ![o] = StoreOf(EmptyIndex)]
+      /\ shared' = [shared EXCEPT ![o] = TRUE]
+      /\ spaced' = [spaced EXCEPT ![o] = FALSE]
+      /\ DropView(o)
+
 (* Headers.delete(n): the guard's name checks (no read), then a read; a    *)
 (* miss changes nothing more (a shared storage is not detached for it).    *)
+(* The delete of a lone pending header reads nothing.                     *)
 DeleteHeader(o, n) ==
   LET g == guard[o]
       ln == Lower[n]
@@ -334,6 +353,11 @@ DeleteHeader(o, n) ==
               \/ /\ g = "request-no-cors"
                  /\ ln \notin NoCorsSafelistedNames \cup PrivilegedNoCorsNames ->
                 result' = Outcome("ok") /\ Untouched
+           [] LonePending(o, ln) ->
+                /\ DeleteLonePending(o)
+                /\ hlist' = [hlist EXCEPT ![o] = AfterMutation(g, RemoveNamed(@, ln))]
+                /\ result' = Outcome("ok")
+                /\ UNCHANGED <<guard, iter>>
            [] ix[ln] = <<>> ->
                 /\ result' = Outcome("ok")
                 /\ Read(o)

@@ -71,6 +71,17 @@ export const TRACE_VARIANTS: readonly Variant[] = [
     patches: [{ file: "headers.ts", search: "    source.#shared = true;\n", replace: "" }],
   },
   {
+    name: "lone-delete-leaves-unshared",
+    bug: "deleting a pending list's one header puts the object on the shared empty index " +
+      "without the shared flag, so nothing stops a write in place into the index every new " +
+      "Headers starts on",
+    patches: [{
+      file: "headers.ts",
+      search: "    this.#combined = EMPTY_INDEX;\n    this.#shared = true;\n",
+      replace: "    this.#combined = EMPTY_INDEX;\n    this.#shared = false;\n",
+    }],
+  },
+  {
     name: "get-set-cookie-hands-out-its-array",
     bug: "getSetCookie returns its internal set-cookie array, so a caller's push shows up in the " +
       "next getSetCookie (only a read sees it: no write goes through the array)",

@@ -65,6 +65,17 @@ Deno.test("TLC accepts random traces of impl, internal state included, as Header
     ),
     "no trace wrote first to a never-read raw list",
   );
+  // Some trace deleted the one header of a pending list (impl's #deleteLonePending).
+  assert.ok(
+    batch.some((trace) =>
+      trace.slice(1).some((entry, k) => {
+        const before = trace[k].objects[entry.call.obj as ObjectName];
+        return entry.call.op === "delete" && before?.pending && before.raw.length === 1 &&
+          before.raw[0][0].toLowerCase() === entry.call.name.toLowerCase();
+      })
+    ),
+    "no trace deleted a pending list's one header",
+  );
 });
 
 Deno.test("trace validation checks the invariants: a no-CORS raw list over 128 bytes breaks StdGuardsHold", async () => {

@@ -509,6 +509,16 @@ export const VARIANTS: readonly Variant[] = [
     }],
   },
   {
+    name: "lone-delete-ignores-raw-name",
+    bug: "delete() of any name empties a pending raw list of one header, as if it were the " +
+      "header's name",
+    patches: [{
+      file: "headers.ts",
+      search: "return pending.length === 2 && rawListName(pending, 0) === lower;",
+      replace: "return pending.length === 2 && rawListName(pending, 0) !== null;",
+    }],
+  },
+  {
     name: "index-order-keeps-given-case",
     bug: "the header list stays in index order (named by the index's lowercase keys) after an " +
       "append of a new name not spelled in lowercase, so headerListOf loses the name as given",
