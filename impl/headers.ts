@@ -248,6 +248,7 @@ class HeaderList {
     const offsets = this.positions.get(lower);
     if (offsets === undefined) return this.append(lower, name, value, false);
     this.slots[offsets[0] + 2] = value;
+    if (offsets.length === 1) return;
     this.blank(offsets, 1);
     offsets.length = 1;
   }
@@ -1227,7 +1228,8 @@ export class Headers implements HeadersLike {
       }
     }
     if (deferred !== null) throw deferred;
-    if (pending !== null) pending.length = filled;
+    // A store to `length` is a slow path in V8 even when it changes nothing.
+    if (pending !== null && pending.length !== filled) pending.length = filled;
     return pending;
   }
 }

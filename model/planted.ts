@@ -73,8 +73,8 @@ export const TRACE_VARIANTS: readonly Variant[] = [
   {
     name: "lone-delete-leaves-unshared",
     bug: "deleting a pending list's one header puts the object on the shared empty index " +
-      "without the shared flag, so nothing stops a write in place into the index every new " +
-      "Headers starts on",
+      "with its shared flag clear, breaking the copy-on-write invariant every object on that " +
+      "index keeps (the model's BlankIsSharedAndEmpty)",
     patches: [{
       file: "headers.ts",
       search: "    this.#combined = EMPTY_INDEX;\n    this.#shared = true;\n",
