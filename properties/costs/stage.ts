@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import type { PropertyName } from "../corpus/failure.ts";
 import { COUNTEREXAMPLE_DIR } from "../corpus/corpus.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
+import { shortHash } from "../core/hash.ts";
 import { lastWords, processEnd } from "../core/stage_process.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
@@ -420,16 +421,6 @@ function candidateSpecifier(options: CostStageOptions): string | null {
   return candidateUrlOf(options.target);
 }
 
-/** A short stable hash of `text` (FNV-1a, 8 hex digits). */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
-}
-
 /**
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
  * reproductions into `outDir`. The cases `known` covers (the known cost classes in force, from
@@ -537,7 +528,7 @@ export async function runCostStage(
     };
     const name = `${
       options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-")
-    }-${binary.name}-cost-${costClass}-${hash(JSON.stringify(suspect.costCase))}.mjs`;
+    }-${binary.name}-cost-${costClass}-${shortHash(JSON.stringify(suspect.costCase))}.mjs`;
     const reproduction = join(outDir, name);
     mkdirSync(outDir, { recursive: true });
     writeFileSync(
