@@ -115,7 +115,7 @@ Deno.test("--runtime", async (t) => {
   }
 });
 
-Deno.test("a worker's command and environment, and a memory-measuring one, come from the runtime's row", () => {
+Deno.test("commands and environments, memory-measuring too, come from the runtime's row", () => {
   const binary = (name: "deno" | "node" | "bun") => ({
     name,
     version: "1.0.0",
