@@ -267,14 +267,6 @@ export function sectionOf(costCase: CostCase): CostSection {
   return costCase.probe === "churn" || costCase.probe === "unread" ? "retained" : costCase.probe;
 }
 
-/** The sections whose cases read the heap after a collection: retained-memory figures. */
-const HEAP_SECTIONS: readonly CostSection[] = ["module", "retained", "parents"];
-
-/** Whether `costCase` reads the heap after a collection (its process measures retained memory). */
-export function measuresHeap(costCase: CostCase): boolean {
-  return HEAP_SECTIONS.includes(sectionOf(costCase));
-}
-
 /** The cases of a campaign with `settings` and base seed `seed`, in the order they run. */
 export function costCases(settings: CostSettings, seed: number): CostCase[] {
   const cases: CostCase[] = [];

@@ -7,7 +7,6 @@ import {
   COST_SECTIONS,
   costCases,
   generatedCycle,
-  measuresHeap,
   parseCostSections,
   sectionOf,
   sectionsShowing,
@@ -22,12 +21,6 @@ Deno.test("every section has cases, each in its own section, with distinct keys"
   const keys = cases.map(caseKey);
   assert.equal(new Set(keys).size, keys.length);
   assert.deepEqual(costCases({ sections: [], factor: 10 }, 7), []);
-});
-
-Deno.test("the memory sections' cases read the heap, the growth and large ones do not", () => {
-  const cases = costCases({ sections: COST_SECTIONS, factor: 10 }, 7);
-  const heapSections = new Set(cases.filter(measuresHeap).map(sectionOf));
-  assert.deepEqual([...heapSections].sort(), ["module", "parents", "retained"]);
 });
 
 Deno.test("a generated churn cycle depends on the seed alone", () => {

@@ -35,13 +35,12 @@ import { everyKey } from "../core/stage.ts";
 import type { CostFinding, CostReport } from "./report.ts";
 import { costReportLines } from "./report.ts";
 import type { CostSettings } from "./cases.ts";
-import { caseKey, classOf, costCases, describeCase, measuresHeap } from "./cases.ts";
+import { caseKey, classOf, costCases, describeCase } from "./cases.ts";
 import type { CostCase, CostFigures } from "./probes.ts";
 import type { CostResult, CostWorkerConfig } from "./cost_worker.ts";
 import { renderCostReproduction } from "./reproduction.ts";
 import type { RuntimeBinary } from "../targets/runtime.ts";
 import {
-  memoryMeasurementEnvironment,
   runtime,
   start,
   workerEnvironment,
@@ -158,8 +157,6 @@ function sideUrl(side: string): string {
  * result after {@link WALL_TIMEOUT_FACTOR} times `timeoutMs` of wall time (a process that blocks,
  * or one the machine is too busy to run). At `deadline` (epoch milliseconds: the end of the
  * stage's share of `--time`) the process is ended and the case in progress is not measured.
- * A process with a case that reads the heap ({@link measuresHeap}) runs in the environment of a
- * process that measures retained memory (targets/runtime.ts `memoryMeasurementEnvironment`).
  */
 async function runCostWorker(
   binary: RuntimeBinary,
@@ -193,10 +190,7 @@ async function runCostWorker(
   let stderr = "";
   let child: ChildProcess;
   try {
-    const environment = cases.some(measuresHeap)
-      ? memoryMeasurementEnvironment(binary, workerEnvironment(binary))
-      : workerEnvironment(binary);
-    child = start(costWorkerCommand(binary, configFile), environment);
+    child = start(costWorkerCommand(binary, configFile), workerEnvironment(binary));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`cannot start a cost worker: ${(error as Error).message}`);
