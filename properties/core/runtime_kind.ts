@@ -34,4 +34,9 @@ export interface RuntimeKind {
    * proper tail calls off, see targets/runtime.ts `workerEnvironment`); null when none.
    */
   readonly workerVariables: Readonly<Record<string, string>> | null;
+  /**
+   * Variables the environment of a process that measures retained memory needs under it (Bun:
+   * concurrent JIT off, see targets/runtime.ts `memoryMeasurementEnvironment`); null when none.
+   */
+  readonly memoryMeasurementVariables: Readonly<Record<string, string>> | null;
 }

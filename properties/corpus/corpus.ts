@@ -16,6 +16,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { shortHash } from "../core/hash.ts";
 import type { Failure, PropertyName } from "./failure.ts";
 import type { Op } from "../oracle/ops.ts";
 import type { Profile } from "../targets/targets.ts";
@@ -63,21 +64,11 @@ export const CORPUS_DIR: string = new URL("./entries/", import.meta.url).pathnam
 export const COUNTEREXAMPLE_DIR: string =
   new URL("../../.cache/counterexamples/", import.meta.url).pathname;
 
-/** A short stable hash of `text` (FNV-1a, 8 hex digits). */
-export function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
-}
-
 /** The file name of `entry`, without extension: target, runtime, property and a content hash. */
 export function corpusEntryName(entry: CorpusEntry): string {
   const slug = entry.target.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-");
   return `${slug}-${entry.runtime.split(" ")[0]}-${entry.property}-${
-    hash(JSON.stringify([entry.steps, entry.message]))
+    shortHash(JSON.stringify([entry.steps, entry.message]))
   }`;
 }
 

@@ -14,7 +14,7 @@
  * const report = await runCostStage({
  *   target: "impl", targetArg: "impl", seed: 1, knownDivergences: [],
  *   costs: { sections: ["retained"], factor: 10 }, costTimeoutSeconds: 10,
- * }, "/tmp/out");
+ * }, "/tmp/out", () => false, { deadline: Date.now() + 60_000, measureContext: false });
  * console.log(report.findings.length);
  * ```
  *
@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import type { PropertyName } from "../corpus/failure.ts";
 import { COUNTEREXAMPLE_DIR } from "../corpus/corpus.ts";
 import { EXIT_COUNTEREXAMPLE, EXIT_OK, EXIT_USAGE } from "../core/exit.ts";
+import { shortHash } from "../core/hash.ts";
 import { lastWords, processEnd } from "../core/stage_process.ts";
 import type { Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
@@ -420,31 +421,35 @@ function candidateSpecifier(options: CostStageOptions): string | null {
   return candidateUrlOf(options.target);
 }
 
-/** A short stable hash of `text` (FNV-1a, 8 hex digits). */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+/** How far one run of {@link runCostStage} goes, beside the candidate's own measurements. */
+export interface CostStageBounds {
+  /**
+   * Epoch milliseconds (the end of the stage's share of `--time`) after which no case is measured:
+   * the cases left are listed in the report's `skipped`. Default: no deadline.
+   */
+  deadline?: number;
+  /**
+   * Whether a finding's case is measured again on the context side (the runtime's native Headers,
+   * or the reference for native) for the report. False for a caller that reads only the findings
+   * (the kill table): the finding's context and reproduction then say it was not measured.
+   * Default: true.
+   */
+  measureContext?: boolean;
 }
 
 /**
  * Runs the cost stage of a campaign with `options` (base seed `options.seed`); writes the
  * reproductions into `outDir`. The cases `known` covers (the known cost classes in force, from
- * the caller) are not measured. Nothing runs past `deadline` (epoch milliseconds, the end of the
- * stage's share of `--time`): the cases it leaves are listed in the report's `skipped`. With
- * `context` false a finding's case is not measured on the context side (a caller that reads only
- * the findings: the kill table); its reproduction then says so.
+ * the caller) are not measured. `bounds` gives the deadline and whether findings are measured on
+ * the context side ({@link CostStageBounds}).
  */
 export async function runCostStage(
   options: CostStageOptions,
   outDir: string,
   known: (costCase: CostCase) => boolean,
-  deadline = Infinity,
-  context = true,
+  bounds: CostStageBounds = {},
 ): Promise<CostReport> {
+  const { deadline = Infinity, measureContext = true } = bounds;
   const started = Date.now();
   const binary = options.runtime ?? runtime;
   const timeoutMs = options.costTimeoutSeconds * 1000;
@@ -512,12 +517,12 @@ export async function runCostStage(
     // The reference is naive on purpose (linear scans): its speed is no context for a step's
     // growth or a large input, only its memory is.
     const timed = suspect.costCase.probe === "growth" || suspect.costCase.probe === "large";
-    const contextRun = !context || (!kindOf(contextOf.side).hostGlobals && timed)
+    const contextRun = !measureContext || (!kindOf(contextOf.side).hostGlobals && timed)
       ? null
       : await measureOnce(binary, contextOf.side, suspect.costCase, timeoutMs, deadline);
     const contextLines = contextRun === null
       ? [
-        context
+        measureContext
           ? "(not measured: the reference is naive on purpose, its speed is no context)"
           : "(not measured: the caller asked for no context)",
       ]
@@ -537,7 +542,7 @@ export async function runCostStage(
     };
     const name = `${
       options.targetArg.replace(/^.*\//, "").replace(/[^A-Za-z0-9]+/g, "-")
-    }-${binary.name}-cost-${costClass}-${hash(JSON.stringify(suspect.costCase))}.mjs`;
+    }-${binary.name}-cost-${costClass}-${shortHash(JSON.stringify(suspect.costCase))}.mjs`;
     const reproduction = join(outDir, name);
     mkdirSync(outDir, { recursive: true });
     writeFileSync(
@@ -599,7 +604,9 @@ async function runStage(
   end: number,
 ): Promise<StageRun<CostReport>> {
   writeErr(`cost stage: ${options.costs.sections.join(", ")} (--costs none skips it)\n`);
-  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, known, end);
+  const report = await runCostStage(options, options.out ?? COUNTEREXAMPLE_DIR, known, {
+    deadline: end,
+  });
   writeErr(
     `cost stage: ${report.cases} cases in ${(report.elapsedMs / 1000).toFixed(1)} s, ` +
       `${report.findings.length} finding(s)${

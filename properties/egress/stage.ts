@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 import { runOnlyUnder } from "../core/reproduction.ts";
 import { lastWords, runStageProcess } from "../core/stage_process.ts";
 import type { CorpusEntry } from "../corpus/corpus.ts";
-import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, writeCorpusEntry } from "../corpus/corpus.ts";
+import { shortHash } from "../core/hash.ts";
 import type { Op } from "../oracle/ops.ts";
 import { candidateSource } from "../targets/candidate.ts";
 import { renderEgressReproduction } from "./reproduction.ts";
@@ -207,7 +208,7 @@ function writeEgressReproduction(
   const file = join(
     dir,
     `egress-${slug}-${binary.name}-${divergence.case.side}-${
-      hash(JSON.stringify([options.seed, found.path, divergence.case]))
+      shortHash(JSON.stringify([options.seed, found.path, divergence.case]))
     }.mjs`,
   );
   const source = renderEgressReproduction({

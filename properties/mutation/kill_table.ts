@@ -162,8 +162,7 @@ async function costStage(args: string[]): Promise<CostReport> {
     options,
     options.out!,
     costCasesSkipped(options.knownDivergences),
-    Infinity,
-    false,
+    { measureContext: false },
   );
   if (report.loadError !== null) {
     throw new Error(`cannot load ${report.loadError.url}: ${report.loadError.detail}`);

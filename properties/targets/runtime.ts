@@ -119,6 +119,26 @@ export function workerEnvironment(
 }
 
 /**
+ * The environment of a process under `binary` (default: this runtime) that measures retained
+ * memory: `base` (default: this process's environment) with the runtime's
+ * `memoryMeasurementVariables`, or `base` as it is where it has none. Under Bun, JavaScriptCore's
+ * concurrent JIT is off (`BUN_JSC_useConcurrentJIT=false`): a compilation still pending at a
+ * collection holds values the compiled code saw, and a heap reading then counts them as retained
+ * by what is measured (on a loaded machine, a sequence init's 32 parent strings of 1 MiB kept
+ * alive after the Headers itself was released, in half the runs). impl/retained_heap_test.ts
+ * runs in it. The cost stage's workers do not: a finding a pending compilation causes there fails
+ * its replay in a fresh process, while with the JIT off, after the whole sequence of cases, the
+ * parents case of a value cut with `substring` kept one parent string of 1 MiB, close to its bound.
+ */
+export function memoryMeasurementEnvironment(
+  binary: { name: RuntimeName } = runtime,
+  base: Record<string, string | undefined> | undefined = undefined,
+): Record<string, string | undefined> | undefined {
+  const variables = runtimeKindOf(binary.name).memoryMeasurementVariables;
+  return variables === null ? base : { ...(base ?? process.env), ...variables };
+}
+
+/**
  * Starts a subprocess with piped stdout/stderr and no stdin, in `environment` (default: this
  * process's).
  */

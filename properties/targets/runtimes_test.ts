@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { type CliRun, runCli } from "../core/cli_runner.ts";
 import {
   identify,
@@ -11,7 +12,7 @@ import {
   RUNTIME_CACHE,
   versionBefore,
 } from "./runtimes.ts";
-import { selfCommand, workerEnvironment } from "./runtime.ts";
+import { memoryMeasurementEnvironment, selfCommand, workerEnvironment } from "./runtime.ts";
 
 /** Runs the campaign CLI under this Deno with `args`. */
 function fuzz(args: string[]): CliRun {
@@ -114,7 +115,7 @@ Deno.test("--runtime", async (t) => {
   }
 });
 
-Deno.test("a worker command and environment come from the runtime's row", () => {
+Deno.test("commands and environments, memory-measuring too, come from the runtime's row", () => {
   const binary = (name: "deno" | "node" | "bun") => ({
     name,
     version: "1.0.0",
@@ -129,5 +130,19 @@ Deno.test("a worker command and environment come from the runtime's row", () => 
   ]);
   assert.deepEqual(selfCommand("w.ts", ["a"], binary("node")), ["/x/node", "w.ts", "a"]);
   assert.equal(workerEnvironment(binary("bun"))?.BUN_JSC_useTailCalls, "false");
+  assert.equal(workerEnvironment(binary("bun"))?.BUN_JSC_useConcurrentJIT, undefined);
   assert.equal(workerEnvironment(binary("node")), undefined);
+  const measuring = memoryMeasurementEnvironment(binary("bun"));
+  assert.equal(measuring?.BUN_JSC_useConcurrentJIT, "false");
+  assert.equal(measuring?.PATH, process.env.PATH);
+  const measuringWorker = memoryMeasurementEnvironment(
+    binary("bun"),
+    workerEnvironment(binary("bun")),
+  );
+  assert.equal(measuringWorker?.BUN_JSC_useConcurrentJIT, "false");
+  assert.equal(measuringWorker?.BUN_JSC_useTailCalls, "false");
+  for (const name of ["deno", "node"] as const) {
+    assert.equal(memoryMeasurementEnvironment(binary(name)), undefined);
+    assert.equal(memoryMeasurementEnvironment(binary(name), { A: "1" })?.A, "1");
+  }
 });

@@ -25,7 +25,8 @@ import type { PropertyName } from "../corpus/failure.ts";
 import type { ExchangeStageOptions, ExchangeStageReport, Stage, StageRun } from "../core/stage.ts";
 import { everyKey } from "../core/stage.ts";
 import type { CorpusEntry } from "../corpus/corpus.ts";
-import { CORPUS_DIR, COUNTEREXAMPLE_DIR, hash, writeCorpusEntry } from "../corpus/corpus.ts";
+import { CORPUS_DIR, COUNTEREXAMPLE_DIR, writeCorpusEntry } from "../corpus/corpus.ts";
+import { shortHash } from "../core/hash.ts";
 import type { Op } from "../oracle/ops.ts";
 import { candidateSource, shellWord } from "../targets/candidate.ts";
 import type { CandidateSource } from "../core/reproduction.ts";
@@ -423,7 +424,7 @@ function writeWireReproduction(
   const file = join(
     dir,
     `wire-${slug}-${binary.name}-${divergence.side}-${
-      hash(JSON.stringify([options.seed, path, divergence.fieldLines]))
+      shortHash(JSON.stringify([options.seed, path, divergence.fieldLines]))
     }.mjs`,
   );
   const source = renderWireReproduction({

@@ -23,6 +23,7 @@
  *
  * @module
  */
+import { fnv1a } from "../core/hash.ts";
 import { inspectedText } from "../oracle/operations/read.ts";
 import type { HeaderList } from "../../spec/header_list.ts";
 import { sortAndCombine } from "../../spec/header_list.ts";
@@ -36,13 +37,7 @@ export const WIRE_TOUCHES: readonly WireTouch[] = ["unread", "clone", "body", "r
 
 /** The touch of the exchange of `lines`: an FNV-1a hash of them picks one, equally often. */
 export function touchOf(lines: readonly string[]): WireTouch {
-  let h = 0x811c9dc5;
-  const text = lines.join("\n");
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return WIRE_TOUCHES[(h >>> 0) % WIRE_TOUCHES.length];
+  return WIRE_TOUCHES[fnv1a(lines.join("\n")) % WIRE_TOUCHES.length];
 }
 
 /**

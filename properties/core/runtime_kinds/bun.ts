@@ -1,6 +1,7 @@
 /**
  * Bun: runs a script as its first argument; its workers run with JavaScriptCore's proper tail
- * calls off, so that a tampered realm sees the frame of every caller.
+ * calls off, so that a tampered realm sees the frame of every caller, and a process that measures
+ * retained memory with its concurrent JIT off, so that a pending compilation keeps no input alive.
  *
  * @example
  * ```ts
@@ -21,4 +22,5 @@ export const BUN: RuntimeKind = {
   exposeGc: [],
   printExecPath: ["-e", "console.log(process.execPath)"],
   workerVariables: { BUN_JSC_useTailCalls: "false" },
+  memoryMeasurementVariables: { BUN_JSC_useConcurrentJIT: "false" },
 };

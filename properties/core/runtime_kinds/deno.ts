@@ -20,4 +20,5 @@ export const DENO: RuntimeKind = {
   exposeGc: ["--v8-flags=--expose-gc"],
   printExecPath: ["eval", "console.log(Deno.execPath())"],
   workerVariables: null,
+  memoryMeasurementVariables: null,
 };

@@ -20,4 +20,5 @@ export const NODE: RuntimeKind = {
   exposeGc: ["--expose-gc"],
   printExecPath: ["-p", "process.execPath"],
   workerVariables: null,
+  memoryMeasurementVariables: null,
 };
