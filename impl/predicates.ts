@@ -201,6 +201,8 @@ const recentNames: KnownName[] = [];
 const NO_NAME = new KnownName("", "");
 for (let length = 0; length <= NAME_CACHE_MAX_LENGTH; length++) recentNames[length] = NO_NAME;
 
+// JavaScriptCore only in a campaign (`fuzz:bun` runs it); predicates_test.ts runs it under V8.
+// deno-coverage-ignore-start
 /**
  * {@link lowercaseHeaderName} under JavaScriptCore: through {@link recentNames}, then
  * {@link validatedNameMap}. Exported for tests that run it under V8 too.
@@ -216,6 +218,7 @@ export function lowercaseRecentName(name: string): string | null {
   recentNames[length] = known;
   return known.lower;
 }
+// deno-coverage-ignore-stop
 
 /** Whether `text` has a code unit above 0xFF (WebIDL ByteString conversion fails). */
 export function isNotByteString(text: string): boolean {

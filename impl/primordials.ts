@@ -182,6 +182,8 @@ export function holdsOwnDataByDescriptor(
     descriptor.value === value;
 }
 
+// JavaScriptCore only in a campaign (`fuzz:bun` runs it); primordials_test.ts runs it under V8.
+// deno-coverage-ignore-start
 /**
  * {@link holdsOwnData} with no descriptor made: `__lookupGetter__` stops at an own property (so no
  * Proxy up the prototype chain is asked) and finds no getter on a data property, so the read that
@@ -193,6 +195,7 @@ export function holdsOwnDataByLookup(object: object, key: PropertyKey, value: un
       undefined &&
     (object as Record<PropertyKey, unknown>)[key] === value;
 }
+// deno-coverage-ignore-stop
 
 /** `String.prototype.charCodeAt`, `.slice`, ..., uncurried: the string methods impl calls. */
 export const {

@@ -278,6 +278,11 @@ Deno.test("each exotic init catches the fast path that mishandles it", async (t)
     }],
     // Copies arrays with slice, which reads length once, before the getter appends.
     ["array with getters", (init) => Array.isArray(init) ? Array.prototype.slice.call(init) : init],
+    // Copies arrays with slice, which reads length once, before the getter cuts the array.
+    [
+      "array shrinks midway",
+      (init) => Array.isArray(init) ? Array.prototype.slice.call(init) : init,
+    ],
     // Swallows an init whose iteration throws.
     ["iterable throws midway", (init) => {
       if (typeof init !== "object" || init === null || Array.isArray(init)) return init;

@@ -77,6 +77,7 @@ export type ExoticHow =
   | "callable record"
   | "array with a hole"
   | "array with getters"
+  | "array shrinks midway"
   | "iterable throws midway"
   | "subclass overrides @@iterator"
   | "instance overrides @@iterator"
@@ -125,10 +126,9 @@ const sequenceItems = fc.array(
  * not an array (its pairs arrays or iterables too) 8, Map 6, record 13, record with an extra
  * symbol / non-enumerable key or behind a Proxy 6, another live Headers 15, a recorded init (a
  * record, an array or an iterator that logs every interaction, see {@link recordedInit}) 6,
- * an exotic init
- * (callable record, array with a hole or getters, iterable that throws midway, Headers whose
- * `@@iterator` a subclass or the instance overrides, a foreign class named Headers) 8, an init
- * that breaks sequence conversion 5, an array behind a Proxy whose length is a string, a fraction
+ * an exotic init (callable record, array with a hole or getters, array that shrinks midway,
+ * iterable that throws midway, Headers whose `@@iterator` a subclass or the instance overrides, a
+ * foreign class named Headers) 8, an init that breaks sequence conversion 5, an array behind a Proxy whose length is a string, a fraction
  * or negative 3, null or a primitive 5.
  */
 export const init: fc.Arbitrary<Init> = fc.oneof(
@@ -195,6 +195,7 @@ export const init: fc.Arbitrary<Init> = fc.oneof(
         "callable record",
         "array with a hole",
         "array with getters",
+        "array shrinks midway",
         "iterable throws midway",
         "subclass overrides @@iterator",
         "instance overrides @@iterator",
@@ -510,6 +511,8 @@ export function brokenInit(how: string, pairs: unknown[]): unknown {
  *   function is an object without `@@iterator`);
  * - "array with a hole": the pairs with a hole after the first (the hole reads as `undefined`);
  * - "array with getters": every pair behind a getter, and reading the first appends a pair;
+ * - "array shrinks midway": the pairs, the first behind a getter that cuts the array to one item
+ *   (a conversion that sized its result by the length it read first must not keep the rest);
  * - "iterable throws midway": yields the first pair, then throws a SyntaxError;
  * - "subclass overrides @@iterator": an instance of a subclass of the side's Headers holding the
  *   pairs whose `@@iterator` yields `["x-overridden", "1"]`, then the pairs in reverse (WebIDL
@@ -546,6 +549,20 @@ export function exoticInit(subject: Subject, how: string, pairs: unknown[][]): u
         configurable: true,
       })
     );
+    return items;
+  }
+  if (how === "array shrinks midway") {
+    const items: unknown[] = pairs.slice();
+    if (pairs.length > 0) {
+      Object.defineProperty(items, 0, {
+        get() {
+          items.length = 1;
+          return pairs[0];
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    }
     return items;
   }
   if (how === "iterable throws midway") {
