@@ -114,14 +114,20 @@ export function commandLine(): string {
 export function workerEnvironment(
   binary: RuntimeBinary = runtime,
 ): Record<string, string | undefined> | undefined {
-  const variables = runtimeKindOf(binary.name).workerVariables;
+  return withVariables(runtimeKindOf(binary.name).workerVariables);
+}
+
+/** This process's environment with `variables` set; undefined (this process's) for null. */
+function withVariables(
+  variables: Readonly<Record<string, string>> | null,
+): Record<string, string | undefined> | undefined {
   return variables === null ? undefined : { ...process.env, ...variables };
 }
 
 /**
  * The environment of a process under `binary` (default: this runtime) that measures retained
- * memory: `base` (default: this process's environment) with the runtime's
- * `memoryMeasurementVariables`, or `base` as it is where it has none. Under Bun, JavaScriptCore's
+ * memory: undefined (this process's), or this process's with the runtime's
+ * `memoryMeasurementVariables`. Under Bun, JavaScriptCore's
  * concurrent JIT is off (`BUN_JSC_useConcurrentJIT=false`): a compilation still pending at a
  * collection holds values the compiled code saw, and a heap reading then counts them as retained
  * by what is measured (on a loaded machine, a sequence init's 32 parent strings of 1 MiB kept
@@ -132,10 +138,8 @@ export function workerEnvironment(
  */
 export function memoryMeasurementEnvironment(
   binary: { name: RuntimeName } = runtime,
-  base: Record<string, string | undefined> | undefined = undefined,
 ): Record<string, string | undefined> | undefined {
-  const variables = runtimeKindOf(binary.name).memoryMeasurementVariables;
-  return variables === null ? base : { ...(base ?? process.env), ...variables };
+  return withVariables(runtimeKindOf(binary.name).memoryMeasurementVariables);
 }
 
 /**
