@@ -265,16 +265,11 @@ export function modelCall(op: ModelCall["op"], fields: Partial<ModelCall> = {}):
 }
 
 /**
- * Half the time, the name of `o`'s one header when `o` is a pending list of one (a delete of it
- * is impl's lone-pending path, which a random name reaches about once in 80 traces); else null.
+ * Half the time, the name of the one header of an object in `state` when it is a pending list of
+ * one (a delete of it is impl's lone-pending path, which a random name reaches about once in 80
+ * traces); else null.
  */
-function loneName(
-  reader: Probe,
-  objects: Record<ObjectName, HeadersLike>,
-  o: ObjectName,
-  random: () => number,
-): string | null {
-  const state = reader.objects(objects)[o];
+function loneName(state: ObjectState, random: () => number): string | null {
   if (!state.pending || state.raw.length !== 1) return null;
   return random() < 0.5 ? state.raw[0][0] : null;
 }
@@ -336,7 +331,9 @@ export function recordTrace(
     } else if (roll < 0.42 && !full) {
       call = modelCall("set", { obj: o, name, value: atom });
     } else if (roll < 0.56) {
-      call = modelCall("delete", { obj: o, name: loneName(reader, objects, o, random) ?? name });
+      // The state before this step is the last one recorded.
+      const before = trace[trace.length - 1].objects[o];
+      call = modelCall("delete", { obj: o, name: loneName(before, random) ?? name });
     } else if (roll < 0.86 && roll >= 0.64 && opened[i]) {
       call = modelCall("next", { it: i });
     } else if (roll < 0.96 && roll >= 0.64 && mod.headersWithGuard) {
