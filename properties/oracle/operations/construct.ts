@@ -39,9 +39,10 @@ import { callOn, renderCall } from "./call.ts";
 import type { OperationKind } from "../base/kind.ts";
 
 /**
- * Makes a Headers with `guard` from `init` into object slot `slot`, then calls `lookups` (get and
- * has) on it before anything else reads it: the first read of a fresh Headers, which the full
- * read after every step would otherwise always be. Absent in steps recorded before lookups.
+ * Makes a Headers with `guard` from `init` into object slot `slot`, then calls `lookups` (get,
+ * has or delete) on it before anything else reads it: the first read or delete of a fresh
+ * Headers, which the full read after every step would otherwise always precede. Absent in steps
+ * recorded before lookups.
  */
 export type ConstructOp = {
   op: "construct";
@@ -269,7 +270,7 @@ function namesOf(init: Init): string[] {
 
 /**
  * A construct step (its slot and its lookups' target are filled in when it runs): up to 2
- * lookups, each a get or has of one of the init's names in any case 3 times in 4.
+ * lookups, each a get, has or delete of one of the init's names in any case 3 times in 4.
  */
 export const constructOp: fc.Arbitrary<ConstructOp> = fc.record({ guard, init }).chain((
   { guard, init },
@@ -279,7 +280,7 @@ export const constructOp: fc.Arbitrary<ConstructOp> = fc.record({ guard, init })
     ? headerName
     : fc.oneof({ weight: 1, arbitrary: headerName }, { weight: 3, arbitrary: casedFrom(names) });
   const lookup = fc.record({
-    op: fc.constantFrom("get" as const, "has" as const),
+    op: fc.constantFrom("get" as const, "has" as const, "delete" as const),
     target: fc.constant(0),
     args: fc.tuple(name),
   });
