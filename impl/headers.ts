@@ -571,8 +571,26 @@ export class Headers implements HeadersLike {
   /** https://fetch.spec.whatwg.org/#dom-headers-delete */
   delete(name: string): void {
     Headers.#enter(this, "Headers.delete", arguments.length, 1);
-    const lower = nameArgument("Headers.delete", name);
     const guard = this.#guard;
+    // Fast path "known key": a string that is, as given, a lowercase name the list holds (a key
+    // of the owned index, or a lone pending header's) is a header name already lowercase, so
+    // it is neither converted nor validated.
+    let probed = false;
+    if (guard === "none" && typeof name === "string") {
+      const pending = this.#rawList;
+      if (pending === null) {
+        if (!this.#shared) {
+          const owned = this.#combined as SafeMap<string, string>;
+          if (this.#remove(owned, name)) return this.#afterRemoval(owned, name, guard);
+          probed = true;
+        }
+      } else if (this.#rawListAppends && pending.length === 3 && pending[2] === name) {
+        return this.#deleteLonePending();
+      }
+    }
+    const lower = nameArgument("Headers.delete", name);
+    // The owned index was just asked for this very name.
+    if (probed && lower === name) return;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
     const pending = this.#rawList;
     if (pending !== null && this.#lonePendingIs(pending, lower)) return this.#deleteLonePending();
@@ -584,6 +602,11 @@ export class Headers implements HeadersLike {
     }
     // The delete is the lookup; only a removal drops the cached view.
     if (!this.#remove(combined, lower)) return;
+    this.#afterRemoval(combined, lower, guard);
+  }
+
+  /** The rest of a delete that removed `lower` from the owned index `combined`. */
+  #afterRemoval(combined: SafeMap<string, string>, lower: string, guard: HeadersGuard): void {
     this.#view = null;
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#remove(combined, "range");
