@@ -182,6 +182,14 @@ class InitWalk {
     this.index = 0;
   }
 
+  /** Walks `iterator` by the protocol, with `next` already read from it. */
+  adopt(iterator: object, next: unknown): void {
+    this.array = null;
+    this.iterator = iterator as Record<PropertyKey, unknown>;
+    this.next = next;
+    this.index = 0;
+  }
+
   /** Reads the next item into {@link InitWalk.item}; false when the walk is done. */
   step(): boolean {
     const array = this.array;
@@ -367,6 +375,8 @@ let createHeaders: (
 ) => Headers;
 let setGuard: (headers: Headers, guard: HeadersGuard) => void;
 let listOf: (headers: Headers) => string[];
+/** Set by HeadersIterator's static block: moves `iterator` to entry `index`. */
+let moveIterator: (iterator: object, index: number) => void;
 
 /** Test-only (`introspect.ts`): a Headers' private fields by name, or null for anything else. */
 export let fieldsOf: (value: unknown) => Record<string, unknown> | null;
@@ -1019,7 +1029,14 @@ export class Headers implements HeadersLike {
       throw new TypeError("Headers: init has a [Symbol.iterator] that is not callable");
     }
     if (method === headersEntries && isHeaders(init)) {
-      if (!this.#shareWith(init)) this.#fillFromSequence(init, method, false);
+      // Opened as the standard's walk opens it (`entries()` makes the iterator), its `next` read
+      // once, by a getter if there is one.
+      const iterator = new HeadersIterator(init, KIND_KEY_AND_VALUE);
+      const next = (iterator as unknown as Record<string, unknown>).next;
+      if (next === headersIteratorNext && this.#shareWith(init, iterator)) return;
+      const pairs = new InitWalk();
+      pairs.adopt(iterator, next);
+      this.#fillFromSequence(init, method, false, pairs);
       return;
     }
     this.#adoptFilled(this.#fillFromSequence(init, method, this.#guard === "none"));
@@ -1077,14 +1094,14 @@ export class Headers implements HeadersLike {
   /**
    * Fast path "copy-on-write": fill from another Headers by sharing its index and view, which
    * equal what iterating it would append. Taken only when no user code could run during that
-   * iteration (the iterator `next`s and `Array.prototype[Symbol.iterator]` are the originals),
-   * the guard drops nothing, and normalization would change no joined value.
+   * iteration (`iterator`'s `next` was the original, and so are the pair arrays' iterator and its
+   * `next`), the guard drops nothing, and normalization would change no joined value. `iterator`
+   * is left where the iteration would leave it: a getter of `next` may have kept it.
    */
-  #shareWith(source: Headers): boolean {
+  #shareWith(source: Headers, iterator: object): boolean {
     const guard = this.#guard;
     if (guard === "request-no-cors") return false;
     if (
-      !holdsOwnData(headersIteratorPrototype, "next", headersIteratorNext) ||
       !holdsOwnData(ArrayPrototype, SymbolIterator, ArrayPrototypeSymbolIterator) ||
       !holdsOwnData(ArrayIteratorPrototype, "next", ArrayIteratorPrototypeNext)
     ) return false;
@@ -1100,8 +1117,13 @@ export class Headers implements HeadersLike {
     source.#shared = true;
     this.#shared = true;
     this.#combined = combined;
-    this.#setCookies = source.#setCookies;
+    const setCookies = this.#setCookies = source.#setCookies;
     this.#view = source.#view;
+    // Past the last entry of the view: a name each, set-cookie a value each.
+    moveIterator(
+      iterator,
+      setCookies === null ? combined.size : combined.size - 1 + setCookies.length,
+    );
     return true;
   }
 
@@ -1200,12 +1222,13 @@ export class Headers implements HeadersLike {
     init: Record<PropertyKey, unknown>,
     method: unknown,
     defer: boolean,
+    opened: InitWalk | null = null,
   ): string[] | null {
     let pending: string[] | null = null;
     let filled = 0;
-    const pairs = new InitWalk();
+    const pairs = opened ?? new InitWalk();
     const items = new InitWalk();
-    pairs.open(init, method, "init's");
+    if (opened === null) pairs.open(init, method, "init's");
     let deferred: TypeError | null = null;
     while (pairs.step()) {
       const pair = pairs.item;
@@ -1271,6 +1294,12 @@ class HeadersIterator {
   constructor(target: Headers, kind: IterationKind) {
     this.#target = target;
     this.#kind = kind;
+  }
+
+  static {
+    moveIterator = (iterator, index) => {
+      (iterator as HeadersIterator).#index = index;
+    };
   }
 
   // Test-only (see fieldsOf).

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as impl from "./mod.ts";
+import * as spec from "../spec/mod.ts";
 
 Deno.test("impl's validated-name table stays correct past its bucket limit", () => {
   const headers = new impl.Headers();
@@ -118,4 +119,39 @@ Deno.test("an array init that claims a huge length is read pair by pair, as WebI
   // Index 1 is a hole, so its item is not an object: a TypeError, not a failed allocation.
   assert.throws(() => new impl.Headers(init), TypeError);
   assert.deepEqual(reads, ["0", "1"]);
+});
+
+Deno.test("a copy leaves the source's iterator where the standard's walk leaves it", async (t) => {
+  // A getter of the iterators' `next` sees each iterator a copy opens; kept, the copy's is
+  // exhausted, and goes on from its index once the source grows (spec/ is the reference).
+  const kept = (H: typeof impl.Headers) => {
+    const source = new H([["b", "2"], ["set-cookie", "x"], ["set-cookie", "y"], ["a", "1"]]);
+    const proto = Object.getPrototypeOf(source.entries());
+    const next = Object.getOwnPropertyDescriptor(proto, "next")!;
+    const seen: object[] = [];
+    Object.defineProperty(proto, "next", {
+      configurable: true,
+      get() {
+        seen.push(this);
+        return next.value;
+      },
+    });
+    let copy: impl.Headers;
+    try {
+      copy = new H(source);
+    } finally {
+      Object.defineProperty(proto, "next", next);
+    }
+    const iterator = seen[0] as Iterator<[string, string]>;
+    const before = iterator.next();
+    source.append("c", "3");
+    return { seen: seen.length, copy: [...copy], before, after: iterator.next() };
+  };
+  await t.step("under a getter that returns the original next", () => {
+    const got = kept(impl.Headers);
+    assert.deepEqual(got, kept(spec.Headers as unknown as typeof impl.Headers));
+    assert.deepEqual(got.before, { value: undefined, done: true });
+    // Entry 4 of the sorted list a, b, c, set-cookie x, set-cookie y.
+    assert.deepEqual(got.after, { value: ["set-cookie", "y"], done: false });
+  });
 });
