@@ -3,7 +3,7 @@
  * candidate (imported by the path it is given, or the runtime's own globals for native) with the
  * same observation code the campaign used (embedded from observe.ts), compares every observation
  * with the reference's, which are embedded as data, prints the first difference and exits with
- * status 1. Nothing of the headerproof checkout is imported, so the file can be attached to a bug
+ * status 1 (one in a step's label alone says the file's steps are not the expected trace's). Nothing of the headerproof checkout is imported, so the file can be attached to a bug
  * report. Given the runtime that found it (`foundUnder`), it names that runtime and version first
  * and, run under another runtime, says so and exits 2 before it loads anything; a different
  * version of the same runtime is named and the file runs on. Given the earlier runs of a
@@ -320,9 +320,20 @@ export function renderSnippet(input: SnippetInput): string {
       '  console.log("no divergence: candidate and reference agree on every step");',
       "} else {",
       "  const index = at === -1 ? reference.length : at;",
-      '  console.log("divergence at", (reference[index] ?? candidate[index])[0]);',
-      '  console.log("  candidate:", JSON.stringify(candidate[index]?.[1]));',
-      '  console.log("  reference:", JSON.stringify(reference[index]?.[1]));',
+      "  const [ran, wanted] = [candidate[index], reference[index]];",
+      "  if (ran !== undefined && wanted !== undefined && ran[0] !== wanted[0]) {",
+      "    // Not the candidate's divergence: the steps above are not those `expected` was made of.",
+      "    const only = JSON.stringify(ran[1]) === JSON.stringify(wanted[1]);",
+      '    console.log(`trace entry ${index + 1} differs ${only ? "only in its label" : ' +
+      '"in its label and outcome"}: this file does not replay the program its expected trace ' +
+      "was observed on (a bug of the reproduction, not of the candidate)`);",
+      '    console.log("  ran:     ", ran[0], JSON.stringify(ran[1]));',
+      '    console.log("  expected:", wanted[0], JSON.stringify(wanted[1]));',
+      "  } else {",
+      '    console.log("divergence at", (wanted ?? ran)[0]);',
+      '    console.log("  candidate:", JSON.stringify(ran?.[1]));',
+      '    console.log("  reference:", JSON.stringify(wanted?.[1]));',
+      "  }",
       `  ${exitLater(1)}`,
       "}",
     ]

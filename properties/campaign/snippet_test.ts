@@ -38,7 +38,70 @@ Deno.test("a rendered snippet observes exactly what the executor observed", asyn
     const { scenario } = await import(`file://${file}`);
     const fromSnippet = scenario(side());
     assert.deepEqual(JSON.parse(JSON.stringify(fromSnippet)), JSON.parse(JSON.stringify(trace)));
+    // The expected trace a snippet embeds runs the executed (resolved) steps again.
+    assert.deepEqual(expectedTrace(side(), world.executed, true, true), trace);
   }
+});
+
+Deno.test("a copy step's mutation of the source or of the copy replays on the same object in a snippet", async () => {
+  // Like `fuzz:node --target native --seed 5`'s counterexample: the copy into h[3] mutates its
+  // source h[1] (an odd slot), the copy into h[2] itself (an even slot). A generated step says
+  // which by its mutation's parity; the resolved step's target is the slot itself.
+  const copy = (source: number, target: number): Op => ({
+    op: "copy",
+    slot: 0,
+    source,
+    via: "constructor",
+    wrapNext: false,
+    then: { op: "append", target, args: ["cookie", " a "] },
+  });
+  const steps: Op[] = [
+    FIRST,
+    { op: "set", target: 0, args: ["cookie", ""] },
+    copy(0, 1),
+    copy(0, 1),
+    copy(1, 0),
+    { op: "iterOpen", slot: 0, target: 1, kind: "values" },
+  ];
+  const side = () => openSubject(reference, "module", "standard");
+  const trace: Observation[] = [];
+  const world = new World(side(), side(), { trace, headerLists: false });
+  for (const op of steps) world.step(op);
+  const labels = trace.map(([label]) => label);
+  const after = (made: string) => labels[labels.indexOf(made) + 1];
+  assert.equal(after("h[2] = new subject.Headers(h[0])"), 'h[2].append("cookie", " a ")');
+  assert.equal(after("h[3] = new subject.Headers(h[1])"), 'h[1].append("cookie", " a ")');
+  assert.deepEqual(expectedTrace(side(), world.executed), trace);
+  const file = await writeSnippet(renderSnippet({
+    candidate: { kind: "module", specifier: REFERENCE_URL },
+    expected: expectedTrace(side(), world.executed),
+    profile: "standard",
+    header: { title: [] },
+    steps: world.executed,
+  }));
+  const run = await runUnder([Deno.execPath(), "run", "-A"], file);
+  assert.equal(run.code, 0, run.out);
+  assert.match(run.out, /no divergence/);
+});
+
+Deno.test("a snippet whose steps are not those of its expected trace says so, not that outcomes differ", async () => {
+  const expected = expectedTrace(openSubject(reference, "module", "standard"), [
+    FIRST,
+    { op: "append", target: 0, args: ["a", "1"] },
+  ]);
+  const file = await writeSnippet(renderSnippet({
+    candidate: { kind: "module", specifier: REFERENCE_URL },
+    expected,
+    profile: "standard",
+    header: { title: [] },
+    steps: [FIRST, { op: "set", target: 0, args: ["a", "1"] }],
+  }));
+  const run = await runUnder([Deno.execPath(), "run", "-A"], file);
+  assert.equal(run.code, 1, run.out);
+  assert.match(run.out, /trace entry 4 differs only in its label: this file does not replay/);
+  assert.match(run.out, /ran: +h\[0\]\.set\("a", "1"\)/);
+  assert.match(run.out, /expected: h\[0\]\.append\("a", "1"\)/);
+  assert.doesNotMatch(run.out, /divergence at/);
 });
 
 /** Runs a snippet file under `command` (deno or node); returns exit code and stdout. */

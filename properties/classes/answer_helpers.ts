@@ -249,15 +249,35 @@ export function responseThrew(
 }
 
 /**
- * `value` with the value of every `cookie` pair in it rewritten by `rewrite`, and for a forEach
+ * Whether `d` is a `next()` whose result shows a value without its name (`[done, value]`, a
+ * values iterator's) and the reference's value is that of a pair named `name` the object iterated
+ * holds (`Difference.lists`).
+ */
+export function nextShowsValueOf(d: Difference, name: string): boolean {
+  const r = okOf(d.reference);
+  if (!isNext(d) || !Array.isArray(r) || r.length !== 2 || typeof r[1] !== "string") return false;
+  return (d.lists?.() ?? []).some((pairs) =>
+    Array.isArray(pairs) && pairs.some((pair) => isPairOf(pair, name) && pair[1] === r[1])
+  );
+}
+
+/**
+ * `value` with the value of every `cookie` pair in it rewritten by `rewrite`; for a forEach
  * call's outcome (`[result, calls]`, each call `[value, name, ...]`) the value of every call for
- * `cookie`.
+ * `cookie`; for a `next()` that shows the value of a `cookie` pair of the object iterated
+ * ({@link nextShowsValueOf}), that value.
  */
 export function cookiesRewritten(
   value: unknown,
   d: Difference,
   rewrite: (v: string) => string,
 ): unknown {
+  if (
+    Array.isArray(value) && value.length === 2 && typeof value[1] === "string" &&
+    nextShowsValueOf(d, "cookie")
+  ) {
+    return [value[0], rewrite(value[1])];
+  }
   if (!d.observation && forEachOf(d.step) !== null && Array.isArray(value)) {
     const [result, calls] = value;
     return [

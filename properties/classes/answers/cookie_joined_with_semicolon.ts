@@ -16,7 +16,8 @@ export const cookieJoinedWithSemicolon = answerClass({
   summary: 'values of the "cookie" header are combined with "; " instead of ", "',
   covers: (op) => stringsOf(op).some((text) => text.toLowerCase() === "cookie"),
   // Only the cookie header's combined value differs, "; " for ", ", in whatever shows pairs
-  // (a listing, a next(), a forEach, a spread) or in a get("cookie").
+  // (a listing, a next(), a forEach, a spread), in a get("cookie"), or in a values iterator's
+  // next() that shows a cookie pair's value of the object iterated.
   explains: (d) => {
     const get = d.step.op === "get" && typeof d.step.args[0] === "string" &&
       d.step.args[0].toLowerCase() === "cookie" && !d.observation;
@@ -38,7 +39,8 @@ export const cookieJoinedWithSemicolon = answerClass({
   },
   recognized: [
     {
-      when: 'only `cookie` pairs\' values, or `get("cookie")`, differ, by `"; "` for `", "`',
+      when: 'only `cookie` pairs\' values, `get("cookie")`, or a `next()` showing the value of ' +
+        'a `cookie` pair of the object iterated, differ, by `"; "` for `", "`',
       after: "go on",
     },
   ],

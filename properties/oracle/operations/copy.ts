@@ -28,8 +28,9 @@ import type { OperationKind } from "../base/kind.ts";
 
 /**
  * Copies `h[source]` into slot `slot` through the constructor or a guard, its iterator `next`
- * wrapped by user code when `wrapNext`, then runs `then` (on the source when its target is even,
- * on the copy when odd).
+ * wrapped by user code when `wrapNext`, then runs `then` on the source or the copy: as `mutates`
+ * says, set by resolution; in a generated step (without it), on the source when `then`'s target is
+ * even, on the copy when odd.
  */
 export type CopyOp = {
   op: "copy";
@@ -38,6 +39,12 @@ export type CopyOp = {
   via: Guard | "constructor";
   wrapNext: boolean;
   then: CallOp | null;
+  /**
+   * Which object `then` runs on, recorded when the step is resolved: `then`'s target is then that
+   * object's slot, whose parity says nothing, and a resolved step must resolve to itself (a
+   * replay, a snippet's expected trace and the shrinking run resolved steps again).
+   */
+  mutates?: "source" | "copy";
 };
 
 /** Copies `h[source]` through each of `links` in turn, into slot `slot`. */
@@ -97,10 +104,10 @@ export const copy: OperationKind<CopyOp, CallOp> = {
     if (count === 0) return null;
     const slot = reference.nextSlot();
     const source = op.source % count;
-    const then = op.then === null
-      ? null
-      : { ...op.then, target: op.then.target % 2 === 0 ? source : slot };
-    return { ...op, slot, source, then };
+    if (op.then === null) return { ...op, slot, source };
+    const mutates = op.mutates ?? (op.then.target % 2 === 0 ? "source" : "copy");
+    const then = { ...op.then, target: mutates === "source" ? source : slot };
+    return { ...op, slot, source, then, mutates };
   },
   perform(side, op, outcomes, any) {
     const subject = side.subject;
