@@ -3,7 +3,8 @@
  * candidate (imported by the path it is given, or the runtime's own globals for native) with the
  * same observation code the campaign used (embedded from observe.ts), compares every observation
  * with the reference's, which are embedded as data, prints the first difference and exits with
- * status 1 (one in a step's label alone says the file's steps are not the expected trace's). Nothing of the headerproof checkout is imported, so the file can be attached to a bug
+ * status 1 (a difference in a step's label alone says the file's steps are not the expected
+ * trace's). Nothing of the headerproof checkout is imported, so the file can be attached to a bug
  * report. Given the runtime that found it (`foundUnder`), it names that runtime and version first
  * and, run under another runtime, says so and exits 2 before it loads anything; a different
  * version of the same runtime is named and the file runs on. Given the earlier runs of a
