@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as reference from "../../spec/mod.ts";
 import type { Subject } from "../oracle/base/observe.ts";
 import { openSubject } from "../oracle/base/observe.ts";
-import type { Op } from "../oracle/ops.ts";
+import type { CallOp, Op } from "../oracle/ops.ts";
 import type { Difference, DivergenceClass } from "../oracle/divergences.ts";
 import { explainedBy } from "../oracle/divergences.ts";
 import { divergenceClasses } from "./classes.ts";
@@ -340,4 +340,184 @@ Deno.test("cookie-joined-with-semicolon explains a values iterator's next() show
   const other = referenceWith(semicolonJoined("x-a"));
   const renamed = ops.map((op) => JSON.parse(JSON.stringify(op).replaceAll('"cookie"', '"x-a"')));
   assert.throws(() => run(other, renamed, ["cookie-joined-with-semicolon"]), Divergence);
+});
+
+/** The reference with the request-no-cors guard applied as "request" (no-cors-guard-ignored). */
+function noCorsIgnored(
+  derive: (base: typeof reference.Headers) => typeof reference.Headers = (base) => base,
+): Subject {
+  const Headers = derive(reference.Headers);
+  const headersWithGuard = (guard: string, init?: unknown) => {
+    const made = reference.headersWithGuard(
+      guard === "request-no-cors" ? "request" : guard as "request",
+      init,
+    );
+    return Object.setPrototypeOf(made, Headers.prototype);
+  };
+  return openSubject({ ...reference, Headers, headersWithGuard }, "module", "standard");
+}
+
+Deno.test("no-cors-guard-ignored explains forEach calls for pairs its callback appended on calls only a dropped pair let run, and no others", () => {
+  // The steps of `fuzz:node --target native --time 60 --seed 5`'s counterexample: h[1] keeps the
+  // pair "a" the guard drops, so forEach calls back for it, and that call's mutation appends
+  // accept: text/plain, which the live iteration visits; the reference makes no call.
+  const long = "abcdefghijklmnopqrstuvwxyz0123456789-".repeat(7);
+  const ops = (mutation: Op & { op: "append" }): Op[] => [
+    { op: "copyChain", slot: 1, source: 0, links: ["constructor", "request-no-cors"] },
+    {
+      op: "batch",
+      ops: [
+        { op: "append", target: 1, args: ["a", long] },
+        { op: "forEach", target: 1, mutations: [mutation] },
+      ],
+    },
+  ];
+  const accept = ops({ op: "append", target: 1, args: ["accept", "text/plain"] });
+  const node = noCorsIgnored();
+  const hits: ExplainedStep[] = [];
+  assert.equal(run(node, accept, ["no-cors-guard-ignored"], hits).steps, accept.length + 1);
+  assert.deepEqual(
+    hits.filter((h) => h.step === 3).map((h) => [h.name, h.after]),
+    [["no-cors-guard-ignored", "fork"]],
+  );
+  // Planted too: accept stored as text/html. The call for it stays unexplained.
+  const html = noCorsIgnored((Base) =>
+    class extends Base {
+      override append(name: string, value: string): void {
+        super.append(name, name === "accept" ? "text/html" : value);
+      }
+    }
+  );
+  assert.throws(() => run(html, accept, ["no-cors-guard-ignored"]), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.step, 3);
+    assert.match(error.label, /^forEachObserved\(h\[1\]/);
+    return true;
+  });
+  // The same forEach's calls, made by hand: only the first difference is explained.
+  const explained = (mutation: CallOp, calls: unknown[][], rCalls: unknown[][] = []) =>
+    explainedBy(
+      {
+        ...outcome(
+          { op: "forEach", target: 1, mutations: [mutation] },
+          "forEachObserved(h[1], ...)",
+          [{ $: "undefined" }, calls],
+          [{ $: "undefined" }, rCalls],
+        ),
+        objects: () => [reference.headersWithGuard("request-no-cors")],
+      },
+      divergenceClasses(["no-cors-guard-ignored"]),
+      () => false,
+    )?.names ?? null;
+  const ran = ["ok", { $: "undefined" }];
+  const call = (
+    name: string,
+    value: string,
+    tagged: unknown = null,
+  ) => [value, name, true, true, tagged];
+  const append = (target: number, name: string, value: string): CallOp => ({
+    op: "append",
+    target,
+    args: [name, value],
+  });
+  const mine = append(1, "accept", " text/plain ");
+  assert.deepEqual(
+    explained(mine, [call("a", long, ran), call("accept", "text/plain")]),
+    ["no-cors-guard-ignored"],
+  );
+  // Another value than the mutation's, a mutation of another object or one that threw.
+  assert.equal(explained(mine, [call("a", long, ran), call("accept", "text/html")]), null);
+  const other = append(0, "accept", "text/plain");
+  assert.equal(explained(other, [call("a", long, ran), call("accept", "text/plain")]), null);
+  const threw = ["threw", "TypeError"];
+  assert.equal(explained(mine, [call("a", long, threw), call("accept", "text/plain")]), null);
+  // The call that ran it one the reference makes too, or for no pair the guard keeps out.
+  const safe = call("accept-language", "en", ran);
+  assert.equal(
+    explained(mine, [safe, call("accept", "text/plain")], [call("accept-language", "en", ran)]),
+    null,
+  );
+  assert.equal(explained(mine, [safe, call("accept", "text/plain")]), null);
+  // Its pair visited before the call that appended it.
+  assert.equal(explained(mine, [call("accept", "text/plain"), call("a", long, ran)]), null);
+});
+
+Deno.test("cookie-joined-with-semicolon explains a construction's get lookup of cookie, and of no other name", () => {
+  // The step of `fuzz:node --target native --time 60 --seed 5`'s next counterexample: a
+  // construction whose lookup reads the two cookie values it was filled with, combined.
+  const construct = (name: string): Op[] => [{
+    op: "construct",
+    slot: 0,
+    guard: "none",
+    init: { kind: "sequence", items: [["X-Y", "a("], [name, "Bytes=0-"], [name, "a"]] },
+    lookups: [{ op: "get", target: 0, args: [name] }],
+  }];
+  const node = referenceWith(semicolonJoined("cookie"));
+  const ops = construct("cooKIe");
+  assert.throws(() => run(node, ops, []), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.label, 'h[1].get("cooKIe")');
+    return true;
+  });
+  const hits: ExplainedStep[] = [];
+  assert.equal(run(node, ops, ["cookie-joined-with-semicolon"], hits).steps, ops.length + 1);
+  assert.deepEqual(
+    hits.filter((h) => h.step === 2).map((h) => [h.name, h.after]),
+    [["cookie-joined-with-semicolon", "go on"]],
+  );
+  // Another name joined with "; " stays unexplained.
+  const other = referenceWith(semicolonJoined("x-a"));
+  assert.throws(() => run(other, construct("X-a"), ["cookie-joined-with-semicolon"]), Divergence);
+});
+
+Deno.test("error-response-headers-mutable explains a construction's delete lookup on an immutable object, and no other call", () => {
+  // The step of `fuzz:bun --target native --time 40 --seed 5`'s counterexample (tampered-realm):
+  // Bun's Response.error().headers takes a delete where the reference throws a TypeError.
+  const construct = (guard: "immutable" | "none", name: string): Op => ({
+    op: "construct",
+    slot: 0,
+    guard,
+    init: { kind: "none" },
+    lookups: [{ op: "delete", target: 0, args: [name] }],
+  });
+  const mutable = openSubject(
+    {
+      ...reference,
+      headersWithGuard: (guard: string, init?: unknown) =>
+        reference.headersWithGuard(guard === "immutable" ? "none" : guard as "none", init),
+    },
+    "module",
+    "standard",
+  );
+  const ops = [construct("immutable", "accept")];
+  assert.throws(() => run(mutable, ops, []), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.label, 'h[1].delete("accept")');
+    return true;
+  });
+  const hits: ExplainedStep[] = [];
+  assert.equal(run(mutable, ops, ["error-response-headers-mutable"], hits).steps, ops.length + 1);
+  assert.deepEqual(
+    hits.filter((h) => h.step === 2).map((h) => [h.name, h.after]),
+    [["error-response-headers-mutable", "go on"]],
+  );
+  // By hand: a label that is none of the step's lookups, or an object whose guard is not
+  // immutable, stays unexplained.
+  const explained = (step: Op, label: string, guard: "immutable" | "none") =>
+    explainedBy(
+      {
+        ...outcome(step, label, { $: "undefined" }, "threw TypeError"),
+        objects: () => [reference.headersWithGuard(guard)],
+        lists: () => [[]],
+      },
+      divergenceClasses(["error-response-headers-mutable"]),
+      () => false,
+    )?.names ?? null;
+  const step = construct("immutable", "accept");
+  assert.deepEqual(explained(step, 'h[0].delete("accept")', "immutable"), [
+    "error-response-headers-mutable",
+  ]);
+  assert.equal(explained(step, 'h[0].delete("range")', "immutable"), null);
+  assert.equal(explained(step, 'h[0].delete("accept")', "none"), null);
+  assert.equal(explained(step, 'h[0] = make("immutable")', "immutable"), null);
 });

@@ -5,6 +5,7 @@
  */
 import { answerClass } from "../class.ts";
 import { bothOk, cookiesRewritten, sameAs, stringsOf } from "../answer_helpers.ts";
+import { lookupOf } from "../headers_helpers.ts";
 import { joinCookieHeaders } from "../wire_helpers.ts";
 import { FETCH } from "../standards.ts";
 
@@ -19,8 +20,9 @@ export const cookieJoinedWithSemicolon = answerClass({
   // (a listing, a next(), a forEach, a spread), in a get("cookie"), or in a values iterator's
   // next() that shows a cookie pair's value of the object iterated.
   explains: (d) => {
-    const get = d.step.op === "get" && typeof d.step.args[0] === "string" &&
-      d.step.args[0].toLowerCase() === "cookie" && !d.observation;
+    // A get step, or a get a step makes (a construct step's lookups, a raw list's first call).
+    const lookup = d.observation ? null : lookupOf(d.label);
+    const get = lookup?.method === "get" && lookup.name.toLowerCase() === "cookie";
     // A combined value's separator, or its last one once trimmed (an empty value last).
     const joined = (v: string) => v.replace(/;( |$)/g, ",$1");
     const normalized = sameAs((value) =>
@@ -39,7 +41,8 @@ export const cookieJoinedWithSemicolon = answerClass({
   },
   recognized: [
     {
-      when: 'only `cookie` pairs\' values, `get("cookie")`, or a `next()` showing the value of ' +
+      when: "only `cookie` pairs' values, `get(\"cookie\")` (a step's own or a lookup after a " +
+        "construction), or a `next()` showing the value of " +
         'a `cookie` pair of the object iterated, differ, by `"; "` for `", "`',
       after: "go on",
     },

@@ -13,6 +13,7 @@ import {
   validHeaderArgs,
 } from "../headers_helpers.ts";
 import type { CallOp, Op } from "../../oracle/ops.ts";
+import { renderCall } from "../../oracle/operations/call.ts";
 import type { Difference } from "../../oracle/divergences.ts";
 import { headersInternals } from "../../../spec/headers.ts";
 import { FETCH } from "../standards.ts";
@@ -29,7 +30,7 @@ export const errorResponseHeadersMutable = answerClass({
   // (forked) unless the call is a delete of a name the reference's list does not hold.
   explains: (d) => {
     if (mutatedInForEach(d)) return "fork";
-    const call = mutationOf(d.step);
+    const call = mutationOf(d.step, d.label);
     if (
       d.observation || call === null || okOf(d.candidate) === undefined ||
       threwOf(d.reference) !== "TypeError" || !validHeaderArgs(call.args) ||
@@ -43,8 +44,9 @@ export const errorResponseHeadersMutable = answerClass({
   },
   recognized: [
     {
-      when: "an append, set or delete with a valid name and value on an object whose reference " +
-        'guard is "immutable" returned where the reference threw a TypeError',
+      when: "an append, set or delete with a valid name and value (a step's own, or a lookup " +
+        'after a construction) on an object whose reference guard is "immutable" returned ' +
+        "where the reference threw a TypeError",
       after: "fork",
     },
     { when: "the same, a delete of a name the reference's list does not hold", after: "go on" },
@@ -99,9 +101,20 @@ function mutatedInForEach(d: Difference): boolean {
     sameJson(rCalls[i].at(-1), ["threw", "TypeError"]);
 }
 
-/** The append, set or delete a step makes (itself, or a copy step's call after it). */
-function mutationOf(step: Op): CallOp | null {
-  const call = step.op === "copy" ? step.then : step;
+/**
+ * The append, set or delete a step makes (itself, a copy step's call after it, or the lookup of
+ * a construct step or the first call on a raw list that `label` renders).
+ */
+function mutationOf(step: Op, label?: string): CallOp | null {
+  const call = step.op === "copy"
+    ? step.then
+    : step.op === "construct"
+    ? step.lookups?.find((lookup) => renderCall(lookup) === label) ?? null
+    : step.op === "rawList"
+    ? (step.first !== null && "args" in step.first && renderCall(step.first) === label
+      ? step.first
+      : null)
+    : step;
   return call !== null && (call.op === "append" || call.op === "set" || call.op === "delete")
     ? call
     : null;

@@ -7,11 +7,12 @@ import { answerClass } from "../class.ts";
 import { forEachOf, isNext, makesGuard, okOf } from "../answer_helpers.ts";
 import type { Difference } from "../../oracle/divergences.ts";
 import type { Op } from "../../oracle/ops.ts";
-import { isPairList, lookupOf, referenceGuards, sameJson } from "../headers_helpers.ts";
+import { isPairList, lookupOf, referenceGuards, sameJson, textOf } from "../headers_helpers.ts";
 import {
   isNoCorsSafelistedRequestHeader,
   isNoCorsSafelistedRequestHeaderName,
   isPrivilegedNoCorsRequestHeaderName,
+  normalizeHeaderValue,
 } from "../../../spec/header_predicates.ts";
 import { FETCH } from "../standards.ts";
 
@@ -44,7 +45,9 @@ export const noCorsGuardIgnored = answerClass({
       when: 'about an object whose reference guard is "request-no-cors" (or made by a step ' +
         "through that guard): a listing holding the " +
         "reference's pairs and pairs that are not no-CORS-safelisted (any pairs, for a step " +
-        "copying another object), or a forEach calling back for them; for a raw list, " +
+        "copying another object), or a forEach calling back for them (and for safelisted " +
+        "pairs its callback appended to that object on calls the reference never made, one " +
+        "of them or an earlier one for a pair the guard keeps out); for a raw list, " +
         "whose pairs the guard does not filter, a listing whose differing pairs are all not " +
         "no-CORS-safelisted (or, the reference's, replaced by such a pair of its name); `has` true for false, or false for true of a name the guard " +
         "keeps from deletion; `get` a value that is not no-CORS-safelisted for null or a part " +
@@ -105,13 +108,17 @@ function holdsMore(d: Difference): boolean {
   };
   if (isPairList(c) && isPairList(r)) return more(c, r) || unsafeOnly(c, r);
   // A forEach: its calls, `[value, name, ...]` each, as pairs (the mutations its callback runs
-  // then differ too, so every object the step names is forked).
-  if (!d.observation && forEachOf(d.step) !== null && Array.isArray(c) && Array.isArray(r)) {
+  // then differ too, so every object the step names is forked), less the calls for pairs its
+  // own mutations appended that only the guard's dropped pairs let run (ranPast).
+  const forEach = d.observation ? null : forEachOf(d.step);
+  if (forEach !== null && Array.isArray(c) && Array.isArray(r)) {
     const pairs = (calls: unknown) =>
       Array.isArray(calls) ? calls.map((call) => [call[1], call[0]]) : null;
     const [cPairs, rPairs] = [pairs(c[1]), pairs(r[1])];
-    return sameJson(c[0], r[0]) && isPairList(cPairs) && isPairList(rPairs) &&
-      (more(cPairs, rPairs) || unsafeOnly(cPairs, rPairs));
+    if (!sameJson(c[0], r[0]) || !isPairList(cPairs) || !isPairList(rPairs)) return false;
+    const appended = ranPast(forEach, c[1] as unknown[][], cPairs, rPairs);
+    const kept = cPairs.filter((_, i) => !appended.has(i));
+    return more(kept, rPairs) || unsafeOnly(kept, rPairs);
   }
   const lookup = d.observation ? null : lookupOf(d.label);
   if (lookup?.method === "has") {
@@ -128,6 +135,37 @@ function holdsMore(d: Difference): boolean {
     return Array.isArray(r) && r.length === 0 && Array.isArray(c) && c.length > 0;
   }
   return isNext(d) || ["iterNext", "tamper", "read"].includes(d.step.op);
+}
+
+/**
+ * The indexes of the candidate's forEach calls (`calls`, as `pairs`) for a no-CORS-safelisted
+ * pair that `forEach`'s own mutation appended (append or set, on the object iterated, returning)
+ * on a call the reference never made (its calls, `rPairs`, are fewer), when a call up to that one
+ * was for a pair the guard keeps out and the reference does not show: that mutation ran only
+ * because the candidate kept what the guard drops, and the live iteration then visits its pair.
+ */
+function ranPast(
+  forEach: Extract<Op, { op: "forEach" }>,
+  calls: unknown[][],
+  pairs: [string, string][],
+  rPairs: [string, string][],
+): Set<number> {
+  const appended = new Set<number>();
+  const dropped = (pair: [string, string]) =>
+    !isNoCorsSafelistedRequestHeader(pair[0], pair[1]) && !rPairs.some((p) => sameJson(p, pair));
+  for (const [i, m] of forEach.mutations.entries()) {
+    const outcome = calls[i]?.[4];
+    if (i < rPairs.length || !Array.isArray(outcome) || outcome[0] !== "ok") continue;
+    if (m.target !== forEach.target || (m.op !== "append" && m.op !== "set")) continue;
+    if (!pairs.slice(0, i + 1).some(dropped)) continue;
+    const [name, value] = m.args.map(textOf);
+    if (name === null || value === null || name === undefined || value === undefined) continue;
+    const pair: [string, string] = [name.toLowerCase(), normalizeHeaderValue(value)];
+    if (!isNoCorsSafelistedRequestHeader(...pair)) continue;
+    const at = pairs.findIndex((p, j) => j > i && !appended.has(j) && sameJson(p, pair));
+    if (at >= 0) appended.add(at);
+  }
+  return appended;
 }
 
 /**
