@@ -1,9 +1,10 @@
 /**
  * The copies: `copy` makes a new object from a live one (`new Headers(h)` or
  * `headersWithGuard(g, h)`), half the time while user code wraps the iterator prototype's `next`
- * ({@link withWrappedIteratorNext}), then may mutate the source or the copy (a copy-on-write fast
- * path must keep them apart); `copyChain` makes 2-8 copies in a row. Each copy goes into the next
- * object slot; one outcome per copy step, and the mutation's after it.
+ * ({@link withWrappedIteratorNext}), and, independently, half the time while it wraps the pair
+ * arrays' iterator `next` (the same, "pairs"); then may mutate the source or the copy (a
+ * copy-on-write fast path must keep them apart); `copyChain` makes 2-8 copies in a row. Each copy
+ * goes into the next object slot; one outcome per copy step, and the mutation's after it.
  *
  * {@link withWrappedIteratorNext} is embedded in counterexample snippets with
  * `Function.prototype.toString` (see observe.ts): it refers to nothing outside itself but its
@@ -38,6 +39,8 @@ export type CopyOp = {
   source: number;
   via: Guard | "constructor";
   wrapNext: boolean;
+  /** `%ArrayIteratorPrototype%.next` wrapped too; absent in steps recorded before it. */
+  wrapPairsNext?: boolean;
   then: CallOp | null;
   /**
    * Which object `then` runs on, recorded when the step is resolved: `then`'s target is then that
@@ -66,13 +69,17 @@ const copyVia: fc.Arbitrary<Guard | "constructor"> = fc.constantFrom(
   "immutable",
 );
 
-/** A copy step: its `next` wrapped half the time, no mutation after it 1 in 4. */
+/**
+ * A copy step: its iterator's `next` wrapped half the time, the pair arrays' iterator `next` half
+ * the time, no mutation after it 1 in 4.
+ */
 export const copyOp: fc.Arbitrary<CopyOp> = fc.record({
   op: fc.constant("copy" as const),
   slot: fc.constant(0),
   source: objectRef,
   via: copyVia,
   wrapNext: fc.boolean(),
+  wrapPairsNext: fc.boolean(),
   then: fc.option(mutationOp, { freq: 4 }),
 });
 
@@ -114,11 +121,11 @@ export const copy: OperationKind<CopyOp, CallOp> = {
     const source = side.objects[op.source];
     const make = () =>
       op.via === "constructor" ? new subject.Headers(source) : subject.make(op.via, source, true);
-    outcomes.push(
-      attempt(() =>
-        side.place(op.slot, op.wrapNext ? withWrappedIteratorNext(source, make) : make())
-      ),
-    );
+    const wrapped = op.wrapNext ? () => withWrappedIteratorNext(source, make) : make;
+    const run = op.wrapPairsNext
+      ? () => withWrappedIteratorNext(source, wrapped, "pairs")
+      : wrapped;
+    outcomes.push(attempt(() => side.place(op.slot, run())));
     if (op.then !== null) any.perform(side, op.then, outcomes);
   },
   render: (op) => renderCopy(op),
@@ -131,9 +138,12 @@ function renderCopy(op: CopyOp): string {
   const make = op.via === "constructor"
     ? `new subject.Headers(h[${op.source}])`
     : `make(${JSON.stringify(op.via)}, h[${op.source}])`;
-  return op.wrapNext
-    ? `h[${op.slot}] = withWrappedIteratorNext(h[${op.source}], () => ${make})`
-    : `h[${op.slot}] = ${make}`;
+  const wrapped = op.wrapNext ? `withWrappedIteratorNext(h[${op.source}], () => ${make})` : make;
+  return `h[${op.slot}] = ${
+    op.wrapPairsNext
+      ? `withWrappedIteratorNext(h[${op.source}], () => ${wrapped}, "pairs")`
+      : wrapped
+  }`;
 }
 
 /** A chain of copies: see the module doc. */
@@ -171,12 +181,19 @@ function renderCopyChain(op: CopyChainOp): string {
 }
 
 /**
- * Runs `make` while the iterator prototype of `headers`' side has its `next` replaced by a
- * wrapper that calls the original: user code that a copy-on-write fast path must notice (the copy
- * has to iterate for real), yet with the same result.
+ * Runs `make` while the iterator prototype of `headers`' side (with `of` "pairs", the array
+ * iterator prototype, whose `next` converting each `[name, value]` pair of a Headers init calls)
+ * has its `next` replaced by a wrapper that calls the original: user code that a copy-on-write
+ * fast path must notice (the copy has to iterate for real), yet with the same result.
  */
-export function withWrappedIteratorNext(headers: unknown, make: () => unknown): unknown {
-  const proto = Object.getPrototypeOf((headers as { entries(): object }).entries());
+export function withWrappedIteratorNext(
+  headers: unknown,
+  make: () => unknown,
+  of: "headers" | "pairs" = "headers",
+): unknown {
+  const proto = Object.getPrototypeOf(
+    of === "pairs" ? [][Symbol.iterator]() : (headers as { entries(): object }).entries(),
+  );
   const original = proto.next;
   // The wrapper calls the original as a method under a symbol, not through
   // Function.prototype.call: a tampered realm patches `call`, and JavaScriptCore's tail call
