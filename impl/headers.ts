@@ -582,25 +582,15 @@ export class Headers implements HeadersLike {
   delete(name: string): void {
     Headers.#enter(this, "Headers.delete", arguments.length, 1);
     const guard = this.#guard;
-    // Fast path "known key": a string that is, as given, a lowercase name the list holds (a key
-    // of the owned index, or a lone pending header's) is a header name already lowercase, so
-    // it is neither converted nor validated.
-    let probed = false;
+    // Fast path "known key": a string equal to the lowercase name of a pending list's lone header
+    // is that header name already lowercase, so it is neither converted nor validated.
     if (guard === "none" && typeof name === "string") {
       const pending = this.#rawList;
-      if (pending === null) {
-        if (!this.#shared) {
-          const owned = this.#combined as SafeMap<string, string>;
-          if (this.#remove(owned, name)) return this.#afterRemoval(owned, name, guard);
-          probed = true;
-        }
-      } else if (this.#rawListAppends && pending.length === 3 && pending[2] === name) {
+      if (pending !== null && this.#rawListAppends && pending.length === 3 && pending[2] === name) {
         return this.#deleteLonePending();
       }
     }
     const lower = nameArgument("Headers.delete", name);
-    // The owned index was just asked for this very name.
-    if (probed && lower === name) return;
     if (guard !== "none" && !this.#guardAllows("Headers.delete", lower, "", WRITE_DELETE)) return;
     const pending = this.#rawList;
     if (pending !== null && this.#lonePendingIs(pending, lower)) return this.#deleteLonePending();

@@ -518,16 +518,7 @@ export const VARIANTS: readonly Variant[] = [
       replace: "return pending.length === 2 && rawListName(pending, 0) !== null;",
     }],
   },
-  {
-    name: "known-key-ignores-sharing",
-    bug: "delete() of a name that is a key removes it from the index even while another " +
-      "Headers shares it, so the copy a Headers was made from loses the header too",
-    patches: [{
-      file: "headers.ts",
-      search: "        if (!this.#shared) {\n          const owned",
-      replace: "        {\n          const owned",
-    }],
-  },
+
   {
     name: "known-key-lone-ignores-length",
     bug: "delete() of the first pending header's lowercase name empties the whole pending list, " +
@@ -538,16 +529,7 @@ export const VARIANTS: readonly Variant[] = [
       replace: "this.#rawListAppends && pending[2] === name",
     }],
   },
-  {
-    name: "known-key-miss-ends-delete",
-    bug: "delete() of a name whose given spelling is not a key returns before lowercasing it, " +
-      "so deleting a present header by a mixed-case name keeps it",
-    patches: [{
-      file: "headers.ts",
-      search: "if (probed && lower === name) return;",
-      replace: "if (probed) return;",
-    }],
-  },
+
   {
     name: "known-key-ignores-guard",
     bug: "delete() of a name that is a key skips the guard, so an immutable or request " +
