@@ -586,7 +586,7 @@ export class Headers implements HeadersLike {
     // is that header name already lowercase, so it is neither converted nor validated.
     if (guard === "none" && typeof name === "string") {
       const pending = this.#rawList;
-      if (pending !== null && this.#rawListAppends && pending.length === 3 && pending[2] === name) {
+      if (pending !== null && this.#rawListAppends && this.#lonePendingIs(pending, name)) {
         return this.#deleteLonePending();
       }
     }
@@ -602,11 +602,6 @@ export class Headers implements HeadersLike {
     }
     // The delete is the lookup; only a removal drops the cached view.
     if (!this.#remove(combined, lower)) return;
-    this.#afterRemoval(combined, lower, guard);
-  }
-
-  /** The rest of a delete that removed `lower` from the owned index `combined`. */
-  #afterRemoval(combined: SafeMap<string, string>, lower: string, guard: HeadersGuard): void {
     this.#view = null;
     if (lower === "set-cookie") this.#setCookies = null;
     if (guard === "request-no-cors") this.#remove(combined, "range");

@@ -46,8 +46,8 @@ export const VARIANTS: readonly Variant[] = [
     bug: "delete() leaves the cached sort-and-combine view in place",
     patches: [{
       file: "headers.ts",
-      search: "guard: HeadersGuard): void {\n    this.#view = null;",
-      replace: "guard: HeadersGuard): void {",
+      search: "if (!this.#remove(combined, lower)) return;\n    this.#view = null;",
+      replace: "if (!this.#remove(combined, lower)) return;",
     }],
   },
   {
@@ -520,13 +520,13 @@ export const VARIANTS: readonly Variant[] = [
   },
 
   {
-    name: "known-key-lone-ignores-length",
-    bug: "delete() of the first pending header's lowercase name empties the whole pending list, " +
-      "as if it held that header alone",
+    name: "lone-delete-ignores-length",
+    bug: "delete() of the first header of a fill's pending list empties the whole list, as if it " +
+      "held that header alone",
     patches: [{
       file: "headers.ts",
-      search: "this.#rawListAppends && pending.length === 3 && pending[2] === name",
-      replace: "this.#rawListAppends && pending[2] === name",
+      search: "if (this.#rawListAppends) return pending.length === 3 && pending[2] === lower;",
+      replace: "if (this.#rawListAppends) return pending[2] === lower;",
     }],
   },
 
