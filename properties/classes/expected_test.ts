@@ -53,6 +53,15 @@ function run(candidate: Subject, ops: Op[], known: string[], hits: ExplainedStep
   return world;
 }
 
+/** Asserts that `ops` on `candidate`, no class in force, diverge from the reference at `label`. */
+function assertCaughtAt(candidate: Subject, ops: Op[], label: string): void {
+  assert.throws(() => run(candidate, ops, []), (error: unknown) => {
+    assert.ok(error instanceof Divergence, String(error));
+    assert.equal(error.label, label);
+    return true;
+  });
+}
+
 const COOKIES: Op[] = [
   { op: "append", target: 0, args: ["set-cookie", "a=1"] },
   { op: "append", target: 0, args: ["set-cookie", "b=2"] },
@@ -313,11 +322,7 @@ Deno.test("cookie-joined-with-semicolon explains a values iterator's next() show
     { op: "iterNext", iterator: 0 },
   ];
   const node = referenceWith(semicolonJoined("cookie"));
-  assert.throws(() => run(node, ops, []), (error: unknown) => {
-    assert.ok(error instanceof Divergence, String(error));
-    assert.equal(error.label, "[...h[1]]");
-    return true;
-  });
+  assertCaughtAt(node, ops, "[...h[1]]");
   const hits: ExplainedStep[] = [];
   assert.equal(run(node, ops, ["cookie-joined-with-semicolon"], hits).steps, ops.length + 1);
   assert.deepEqual(
@@ -454,11 +459,7 @@ Deno.test("cookie-joined-with-semicolon explains a construction's get lookup of 
   }];
   const node = referenceWith(semicolonJoined("cookie"));
   const ops = construct("cooKIe");
-  assert.throws(() => run(node, ops, []), (error: unknown) => {
-    assert.ok(error instanceof Divergence, String(error));
-    assert.equal(error.label, 'h[1].get("cooKIe")');
-    return true;
-  });
+  assertCaughtAt(node, ops, 'h[1].get("cooKIe")');
   const hits: ExplainedStep[] = [];
   assert.equal(run(node, ops, ["cookie-joined-with-semicolon"], hits).steps, ops.length + 1);
   assert.deepEqual(
@@ -490,11 +491,7 @@ Deno.test("error-response-headers-mutable explains a construction's delete looku
     "standard",
   );
   const ops = [construct("immutable", "accept")];
-  assert.throws(() => run(mutable, ops, []), (error: unknown) => {
-    assert.ok(error instanceof Divergence, String(error));
-    assert.equal(error.label, 'h[1].delete("accept")');
-    return true;
-  });
+  assertCaughtAt(mutable, ops, 'h[1].delete("accept")');
   const hits: ExplainedStep[] = [];
   assert.equal(run(mutable, ops, ["error-response-headers-mutable"], hits).steps, ops.length + 1);
   assert.deepEqual(
