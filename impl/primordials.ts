@@ -302,9 +302,14 @@ const arrayValues = ArrayPrototype[SymbolIterator];
 export const ArrayPrototypeSymbolIterator: unknown = isNative(arrayValues, "values")
   ? arrayValues
   : {};
-/** %ArrayIteratorPrototype%, from an iterator the original `values` made. */
+/**
+ * %ArrayIteratorPrototype% of this realm, from an iterator its `@@iterator` made (a fresh realm's
+ * `values`, taken when `values` was replaced before load, would give that realm's).
+ */
 export const ArrayIteratorPrototype: { next: unknown } = ObjectGetPrototypeOf(
-  arrayMethods.values([]),
+  ArrayPrototypeSymbolIterator === arrayValues
+    ? reflectApply(arrayValues as () => object, [], [])
+    : arrayMethods.values([]),
 ) as { next: unknown };
 const arrayNext = ArrayIteratorPrototype.next;
 /** The original %ArrayIteratorPrototype%.next, or an object nothing equals if replaced. */
