@@ -2,8 +2,11 @@
  * The copies: `copy` makes a new object from a live one (`new Headers(h)` or
  * `headersWithGuard(g, h)`), half the time while user code wraps the iterator prototype's `next`
  * ({@link withWrappedIteratorNext}), and, independently, half the time while it wraps the pair
- * arrays' iterator `next` (the same, "pairs"); then may mutate the source or the copy (a
- * copy-on-write fast path must keep them apart); `copyChain` makes 2-8 copies in a row. Each copy
+ * arrays' iterator `next` (the same, "pairs"), and a third of the time while it wraps the pair
+ * arrays' `@@iterator` ("pairs-iterator") or reads their iterator's `next` through a getter that
+ * returns the original, having appended to the source on its first read ("pairs-getter"); then
+ * may mutate the source or the copy (a copy-on-write fast path must keep them apart);
+ * `copyChain` makes 2-8 copies in a row. Each copy
  * goes into the next object slot; one outcome per copy step, and the mutation's after it.
  *
  * {@link withWrappedIteratorNext} is embedded in counterexample snippets with
@@ -41,6 +44,8 @@ export type CopyOp = {
   wrapNext: boolean;
   /** `%ArrayIteratorPrototype%.next` wrapped too; absent in steps recorded before it. */
   wrapPairsNext?: boolean;
+  /** The pair arrays' `@@iterator` wrapped, or their `next` read by a getter; or absent. */
+  pairsTamper?: PairsTamper;
   then: CallOp | null;
   /**
    * Which object `then` runs on, recorded when the step is resolved: `then`'s target is then that
@@ -49,6 +54,9 @@ export type CopyOp = {
    */
   mutates?: "source" | "copy";
 };
+
+/** A tamper of {@link withWrappedIteratorNext} on the pair arrays beside wrapping their `next`. */
+export type PairsTamper = "pairs-iterator" | "pairs-getter";
 
 /** Copies `h[source]` through each of `links` in turn, into slot `slot`. */
 export type CopyChainOp = {
@@ -71,7 +79,7 @@ const copyVia: fc.Arbitrary<Guard | "constructor"> = fc.constantFrom(
 
 /**
  * A copy step: its iterator's `next` wrapped half the time, the pair arrays' iterator `next` half
- * the time, no mutation after it 1 in 4.
+ * the time, a {@link PairsTamper} a third of the time, no mutation after it 1 in 4.
  */
 export const copyOp: fc.Arbitrary<CopyOp> = fc.record({
   op: fc.constant("copy" as const),
@@ -80,8 +88,16 @@ export const copyOp: fc.Arbitrary<CopyOp> = fc.record({
   via: copyVia,
   wrapNext: fc.boolean(),
   wrapPairsNext: fc.boolean(),
+  pairsTamper: fc.constantFrom<PairsTamper | null>(
+    null,
+    null,
+    null,
+    null,
+    "pairs-iterator",
+    "pairs-getter",
+  ),
   then: fc.option(mutationOp, { freq: 4 }),
-});
+}).map(({ pairsTamper, ...op }) => pairsTamper === null ? op : { ...op, pairsTamper });
 
 /**
  * A copy as the first operation on a raw list (raw_list.ts): of the list just made, by the
@@ -122,9 +138,13 @@ export const copy: OperationKind<CopyOp, CallOp> = {
     const make = () =>
       op.via === "constructor" ? new subject.Headers(source) : subject.make(op.via, source, true);
     const wrapped = op.wrapNext ? () => withWrappedIteratorNext(source, make) : make;
+    // A getter of the pair arrays' `next` is installed inside their wrapped `next`, and reads it.
+    const tampered = op.pairsTamper === undefined
+      ? wrapped
+      : () => withWrappedIteratorNext(source, wrapped, op.pairsTamper);
     const run = op.wrapPairsNext
-      ? () => withWrappedIteratorNext(source, wrapped, "pairs")
-      : wrapped;
+      ? () => withWrappedIteratorNext(source, tampered, "pairs")
+      : tampered;
     outcomes.push(attempt(() => side.place(op.slot, run())));
     if (op.then !== null) any.perform(side, op.then, outcomes);
   },
@@ -139,10 +159,15 @@ function renderCopy(op: CopyOp): string {
     ? `new subject.Headers(h[${op.source}])`
     : `make(${JSON.stringify(op.via)}, h[${op.source}])`;
   const wrapped = op.wrapNext ? `withWrappedIteratorNext(h[${op.source}], () => ${make})` : make;
+  const tampered = op.pairsTamper === undefined
+    ? wrapped
+    : `withWrappedIteratorNext(h[${op.source}], () => ${wrapped}, ${
+      JSON.stringify(op.pairsTamper)
+    })`;
   return `h[${op.slot}] = ${
     op.wrapPairsNext
-      ? `withWrappedIteratorNext(h[${op.source}], () => ${wrapped}, "pairs")`
-      : wrapped
+      ? `withWrappedIteratorNext(h[${op.source}], () => ${tampered}, "pairs")`
+      : tampered
   }`;
 }
 
@@ -184,29 +209,57 @@ function renderCopyChain(op: CopyChainOp): string {
  * Runs `make` while the iterator prototype of `headers`' side (with `of` "pairs", the array
  * iterator prototype, whose `next` converting each `[name, value]` pair of a Headers init calls)
  * has its `next` replaced by a wrapper that calls the original: user code that a copy-on-write
- * fast path must notice (the copy has to iterate for real), yet with the same result.
+ * fast path must notice (the copy has to iterate for real), yet with the same result. With
+ * "pairs-iterator", `Array.prototype[@@iterator]` is wrapped the same way; with "pairs-getter",
+ * the array iterator prototype's `next` is read through a getter that returns the original, and
+ * appends a header to `headers` on its first read (an error of that append is dropped).
  */
 export function withWrappedIteratorNext(
   headers: unknown,
   make: () => unknown,
-  of: "headers" | "pairs" = "headers",
+  of: "headers" | "pairs" | "pairs-iterator" | "pairs-getter" = "headers",
 ): unknown {
-  const proto = Object.getPrototypeOf(
-    of === "pairs" ? [][Symbol.iterator]() : (headers as { entries(): object }).entries(),
+  const proto = of === "pairs-iterator" ? Array.prototype : Object.getPrototypeOf(
+    of === "headers" ? (headers as { entries(): object }).entries() : [][Symbol.iterator](),
   );
-  const original = proto.next;
+  const key = of === "pairs-iterator" ? Symbol.iterator : "next";
+  const descriptor = Object.getOwnPropertyDescriptor(proto, key) as PropertyDescriptor;
+  const original = descriptor.value;
   // The wrapper calls the original as a method under a symbol, not through
   // Function.prototype.call: a tampered realm patches `call`, and JavaScriptCore's tail call
   // would leave no frame of the wrapper, so the candidate would seem to be calling it.
   const originalNext = Symbol("next before wrapping");
   Object.defineProperty(proto, originalNext, { value: original, configurable: true });
-  proto.next = function next(this: Record<symbol, () => unknown>) {
-    return this[originalNext]();
-  };
+  let appended = false;
+  Object.defineProperty(
+    proto,
+    key,
+    of === "pairs-getter"
+      ? {
+        configurable: true,
+        get() {
+          if (!appended) {
+            appended = true;
+            try {
+              (headers as { append(name: string, value: string): void }).append("x-read", "1");
+            } catch {
+              // An immutable or guarded source: the getter reads on, as user code may.
+            }
+          }
+          return original;
+        },
+      }
+      : {
+        ...descriptor,
+        value: function next(this: Record<symbol, () => unknown>) {
+          return this[originalNext]();
+        },
+      },
+  );
   try {
     return make();
   } finally {
-    proto.next = original;
+    Object.defineProperty(proto, key, descriptor);
     delete proto[originalNext];
   }
 }
