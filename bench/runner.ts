@@ -228,24 +228,25 @@ function timeBatch(c: Case, count: number): number {
 /**
  * Picks the batch size so that one batch lasts about `targetNs`: batches grow while they are
  * shorter than the target during `warmMs` (so the estimate comes from warmed-up code), then the
- * fastest of three batches at the final size gives the time per operation.
+ * fastest of three batches at the final size gives the time per operation. `timeOf` and `now`
+ * are {@link timeBatch} and the clock, replaced in tests.
  */
-function calibrateBatch(
+export function calibrateBatch(
   c: Case,
   targetNs: number,
   warmMs: number,
+  timeOf: (c: Case, count: number) => number = timeBatch,
+  now: () => number = () => performance.now(),
 ): { batch: number; batchMs: number } {
   let count = 1;
-  let lastNs: number;
-  const until = performance.now() + warmMs;
+  const until = now() + warmMs;
   do {
-    lastNs = timeBatch(c, count);
+    const lastNs = timeOf(c, count);
     if (lastNs < targetNs && count < MAX_BATCH) count *= 2;
-  } while (performance.now() < until);
-  // One operation far over the target (milliseconds): its time is known well enough already.
-  const fastestNs = lastNs > 100 * targetNs
-    ? lastNs
-    : Math.min(timeBatch(c, count), timeBatch(c, count), timeBatch(c, count));
+  } while (now() < until);
+  // Always three more: a last warm-up batch that a compile or a collection stalled would set
+  // the batch to 1, where the timer's own cost is most of each sample.
+  const fastestNs = Math.min(timeOf(c, count), timeOf(c, count), timeOf(c, count));
   const perOpNs = Math.max(fastestNs, 1) / count;
   const batch = Math.min(MAX_BATCH, Math.max(1, Math.round(targetNs / perOpNs)));
   return { batch, batchMs: (batch * perOpNs) / 1e6 };

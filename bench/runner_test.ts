@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { QUICK_OPTIONS, runSuite } from "./runner.ts";
+import type { Case } from "./runner.ts";
+import { calibrateBatch, QUICK_OPTIONS, runSuite } from "./runner.ts";
 import { SanityError } from "./scenarios.ts";
 
 const testdata = new URL("./testdata/", import.meta.url);
@@ -51,6 +52,22 @@ Deno.test("bench runner", async (t) => {
       (error: unknown) =>
         error instanceof SanityError && /digest over \d+ timed batches/.test(error.message),
     );
+  });
+
+  await t.step("a stall in the last warm-up batch does not shrink the batch to one", () => {
+    // A clock that batches advance: 1 µs an operation, and the batch that ends the 30 ms warm-up
+    // stalls 5 ms, as a compile can.
+    let clockMs = 0;
+    let stalls = 0;
+    const timeOf = (_c: Case, count: number) => {
+      const stall = clockMs + count / 1000 >= 30 && stalls++ === 0;
+      const ns = count * 1000 + (stall ? 5e6 : 0);
+      clockMs += ns / 1e6;
+      return ns;
+    };
+    const { batch } = calibrateBatch({} as Case, 10_000, 30, timeOf, () => clockMs);
+    assert.equal(stalls > 0, true);
+    assert.equal(batch, 10);
   });
 
   await t.step("a filter matching nothing is an error naming the filter", async () => {
