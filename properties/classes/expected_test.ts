@@ -518,3 +518,52 @@ Deno.test("error-response-headers-mutable explains a construction's delete looku
   assert.equal(explained(step, 'h[0].delete("accept")', "none"), null);
   assert.equal(explained(step, 'h[0] = make("immutable")', "immutable"), null);
 });
+
+Deno.test("headers-init-ignores-overridden-iterator explains what follows a copy under a getter of the pairs' next, and only such a copy", () => {
+  // The step of the native campaigns' counterexamples (`fuzz:bun --target native --seed 5`): a
+  // copy that reads the source's pairs without their iterators never runs the getter, whose
+  // append the reference's walk sees.
+  const copyWithoutPairIterators = (dropLast: boolean) =>
+    referenceWith((Base) =>
+      class extends Base {
+        constructor(init?: unknown) {
+          super(init instanceof Base ? undefined : init as never);
+          if (!(init instanceof Base)) return;
+          const pairs: [string, string][] = [];
+          const iterator = (init as Headers).entries();
+          for (let r = iterator.next(); !r.done; r = iterator.next()) pairs.push(r.value);
+          const count = dropLast ? pairs.length - 1 : pairs.length;
+          for (let i = 0; i < count; i++) this.append(pairs[i][0], pairs[i][1]);
+        }
+      }
+    );
+  const copy = (pairsTamper?: "pairs-getter"): Op => ({
+    op: "copy",
+    slot: 0,
+    source: 0,
+    via: "constructor",
+    wrapNext: false,
+    ...(pairsTamper === undefined ? {} : { pairsTamper }),
+    then: null,
+  });
+  const append: Op = { op: "append", target: 0, args: ["x-y", "1"] };
+  const skips = copyWithoutPairIterators(false);
+  const ops = [append, copy("pairs-getter")];
+  assertCaughtAt(skips, ops, "[...h[0]]");
+  const hits: ExplainedStep[] = [];
+  assert.equal(
+    run(skips, ops, ["headers-init-ignores-overridden-iterator"], hits).steps,
+    ops.length + 1,
+  );
+  assert.deepEqual(
+    [...new Set(hits.map((h) => [h.name, h.after].join(" ")))],
+    ["headers-init-ignores-overridden-iterator fork"],
+  );
+  // A copy with no getter: the same candidate agrees; one that drops a pair is still caught.
+  assert.equal(run(skips, [append, copy()], []).steps, 3);
+  const drops = copyWithoutPairIterators(true);
+  assert.throws(
+    () => run(drops, [append, copy()], ["headers-init-ignores-overridden-iterator"]),
+    Divergence,
+  );
+});

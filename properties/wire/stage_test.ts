@@ -60,6 +60,7 @@ const marker = new URL("./loaded-once", import.meta.url);
 const broken = !existsSync(marker);
 writeFileSync(marker, "");
 export function headersFromRawList(flat, guard, options) {
+  if (!Array.isArray(flat)) return impl.headersFromRawList(flat, guard, options);
   const seen = new Set();
   const kept = [];
   for (let i = 0; i < flat.length; i += 2) {

@@ -11,14 +11,16 @@ import { WEBIDL } from "../standards.ts";
 /** The class `headers-init-ignores-overridden-iterator`. */
 export const headersInitIgnoresOverriddenIterator = answerClass({
   name: "headers-init-ignores-overridden-iterator",
-  runtimes: ["deno", "bun"],
-  seenIn: ["Deno 2.9.6", "Bun 1.3.14"],
+  runtimes: ["deno", "bun", "node"],
+  seenIn: ["Deno 2.9.6", "Bun 1.3.14", "Node 22.23.3"],
   summary: "a Headers given as init is copied from its internal list, ignoring an @@iterator " +
-    "its subclass or the instance overrides (Deno: the Response constructor only; Bun: always)",
+    "its subclass or the instance overrides, and never reads its pairs' iterators (Deno: the " +
+    "Response constructor only; Bun: always; Node: its pairs alone, each read by index)",
   covers: (op) =>
-    op.op === "construct" && op.init.kind === "exotic" &&
-    (op.init.how === "subclass overrides @@iterator" ||
-      op.init.how === "instance overrides @@iterator"),
+    (op.op === "construct" && op.init.kind === "exotic" &&
+      (op.init.how === "subclass overrides @@iterator" ||
+        op.init.how === "instance overrides @@iterator")) ||
+    (op.op === "copy" && op.pairsTamper === "pairs-getter"),
   // What shows the pairs (a listing, a spread, forEach's calls) holds the reference's pairs but
   // the one the overriding @@iterator yields first, `["x-overridden", "1"]`; the others come in
   // the internal list's order, not reversed, so combined values are compared as sets of parts.
@@ -32,6 +34,11 @@ export const headersInitIgnoresOverriddenIterator = answerClass({
           sameJson(unordered(c), unordered(r)),
       )
     ) return "fork";
+    // A copy while a getter reads the pair arrays' `next` (copy.ts, "pairs-getter"), which
+    // appends to the source on its first read: the native reads no pair's iterator (Node reads
+    // arrays of its own instead), so the append lands at another time or never, and the source
+    // and the copy hold other lists from then on.
+    if (d.step.op === "copy" && d.step.pairsTamper === "pairs-getter") return "fork";
     // A lookup right after such a construction: a combined value in another order, or
     // x-overridden missing.
     const init = headersInitOf(d.step);
@@ -57,6 +64,11 @@ export const headersInitIgnoresOverriddenIterator = answerClass({
     {
       when: "a lookup on what such an init made: a combined value in another order, or " +
         "`x-overridden` missing",
+      after: "fork",
+    },
+    {
+      when: "anything seen of the source or the copy of a copy made while a getter reads the " +
+        "pair arrays' `next`, which appends `x-read: 1` to the source on its first read",
       after: "fork",
     },
   ],
@@ -94,7 +106,10 @@ export const headersInitIgnoresOverriddenIterator = answerClass({
     'gives `[["a", "1"]]`; standard `[["x-overridden", "1"]]`. `new Headers(h)` and ' +
     "`new Request(url, { headers: h })` are right. Bun 1.3.14: as under Deno, but in " +
     "`new Headers(h)`, `new Request(url, { headers: h })` and `new Response(null, { " +
-    "headers: h })` alike, for an overriding subclass too.",
+    "headers: h })` alike, for an overriding subclass too. The same copies read no " +
+    "pair's iterator, so a getter of `%ArrayIteratorPrototype%.next` never runs (Deno: the " +
+    "Response constructor; Bun: every copy). Node 22.23.3 (undici): a copy iterates the " +
+    "Headers but reads each pair by index, so no pair's iterator either.",
 });
 
 /** The name the overriding @@iterator of an exotic init yields first (construct.ts). */
