@@ -103,6 +103,9 @@ const invalidNameError = (context: string, text: string) =>
   new TypeError(`${context}: ${quote(text)} is not a valid header name`);
 const invalidValueError = (context: string, text: string) =>
   new TypeError(`${context}: ${quote(text)} is not a valid header value`);
+const ITEM_NOT_ITERABLE = "Headers: a sequence init item is not iterable";
+const ITEM_ITERATOR_NOT_CALLABLE =
+  "Headers: a sequence init item has a non-callable [Symbol.iterator]";
 const illegalInvocationError = (context: string) =>
   new TypeError(`${context}: 'this' is not a Headers object of this implementation`);
 const enumerableSymbolKeyError = () =>
@@ -182,6 +185,13 @@ class InitWalk {
     this.index = 0;
   }
 
+  /** Opens an item of a sequence init by `method`, its `@@iterator` as read. */
+  openItem(item: Record<PropertyKey, unknown>, method: unknown): void {
+    if (method === undefined || method === null) throw new TypeError(ITEM_NOT_ITERABLE);
+    if (typeof method !== "function") throw new TypeError(ITEM_ITERATOR_NOT_CALLABLE);
+    this.open(item, method, "an item's");
+  }
+
   /** Walks `iterator` by the protocol, with `next` already read from it. */
   adopt(iterator: object, next: unknown): void {
     this.array = null;
@@ -206,6 +216,34 @@ class InitWalk {
     return true;
   }
 }
+
+/**
+ * The rest of an iterator whose items `held`, then the result `last` (an item or the end), were
+ * read before its walk was handed over: those first, then the iterator's own results.
+ */
+class HeldItems {
+  #held: unknown[];
+  #given = 0;
+  #last: unknown;
+  #iterator: object;
+  #next: unknown;
+
+  constructor(held: unknown[], last: unknown, iterator: object, next: unknown) {
+    this.#held = held;
+    this.#last = last;
+    this.#iterator = iterator;
+    this.#next = next;
+  }
+
+  next(): unknown {
+    if (this.#given < this.#held.length) return { value: this.#held[this.#given++], done: false };
+    const last = this.#last;
+    if (last === null) return callFunction(this.#next, this.#iterator);
+    this.#last = null;
+    return last;
+  }
+}
+const heldItemsNext = HeldItems.prototype.next;
 
 /** The most pairs a sequence fill sizes its triples for before reading them. */
 const PRESIZE_LIMIT = 1024;
@@ -1018,9 +1056,20 @@ export class Headers implements HeadersLike {
       // once, by a getter if there is one.
       const iterator = new HeadersIterator(init, KIND_KEY_AND_VALUE);
       const next = (iterator as unknown as Record<string, unknown>).next;
-      if (next === headersIteratorNext && this.#shareWith(init, iterator)) return;
+      let rest: object = iterator;
+      if (next === headersIteratorNext && this.#mayShare(init)) {
+        const view = init.#loneView();
+        if (view === null) {
+          if (this.#shareWith(init, iterator)) return;
+        } else {
+          const items = this.#copyLone(init, iterator, view);
+          if (items === null) return;
+          // The walk goes on from the pair read: an item whose iterator is `items`, then the rest.
+          rest = new HeldItems([{ [SymbolIterator]: () => items }], null, iterator, next);
+        }
+      }
       const pairs = new InitWalk();
-      pairs.adopt(iterator, next);
+      pairs.adopt(rest, rest === iterator ? next : heldItemsNext);
       this.#fillFromSequence(init, method, false, pairs);
       return;
     }
@@ -1077,19 +1126,12 @@ export class Headers implements HeadersLike {
   }
 
   /**
-   * Fast path "copy-on-write": fill from another Headers by sharing its index and view, which
-   * equal what iterating it would append. Taken only when no user code could run during that
-   * iteration (`iterator`'s `next` was the original, and so are the pair arrays' iterator and its
-   * `next`), the guard drops nothing, and normalization would change no joined value. `iterator`
-   * is left where the iteration would leave it: a getter of `next` may have kept it.
+   * Whether iterating `source` into this Headers would append its view as it is: the guard drops
+   * nothing, and normalization would change no joined value. Reads `source` (no user code).
    */
-  #shareWith(source: Headers, iterator: object): boolean {
+  #mayShare(source: Headers): boolean {
     const guard = this.#guard;
     if (guard === "request-no-cors") return false;
-    if (
-      !holdsOwnData(ArrayPrototype, SymbolIterator, ArrayPrototypeSymbolIterator) ||
-      !holdsOwnData(ArrayIteratorPrototype, "next", ArrayIteratorPrototypeNext)
-    ) return false;
     const combined = source.#read();
     if (source.#joinedMayEndInSpace) return false;
     if (!this.#server && (guard === "request" || guard === "response")) {
@@ -1099,17 +1141,86 @@ export class Headers implements HeadersLike {
       });
       if (forbidden) return false;
     }
+    return true;
+  }
+
+  /**
+   * The view of a Headers whose view is one entry, built if it was not; else null. Called once
+   * {@link Headers.#mayShare} indexed it.
+   */
+  #loneView(): string[] | null {
+    const combined = this.#combined as SafeMap<string, string>;
+    const setCookies = this.#setCookies;
+    if (combined.size !== 1 || (setCookies !== null && setCookies.length !== 1)) return null;
+    this.#entryAt(0);
+    return this.#view;
+  }
+
+  /** Shares `source`'s index and view (both sides then copy before their first write). */
+  #share(source: Headers): void {
     source.#shared = true;
     this.#shared = true;
-    this.#combined = combined;
-    const setCookies = this.#setCookies = source.#setCookies;
+    this.#combined = source.#combined;
+    this.#setCookies = source.#setCookies;
     this.#view = source.#view;
+  }
+
+  /**
+   * Fast path "copy-on-write": fill from another Headers, once {@link Headers.#mayShare}, by
+   * sharing its index and view, which equal what iterating it would append. Taken only when no
+   * user code could run during that iteration (`iterator`'s `next` was the original, and so are
+   * the pair arrays' iterator and its `next`). `iterator` is left where the iteration would leave
+   * it: a getter of `next` may have kept it.
+   */
+  #shareWith(source: Headers, iterator: object): boolean {
+    if (
+      !holdsOwnData(ArrayPrototype, SymbolIterator, ArrayPrototypeSymbolIterator) ||
+      !holdsOwnData(ArrayIteratorPrototype, "next", ArrayIteratorPrototypeNext)
+    ) return false;
+    this.#share(source);
+    const combined = source.#combined as SafeMap<string, string>;
+    const setCookies = source.#setCookies;
     // Past the last entry of the view: a name each, set-cookie a value each.
     moveIterator(
       iterator,
       setCookies === null ? combined.size : combined.size - 1 + setCookies.length,
     );
     return true;
+  }
+
+  /**
+   * Fast path "lone copy": a copy of a Headers of one entry, once {@link Headers.#mayShare},
+   * makes the walk's reads itself (the pair, its `@@iterator`, that iterator's `next` and items,
+   * by the protocol) instead of proving that no getter is there, and shares when they gave the
+   * entry, the end, and `source` did not change. Else returns the pair's items walk to resume
+   * the fill with, holding what it read.
+   */
+  #copyLone(source: Headers, iterator: object, view: string[]): HeldItems | null {
+    moveIterator(iterator, 1);
+    const pair = [view[0], view[1]];
+    const method = pair[SymbolIterator];
+    if (method !== ArrayPrototypeSymbolIterator) {
+      const items = new InitWalk();
+      items.openItem(pair as unknown as Record<PropertyKey, unknown>, method);
+      return new HeldItems([], null, items.iterator as object, items.next);
+    }
+    const pairIterator = callFunction(method, pair) as Record<string, unknown>;
+    const next = pairIterator.next;
+    if (next !== ArrayIteratorPrototypeNext) return new HeldItems([], null, pairIterator, next);
+    // The original `next` makes each result, an ordinary object: reading it runs no user code.
+    let read = 0;
+    let result = callFunction(next, pairIterator) as IteratorResult<unknown>;
+    while (!result.done && read < 2 && result.value === view[read]) {
+      read++;
+      result = callFunction(next, pairIterator) as IteratorResult<unknown>;
+    }
+    if (result.done && read === 2 && source.#view === view) {
+      this.#share(source);
+      return null;
+    }
+    const held = newArray<unknown>(read);
+    for (let index = 0; index < read; index++) held[index] = view[index];
+    return new HeldItems(held, result, pairIterator, next);
   }
 
   /**
@@ -1219,17 +1330,11 @@ export class Headers implements HeadersLike {
       const pair = pairs.item;
       if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
       const pairMethod = pair[SymbolIterator];
-      if (pairMethod === undefined || pairMethod === null) {
-        throw new TypeError("Headers: a sequence init item is not iterable");
-      }
-      if (typeof pairMethod !== "function") {
-        throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
-      }
       if (defer && pending === null) {
         const length = pairs.array !== null ? pairs.length : 0;
         pending = length <= PRESIZE_LIMIT ? newArray<string>(3 * length) : [];
       }
-      items.open(pair, pairMethod, "an item's");
+      items.openItem(pair, pairMethod);
       let count = 0;
       let nameText = "";
       let lower: string | null = null;

@@ -155,3 +155,112 @@ Deno.test("a copy leaves the source's iterator where the standard's walk leaves 
     assert.deepEqual(got.after, { value: ["set-cookie", "y"], done: false });
   });
 });
+
+Deno.test("a copy of a one-entry Headers reads what the standard's walk reads", async (t) => {
+  type Tamper = (
+    log: string[],
+    source: impl.Headers,
+  ) => { key: PropertyKey; holder: object; get(this: unknown): unknown };
+  const arrayIterator = Array.prototype[Symbol.iterator];
+  const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
+  const arrayNext = arrayIteratorPrototype.next;
+  let keptIterator: Iterator<unknown> | null = null;
+  // Each tamper installs one getter while the copy is made; the walk's reads show in `log`.
+  const tampers: [string, Tamper][] = [
+    ["a getter of the pair's @@iterator grows the source", (log, source) => ({
+      key: Symbol.iterator,
+      holder: Array.prototype,
+      get(this: unknown) {
+        log.push(`@@iterator of ${JSON.stringify(this)}`);
+        if (log.length === 1) source.append("b", "2");
+        return arrayIterator;
+      },
+    })],
+    ["a getter of the pair's @@iterator gives a method of its own", (log) => ({
+      key: Symbol.iterator,
+      holder: Array.prototype,
+      get(this: unknown) {
+        log.push(`@@iterator of ${JSON.stringify(this)}`);
+        return function* (this: unknown[]) {
+          log.push("own method");
+          yield "X-Own";
+          yield " spaced ";
+        };
+      },
+    })],
+    ["a getter of the pair's @@iterator changes the pair", (log) => ({
+      key: Symbol.iterator,
+      holder: Array.prototype,
+      get(this: unknown[]) {
+        log.push(`@@iterator of ${JSON.stringify(this)}`);
+        this[1] = { toString: () => (log.push("toString"), "converted") };
+        return arrayIterator;
+      },
+    })],
+    ["a getter of the pair's @@iterator adds an item", (log) => ({
+      key: Symbol.iterator,
+      holder: Array.prototype,
+      get(this: unknown[]) {
+        log.push(`@@iterator of ${JSON.stringify(this)}`);
+        this.push("3");
+        return arrayIterator;
+      },
+    })],
+    ["a getter of next gives a wrapper", (log) => ({
+      key: "next",
+      holder: arrayIteratorPrototype,
+      get() {
+        log.push("next read");
+        return function (this: Iterator<unknown>) {
+          const result = arrayNext.call(this);
+          log.push(`next gave ${JSON.stringify(result)}`);
+          return result;
+        };
+      },
+    })],
+    ["a getter of next takes an item first", (log) => ({
+      key: "next",
+      holder: arrayIteratorPrototype,
+      get(this: Iterator<unknown>) {
+        log.push(`took ${JSON.stringify(arrayNext.call(this))}`);
+        return arrayNext;
+      },
+    })],
+    ["a getter of next keeps the pair's iterator", (log) => ({
+      key: "next",
+      holder: arrayIteratorPrototype,
+      get(this: Iterator<unknown>) {
+        log.push("next read");
+        keptIterator = this;
+        return arrayNext;
+      },
+    })],
+  ];
+  const run = (H: typeof impl.Headers, tamper: Tamper, name: string) => {
+    const source = new H([[name, "1"]]);
+    const log: string[] = [];
+    const { key, holder, get } = tamper(log, source);
+    const original = Object.getOwnPropertyDescriptor(holder, key)!;
+    keptIterator = null;
+    let copy: unknown;
+    Object.defineProperty(holder, key, { configurable: true, get });
+    try {
+      copy = [...new H(source)];
+    } catch (error) {
+      copy = error instanceof TypeError ? "TypeError" : error;
+    } finally {
+      Object.defineProperty(holder, key, original);
+    }
+    const kept = keptIterator === null ? null : (keptIterator as Iterator<unknown>).next();
+    return { log, copy, kept, source: [...source] };
+  };
+  for (const [label, tamper] of tampers) {
+    await t.step(label, () => {
+      for (const name of ["a", "set-cookie"]) {
+        const got = run(impl.Headers, tamper, name);
+        assert.deepEqual(got, run(spec.Headers as unknown as typeof impl.Headers, tamper, name));
+        assert.ok(got.log.length > 0, "the getter ran");
+      }
+    });
+  }
+});

@@ -531,6 +531,26 @@ export const VARIANTS: readonly Variant[] = [
   },
 
   {
+    name: "lone-copy-ignores-source-change",
+    bug: "a copy of a one-entry Headers shares it although user code wrote to it during the " +
+      "walk's reads, so the copy misses what the walk went on to read",
+    patches: [{
+      file: "headers.ts",
+      search: "if (result.done && read === 2 && source.#view === view) {",
+      replace: "if (result.done && read === 2) {",
+    }],
+  },
+  {
+    name: "lone-copy-restarts-walk",
+    bug: "a copy of a one-entry Headers handed back to the walk (its pairs' iterator or next " +
+      "replaced) leaves the source's iterator at its first entry, so that entry is read twice",
+    patches: [{
+      file: "headers.ts",
+      search: "    moveIterator(iterator, 1);\n",
+      replace: "",
+    }],
+  },
+  {
     name: "known-key-ignores-guard",
     bug: "delete() of a name that is a key skips the guard, so an immutable or request " +
       "Headers loses a header instead of throwing or keeping it",
