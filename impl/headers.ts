@@ -103,9 +103,6 @@ const invalidNameError = (context: string, text: string) =>
   new TypeError(`${context}: ${quote(text)} is not a valid header name`);
 const invalidValueError = (context: string, text: string) =>
   new TypeError(`${context}: ${quote(text)} is not a valid header value`);
-const ITEM_NOT_ITERABLE = "Headers: a sequence init item is not iterable";
-const ITEM_ITERATOR_NOT_CALLABLE =
-  "Headers: a sequence init item has a non-callable [Symbol.iterator]";
 const illegalInvocationError = (context: string) =>
   new TypeError(`${context}: 'this' is not a Headers object of this implementation`);
 const enumerableSymbolKeyError = () =>
@@ -183,13 +180,6 @@ class InitWalk {
     this.iterator = iterator;
     this.next = next;
     this.index = 0;
-  }
-
-  /** Opens an item of a sequence init by `method`, its `@@iterator` as read. */
-  openItem(item: Record<PropertyKey, unknown>, method: unknown): void {
-    if (method === undefined || method === null) throw new TypeError(ITEM_NOT_ITERABLE);
-    if (typeof method !== "function") throw new TypeError(ITEM_ITERATOR_NOT_CALLABLE);
-    this.open(item, method, "an item's");
   }
 
   /** Walks `iterator` by the protocol, with `next` already read from it. */
@@ -1062,10 +1052,10 @@ export class Headers implements HeadersLike {
         if (view === null) {
           if (this.#shareWith(init, iterator)) return;
         } else {
-          const items = this.#copyLone(init, iterator, view);
-          if (items === null) return;
-          // The walk goes on from the pair read: an item whose iterator is `items`, then the rest.
-          rest = new HeldItems([{ [SymbolIterator]: () => items }], null, iterator, next);
+          const item = this.#copyLone(init, iterator, view);
+          if (item === null) return;
+          // The walk goes on from the pair read, as `item`, then the rest.
+          rest = new HeldItems([item], null, iterator, next);
         }
       }
       const pairs = new InitWalk();
@@ -1195,32 +1185,38 @@ export class Headers implements HeadersLike {
    * entry, the end, and `source` did not change. Else returns the pair's items walk to resume
    * the fill with, holding what it read.
    */
-  #copyLone(source: Headers, iterator: object, view: string[]): HeldItems | null {
+  #copyLone(source: Headers, iterator: object, view: string[]): object | null {
     moveIterator(iterator, 1);
     const pair = [view[0], view[1]];
     const method = pair[SymbolIterator];
+    // An item whose `@@iterator` the fill reads in the pair's place: `method` itself if it cannot
+    // be called (the fill throws as for the pair), else one that calls it on the pair.
     if (method !== ArrayPrototypeSymbolIterator) {
-      const items = new InitWalk();
-      items.openItem(pair as unknown as Record<PropertyKey, unknown>, method);
-      return new HeldItems([], null, items.iterator as object, items.next);
+      return {
+        [SymbolIterator]: typeof method === "function" ? () => callFunction(method, pair) : method,
+      };
     }
     const pairIterator = callFunction(method, pair) as Record<string, unknown>;
     const next = pairIterator.next;
-    if (next !== ArrayIteratorPrototypeNext) return new HeldItems([], null, pairIterator, next);
-    // The original `next` makes each result, an ordinary object: reading it runs no user code.
-    let read = 0;
-    let result = callFunction(next, pairIterator) as IteratorResult<unknown>;
-    while (!result.done && read < 2 && result.value === view[read]) {
-      read++;
-      result = callFunction(next, pairIterator) as IteratorResult<unknown>;
+    let items: HeldItems;
+    if (next !== ArrayIteratorPrototypeNext) items = new HeldItems([], null, pairIterator, next);
+    else {
+      // The original `next` makes each result, an ordinary object: reading it runs no user code.
+      let read = 0;
+      let result = callFunction(next, pairIterator) as IteratorResult<unknown>;
+      while (!result.done && read < 2 && result.value === view[read]) {
+        read++;
+        result = callFunction(next, pairIterator) as IteratorResult<unknown>;
+      }
+      if (result.done && read === 2 && source.#view === view) {
+        this.#share(source);
+        return null;
+      }
+      const held = newArray<unknown>(read);
+      for (let index = 0; index < read; index++) held[index] = view[index];
+      items = new HeldItems(held, result, pairIterator, next);
     }
-    if (result.done && read === 2 && source.#view === view) {
-      this.#share(source);
-      return null;
-    }
-    const held = newArray<unknown>(read);
-    for (let index = 0; index < read; index++) held[index] = view[index];
-    return new HeldItems(held, result, pairIterator, next);
+    return { [SymbolIterator]: () => items };
   }
 
   /**
@@ -1330,11 +1326,17 @@ export class Headers implements HeadersLike {
       const pair = pairs.item;
       if (!isObject(pair)) throw new TypeError("Headers: a sequence init item is not an object");
       const pairMethod = pair[SymbolIterator];
+      if (pairMethod === undefined || pairMethod === null) {
+        throw new TypeError("Headers: a sequence init item is not iterable");
+      }
+      if (typeof pairMethod !== "function") {
+        throw new TypeError("Headers: a sequence init item has a non-callable [Symbol.iterator]");
+      }
       if (defer && pending === null) {
         const length = pairs.array !== null ? pairs.length : 0;
         pending = length <= PRESIZE_LIMIT ? newArray<string>(3 * length) : [];
       }
-      items.openItem(pair, pairMethod);
+      items.open(pair, pairMethod, "an item's");
       let count = 0;
       let nameText = "";
       let lower: string | null = null;

@@ -188,6 +188,14 @@ Deno.test("a copy of a one-entry Headers reads what the standard's walk reads", 
         };
       },
     })],
+    ["a getter of the pair's @@iterator gives a value that is not a method", (log) => ({
+      key: Symbol.iterator,
+      holder: Array.prototype,
+      get(this: unknown) {
+        log.push(`@@iterator of ${JSON.stringify(this)}`);
+        return log.length === 1 ? undefined : 1;
+      },
+    })],
     ["a getter of the pair's @@iterator changes the pair", (log) => ({
       key: Symbol.iterator,
       holder: Array.prototype,
