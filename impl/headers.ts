@@ -1192,9 +1192,9 @@ export class Headers implements HeadersLike {
     // An item whose `@@iterator` the fill reads in the pair's place: `method` itself if it cannot
     // be called (the fill throws as for the pair), else one that calls it on the pair.
     if (method !== ArrayPrototypeSymbolIterator) {
-      return {
-        [SymbolIterator]: typeof method === "function" ? () => callFunction(method, pair) : method,
-      };
+      const item: Record<symbol, unknown> = { [SymbolIterator]: method };
+      if (typeof method === "function") item[SymbolIterator] = () => callFunction(method, pair);
+      return item;
     }
     const pairIterator = callFunction(method, pair) as Record<string, unknown>;
     const next = pairIterator.next;
