@@ -471,10 +471,11 @@ SharesWith(src, g) ==
       /\ ~(g = "request" /\ \E ln \in LowerNames : ix[ln] # <<>> /\ IsForbiddenRequest(ln))
 
 (* headersWithGuard(g, src) in place of dst.  Shared: dst takes src's      *)
-(* storage and view, both flagged shared.  Otherwise dst's own index is    *)
-(* filled from src's view (built if not valid, so src's cache becomes     *)
-(* valid; a stale valid one is what the fill reads); while nothing was    *)
-(* appended, dst keeps the module's shared empty index.                    *)
+(* storage and view, both flagged shared; a copy of one entry (#copyLone)  *)
+(* builds src's view first, as its walk reads it.  Otherwise dst's own    *)
+(* index is filled from src's view (built if not valid, so src's cache    *)
+(* becomes valid; a stale valid one is what the fill reads); while       *)
+(* nothing was appended, dst keeps the module's shared empty index.        *)
 Copy(src, dst, g) ==
   LET ix == IndexOf(src)
       view == ObservedView(src)
@@ -487,8 +488,11 @@ Copy(src, dst, g) ==
          THEN /\ store' = [x \in Objects |-> IF x \in group THEN StoreOf(ix) ELSE store[x]]
               /\ peers' = [x \in Objects |-> IF x \in group THEN group ELSE peers[x] \ {dst}]
               /\ shared' = [x \in Objects |-> IF x \in {src, dst} THEN TRUE ELSE shared[x]]
-              /\ cache' = [cache EXCEPT ![dst] = cache[src]]
-              /\ valid' = [valid EXCEPT ![dst] = valid[src]]
+              /\ IF Len(view) = 1
+                 THEN /\ cache' = [cache EXCEPT ![src] = view, ![dst] = view]
+                      /\ valid' = [valid EXCEPT ![src] = TRUE, ![dst] = TRUE]
+                 ELSE /\ cache' = [cache EXCEPT ![dst] = cache[src]]
+                      /\ valid' = [valid EXCEPT ![dst] = valid[src]]
               /\ blank' = IF src \in blank THEN blank \cup {dst} ELSE blank \ {dst}
          ELSE /\ store' = [store EXCEPT ![src] = StoreOf(ix), ![dst] = StoreOf(filled)]
               /\ IF filled = EmptyIndex
