@@ -56,6 +56,9 @@ function replace(object: object, key: PropertyKey, value: unknown, getter = fals
 }
 
 const mapIteratorPrototype = Object.getPrototypeOf(new Map().keys());
+const arrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
+const arrayIteratorNext = Object.getOwnPropertyDescriptor(arrayIteratorPrototype, "next")!;
+const defineProperty = Object.defineProperty;
 
 /**
  * Every patch, each one a realistic way user code breaks a built-in. Not here:
@@ -67,6 +70,13 @@ export const PATCHES: readonly Patch[] = [
   {
     name: "Array.prototype.push",
     install: () => replace(Array.prototype, "push", () => 0),
+  },
+  {
+    name: "Array.prototype.values",
+    install: () =>
+      replace(Array.prototype, "values", function values(this: unknown[]) {
+        return arrayIteratorNext.value.call([][Symbol.iterator]());
+      }),
   },
   {
     name: "Array.prototype.slice",
@@ -274,6 +284,29 @@ export function runBattery(module: BatteryModule): Outcome[] {
       seen[seen.length] = name + "=" + value;
     });
     return [entriesOf(headers), seen];
+  });
+  record(() => {
+    // A getter of the pair arrays' iterator `next` writes to the source of a copy: the copy has
+    // to walk it, and sees the write.
+    const source = new Headers([["b", "2"], ["a", "1"]]);
+    let appended = false;
+    defineProperty(arrayIteratorPrototype, "next", {
+      configurable: true,
+      get() {
+        if (!appended) {
+          appended = true;
+          source.append("c", "3");
+        }
+        return arrayIteratorNext.value;
+      },
+    });
+    let copy;
+    try {
+      copy = new Headers(source as unknown);
+    } finally {
+      defineProperty(arrayIteratorPrototype, "next", arrayIteratorNext);
+    }
+    return [entriesOf(source), entriesOf(copy)];
   });
   record(() => new Headers().append("a", "x\r\ny"));
   record(() => new Headers().append("a", "x\0y"));
