@@ -1182,8 +1182,8 @@ export class Headers implements HeadersLike {
    * Fast path "lone copy": a copy of a Headers of one entry, once {@link Headers.#mayShare},
    * makes the walk's reads itself (the pair, its `@@iterator`, that iterator's `next` and items,
    * by the protocol) instead of proving that no getter is there, and shares when they gave the
-   * entry, the end, and `source` did not change. Else returns the pair's items walk to resume
-   * the fill with, holding what it read.
+   * entry, the end, and `source` did not change; then returns null. Else returns the item the
+   * fill reads in the pair's place, whose `@@iterator` gives what is left of the pair's walk.
    */
   #copyLone(source: Headers, iterator: object, view: string[]): object | null {
     moveIterator(iterator, 1);

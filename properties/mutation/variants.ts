@@ -518,7 +518,6 @@ export const VARIANTS: readonly Variant[] = [
       replace: "return pending.length === 2 && rawListName(pending, 0) !== null;",
     }],
   },
-
   {
     name: "lone-delete-ignores-length",
     bug: "delete() of the first header of a fill's pending list empties the whole list, as if it " +
@@ -529,7 +528,6 @@ export const VARIANTS: readonly Variant[] = [
       replace: "if (this.#rawListAppends) return pending[2] === lower;",
     }],
   },
-
   {
     name: "lone-copy-ignores-source-change",
     bug: "a copy of a one-entry Headers shares it although user code wrote to it during the " +

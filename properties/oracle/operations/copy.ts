@@ -6,8 +6,8 @@
  * arrays' `@@iterator` ("pairs-iterator") or reads their iterator's `next` through a getter that
  * returns the original, having appended to the source on its first read ("pairs-getter"); then
  * may mutate the source or the copy (a copy-on-write fast path must keep them apart);
- * `copyChain` makes 2-8 copies in a row. Each copy
- * goes into the next object slot; one outcome per copy step, and the mutation's after it.
+ * `copyChain` makes 2-8 copies in a row. Each copy goes into the next object slot; one outcome
+ * per copy step, and the mutation's after it.
  *
  * {@link withWrappedIteratorNext} is embedded in counterexample snippets with
  * `Function.prototype.toString` (see observe.ts): it refers to nothing outside itself but its
