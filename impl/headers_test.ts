@@ -181,8 +181,9 @@ Deno.test("a copy of a one-entry Headers reads what the standard's walk reads", 
       holder: Array.prototype,
       get(this: unknown) {
         log.push(`@@iterator of ${JSON.stringify(this)}`);
+        const isThisPair = (value: unknown) => value === this;
         return function* (this: unknown[]) {
-          log.push("own method");
+          log.push(`own method, called on that pair: ${isThisPair(this)}`);
           yield "X-Own";
           yield " spaced ";
         };
